@@ -1,0 +1,221 @@
+"""Generic best-first search over world states: the seeds' A* and a duplicate-pruning variant.
+
+A *world state* is anything with ``estimated_distance_to_goal()`` and ``neighbors()``; ``is_goal()``
+is optional and defaults to ``estimated_distance_to_goal() == 0``.  :class:`AStar` runs step by step
+(a bounded number of expansions per call) so a caller can report progress or stop it;
+:class:`Solver` is the seeds' façade that solves in its constructor.
+
+Example::
+
+    >>> from puzzlesolver.board import Board
+    >>> solver = Solver(Board([[0, 1, 3], [4, 2, 5], [7, 8, 6]]))
+    >>> solver.moves()
+    4
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from itertools import count
+from typing import Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple
+
+__all__ = ["WorldState", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS"]
+
+
+class WorldState(Protocol, Hashable):
+    """What a puzzle must provide to be solved.
+
+    ``estimated_distance_to_goal`` must never overestimate the true distance (admissible); it need
+    not be consistent.  Subclasses inherit ``is_goal`` (estimate == 0) unless they override it.
+    """
+
+    def estimated_distance_to_goal(self) -> int: ...
+
+    def neighbors(self) -> Iterable["WorldState"]: ...
+
+    def is_goal(self) -> bool:
+        return self.estimated_distance_to_goal() == 0
+
+
+#: A search node is a tuple ``(state, moves, estimate, previous_node)``: cheap to build, never compared.
+SearchNode = Tuple[object, int, int, Optional[tuple]]
+
+#: ``"astar"`` prunes a node when its state was already reached by an equal or cheaper path (and
+#: re-opens a state found again by a cheaper one, so it stays optimal with inconsistent estimates);
+#: ``"astar-tree"`` is the seeds' plain version, which only refuses to enqueue the grandparent.
+ALGORITHMS = ("astar", "astar-tree")
+
+
+@dataclass
+class SearchStats:
+    """Counters a search keeps: nodes expanded (dequeued and not pruned), enqueued, largest frontier."""
+
+    expanded: int = 0
+    enqueued: int = 0
+    max_frontier: int = 0
+
+
+def _goal_test(state: object):
+    goal_test = getattr(state, "is_goal", None)
+    if goal_test is not None:
+        return type(state).is_goal
+    return lambda s: s.estimated_distance_to_goal() == 0
+
+
+class AStar:
+    """A* search that can be run a slice at a time.
+
+    The frontier is a binary heap of ``(moves + estimate, estimate, serial, node)``: ties on the
+    priority go to the node closer to the goal, then to the one enqueued first, so every run is
+    deterministic and nodes themselves are never compared.  The search ends when a goal is
+    *dequeued*, which is what makes it optimal.  Each state's estimate is computed once per node.
+
+    >>> search = AStar(some_state)              # doctest: +SKIP
+    >>> while not search.run(max_expansions=1000):
+    ...     print(search.stats.expanded)        # report progress, or stop here
+    """
+
+    def __init__(self, initial: WorldState, algorithm: str = "astar") -> None:
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+        self.algorithm = algorithm
+        self.stats = SearchStats()
+        self.goal_node: Optional[SearchNode] = None
+        self.done = False
+        self._is_goal = _goal_test(initial)
+        self._serial = count()
+        h = initial.estimated_distance_to_goal()
+        root: SearchNode = (initial, 0, h, None)
+        self._frontier: List[tuple] = [(h, h, next(self._serial), root)]
+        self._best_moves = {initial: 0} if algorithm == "astar" else None
+        self.stats.enqueued = 1
+        self.stats.max_frontier = 1
+        self.dequeued: List[SearchNode] = []  # the first few nodes removed, for seed 003's trace
+        self.trace_limit = 0
+
+    @property
+    def frontier_size(self) -> int:
+        return len(self._frontier)
+
+    @property
+    def bound(self) -> int:
+        """The smallest priority still on the frontier: a lower bound on the optimal length."""
+        return self._frontier[0][0] if self._frontier else 0
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        """Expand up to ``max_expansions`` nodes (all needed if None); return True once finished.
+
+        Finished means a goal was dequeued (``goal_node`` is set) or the frontier ran empty
+        (``goal_node`` stays None: no state reachable from the initial one is a goal).
+        """
+        if self.done:
+            return True
+        frontier = self._frontier
+        best = self._best_moves
+        is_goal = self._is_goal
+        stats = self.stats
+        serial = self._serial
+        push, pop = heapq.heappush, heapq.heappop
+        budget = -1 if max_expansions is None else max_expansions
+        expanded = stats.expanded
+        enqueued = stats.enqueued
+        max_frontier = stats.max_frontier
+        try:
+            while frontier:
+                if budget == 0:
+                    return False
+                node = pop(frontier)[3]
+                state, moves, _, previous = node
+                if best is not None and best[state] < moves:
+                    continue  # a cheaper path to this state was found after this node was queued
+                if len(self.dequeued) < self.trace_limit:
+                    self.dequeued.append(node)
+                if is_goal(state):
+                    self.goal_node = node
+                    self.done = True
+                    return True
+                expanded += 1
+                budget -= 1
+                grandparent = previous[0] if previous is not None else None
+                child_moves = moves + 1
+                for neighbor in state.neighbors():
+                    if best is None:
+                        if neighbor == grandparent:
+                            continue
+                    else:
+                        known = best.get(neighbor)
+                        if known is not None and known <= child_moves:
+                            continue
+                        best[neighbor] = child_moves
+                    h = neighbor.estimated_distance_to_goal()
+                    push(frontier, (child_moves + h, h, next(serial), (neighbor, child_moves, h, node)))
+                    enqueued += 1
+                if len(frontier) > max_frontier:
+                    max_frontier = len(frontier)
+            self.done = True
+            return True
+        finally:
+            stats.expanded, stats.enqueued, stats.max_frontier = expanded, enqueued, max_frontier
+
+    def path(self) -> List[object]:
+        """States from the initial one to the goal found (empty if there is none)."""
+        return path_of(self.goal_node)
+
+
+def path_of(node: Optional[SearchNode]) -> List[object]:
+    """Follow ``previous`` links back to the root and return the states root-first."""
+    states = []
+    while node is not None:
+        states.append(node[0])
+        node = node[3]
+    states.reverse()
+    return states
+
+
+class Solver:
+    """Solve a world state optimally in the constructor (the seeds' API).
+
+    ``moves()`` is the optimal number of moves (-1 when there is no solution), ``solution()`` the
+    states from the initial one to the goal, and ``is_solvable()`` whether a goal is reachable.  A
+    state that can tell unsolvability up front (a board's parity) offers ``is_solvable()`` and is
+    never searched.  ``max_expansions`` bounds the work: past it :class:`SearchBudgetExceeded` is
+    raised instead of running on.
+    """
+
+    def __init__(self, initial: WorldState, algorithm: str = "astar",
+                 max_expansions: Optional[int] = None) -> None:
+        if initial is None:
+            raise ValueError("the initial state must not be None")
+        self.search = AStar(initial, algorithm)
+        quick_check = getattr(initial, "is_solvable", None)
+        if quick_check is not None and not quick_check():
+            self._path: List[object] = []
+            return
+        if not self.search.run(max_expansions):
+            raise SearchBudgetExceeded(self.search.stats.expanded)
+        self._path = self.search.path()
+
+    @property
+    def stats(self) -> SearchStats:
+        return self.search.stats
+
+    def is_solvable(self) -> bool:
+        return bool(self._path)
+
+    def moves(self) -> int:
+        return len(self._path) - 1
+
+    def solution(self) -> List[object]:
+        return list(self._path)
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self._path)
+
+
+class SearchBudgetExceeded(RuntimeError):
+    """Raised when a search passes its node budget before finding a goal."""
+
+    def __init__(self, expanded: int) -> None:
+        super().__init__(f"gave up after expanding {expanded:,} nodes without reaching the goal")
+        self.expanded = expanded
