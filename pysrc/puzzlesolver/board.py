@@ -234,7 +234,7 @@ class Board:
             board._blank = target
             board._goal = goal
             board._manhattan = m = self._manhattan - distance[tile][target] + distance[tile][blank]
-            board._hamming = self._hamming - (want[target] == tile) + (want[blank] == tile)
+            board._hamming = self._hamming + (want[target] == tile) - (want[blank] == tile)
             board._heuristic = heuristic
             board._estimate = (m if heuristic == "manhattan" else board._hamming if heuristic == "hamming"
                                else HEURISTICS[heuristic](board))
