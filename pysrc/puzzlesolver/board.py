@@ -17,10 +17,11 @@ its parent's in O(1).
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-__all__ = ["Board", "Goal", "BoardError", "HEURISTICS", "permutation_parity"]
+__all__ = ["Board", "Goal", "BoardError", "HEURISTICS", "permutation_parity", "random_board"]
 
 #: Names accepted by ``Board(..., heuristic=...)``; more are registered by :mod:`puzzlesolver.heuristics`.
 HEURISTICS: Dict[str, Optional[Callable[["Board"], int]]] = {"manhattan": None, "hamming": None}
@@ -289,3 +290,20 @@ class Board:
         for r in range(n):
             lines.append("".join("%2d " % tile for tile in self._tiles[r * n:(r + 1) * n]))
         return "\n".join(lines) + "\n"
+
+
+def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Sequence[int]] = None,
+                 heuristic: str = "manhattan") -> Board:
+    """A board drawn uniformly from all boards that can reach ``goal`` (not a random walk).
+
+    A uniform shuffle is solvable half of the time; swapping its first two tiles is a bijection
+    from the unsolvable half onto the solvable half, so the result is uniform over solvable boards.
+
+    >>> random_board(4, random.Random(7)).is_solvable()
+    True
+    """
+    rng = rng or random.Random()
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    board = Board.from_tiles(cells, goal, heuristic)
+    return board if board.is_solvable() else board.twin()

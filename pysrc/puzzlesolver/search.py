@@ -71,9 +71,15 @@ class AStar:
     deterministic and nodes themselves are never compared.  The search ends when a goal is
     *dequeued*, which is what makes it optimal.  Each state's estimate is computed once per node.
 
-    >>> search = AStar(some_state)              # doctest: +SKIP
-    >>> while not search.run(max_expansions=1000):
-    ...     print(search.stats.expanded)        # report progress, or stop here
+    >>> from puzzlesolver.board import Board
+    >>> search = AStar(Board.from_tiles([8, 6, 7, 2, 5, 4, 3, 0, 1]))
+    >>> while not search.run(max_expansions=2000):
+    ...     print(search.stats.expanded, search.bound)   # report progress, or stop here
+    2000 29
+    4000 29
+    6000 29
+    >>> len(search.path()) - 1
+    31
     """
 
     def __init__(self, initial: WorldState, algorithm: str = "astar") -> None:
