@@ -1,0 +1,259 @@
+"""Puzzle files and share-URL fragments: text in, validated puzzles out.
+
+Three board layouts are read, all with 0 as the blank:
+
+* **Princeton** (algs4): the size ``n``, then ``n*n`` tiles separated by any whitespace.  An optional
+  second group of ``n*n`` numbers after the tiles is read as the goal.
+* **Pair** (seed 003): the initial board's rows, then the goal board's rows, no size line; blank
+  lines may appear anywhere.
+* **Bare rows**: ``n`` lines of ``n`` numbers, no size line; the goal is the usual 1..n*n-1 then 0.
+
+A file whose first word is not a number is a **word ladder**: exactly two words, start and goal.
+
+Every problem is reported as one short sentence (no file name, no traceback) in a
+:class:`PuzzleFormatError` or, for tile problems, a :class:`~puzzlesolver.board.BoardError`:
+
+>>> parse_board_text("3\\n 0 1 3\\n 4 2 5\\n 7 8 6\\n")
+BoardPuzzle(n=3, tiles=(0, 1, 3, 4, 2, 5, 7, 8, 6), goal=None)
+>>> parse_board_text("1 2\\n3")
+Traceback (most recent call last):
+...
+puzzlesolver.formats.PuzzleFormatError: row 2 has 1 number but row 1 has 2: every row must have the same length
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+from urllib.parse import quote, unquote
+
+from .board import validate_tiles
+
+__all__ = [
+    "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text",
+    "board_fragment", "word_fragment", "parse_fragment", "DICTIONARY_NAMES",
+]
+
+#: Dictionaries a share URL may name (a file path means nothing in somebody else's browser).
+DICTIONARY_NAMES = ("common", "large")
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+class PuzzleFormatError(ValueError):
+    """Text that is not a puzzle; the message is one sentence fit to show a person."""
+
+
+@dataclass(frozen=True)
+class BoardPuzzle:
+    """A sliding board read from text: size, tiles row-major, and the goal (None = the usual one)."""
+
+    n: int
+    tiles: Tuple[int, ...]
+    goal: Optional[Tuple[int, ...]] = None
+
+
+@dataclass(frozen=True)
+class WordPuzzle:
+    """A word ladder read from text: turn ``start`` into ``goal`` one letter at a time."""
+
+    start: str
+    goal: str
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
+    """The non-blank lines as ``(line number, numbers)``; PuzzleFormatError on a word."""
+    rows = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        numbers = []
+        for word in words:
+            if not _INTEGER.fullmatch(word):
+                shown = word if len(word) <= 20 else word[:17] + "..."
+                raise PuzzleFormatError(f"line {line_number}: {shown!r} is not a whole number")
+            numbers.append(int(word))
+        rows.append((line_number, numbers))
+    return rows
+
+
+def parse_board_text(text: str) -> BoardPuzzle:
+    """Read a board in the Princeton, pair or bare-rows layout and validate it completely.
+
+    Raises :class:`PuzzleFormatError` for the layout (empty text, words, ragged or non-square
+    grids, a wrong count of numbers, n < 2) and :class:`~puzzlesolver.board.BoardError` for the
+    tiles (a repeated tile, a number out of range).
+
+    >>> parse_board_text("1 3 4\\n8 6 2\\n7 0 5\\n\\n1 2 3\\n8 0 4\\n7 6 5\\n").goal
+    (1, 2, 3, 8, 0, 4, 7, 6, 5)
+    """
+    rows = _number_rows(text)
+    if not rows:
+        raise PuzzleFormatError("the file is empty: expected a board such as '2' then '1 2 3 0'")
+    if len(rows[0][1]) == 1:
+        return _parse_princeton([number for _, numbers in rows for number in numbers])
+    return _parse_rows(rows)
+
+
+def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
+    n, values = numbers[0], numbers[1:]
+    if n < 2:
+        raise PuzzleFormatError(f"the board size must be at least 2, not {n}")
+    cells = n * n
+    if len(values) not in (cells, 2 * cells):
+        verb = "is" if len(values) == 1 else "are"
+        raise PuzzleFormatError(f"a {n}x{n} board needs {cells} numbers after the size ({2 * cells} with "
+                                f"its goal), but there {verb} {len(values)}")
+    return _validated(n, values[:cells], values[cells:] or None)
+
+
+def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
+    width = len(rows[0][1])
+    for index, (_, numbers) in enumerate(rows[1:], start=2):
+        if len(numbers) != width:
+            raise PuzzleFormatError(f"row {index} has {_plural(len(numbers), 'number')} but row 1 has "
+                                    f"{width}: every row must have the same length")
+    height = len(rows)
+    if height not in (width, 2 * width):
+        raise PuzzleFormatError(f"found {_plural(height, 'row')} of {width} numbers: a board must be "
+                                f"square ({width} rows), optionally followed by its goal ({width} more)")
+    values = [number for _, numbers in rows for number in numbers]
+    cells = width * width
+    return _validated(width, values[:cells], values[cells:] or None)
+
+
+def _validated(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:
+    validate_tiles(tiles, n, "board")
+    if goal is not None:
+        validate_tiles(goal, n, "goal")
+    return BoardPuzzle(n, tuple(tiles), None if goal is None else tuple(goal))
+
+
+def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
+    """A board (see :func:`parse_board_text`) or, when the first word is not a number, a word pair.
+
+    Lines starting with ``#`` are comments in word files only (board files stay exactly the seeds').
+
+    >>> parse_puzzle_text("horse nurse\\n")
+    WordPuzzle(start='horse', goal='nurse')
+    """
+    words = text.split()
+    if not words or _INTEGER.fullmatch(words[0]):
+        return parse_board_text(text)
+    words = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
+    if len(words) != 2:
+        raise PuzzleFormatError(f"a word-ladder file holds two words, the start and the goal, "
+                                f"but this one holds {len(words)}")
+    return WordPuzzle(words[0].lower(), words[1].lower())
+
+
+# -- share-URL fragments ------------------------------------------------------------------------
+
+def board_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
+                   heuristic: Optional[str] = None) -> str:
+    """The URL fragment that describes a board, e.g. ``"board=3:8,1,3,4,0,2,7,6,5"``.
+
+    The goal is added only when it is not the usual one; ``heuristic`` only when given.
+
+    >>> board_fragment(2, [1, 2, 0, 3], goal=[0, 1, 2, 3], heuristic="hamming")
+    'board=2:1,2,0,3&goal=0,1,2,3&h=hamming'
+    """
+    validate_tiles(list(tiles), n, "board")
+    parts = [f"board={n}:" + ",".join(str(t) for t in tiles)]
+    if goal is not None and tuple(goal) != tuple(range(1, n * n)) + (0,):
+        validate_tiles(list(goal), n, "goal")
+        parts.append("goal=" + ",".join(str(t) for t in goal))
+    if heuristic:
+        parts.append(f"h={heuristic}")
+    return "&".join(parts)
+
+
+def word_fragment(start: str, goal: str, dictionary: str = "common") -> str:
+    """The URL fragment for a word ladder, e.g. ``"words=horse,nurse"`` (``&dict=`` unless common)."""
+    fragment = "words=" + quote(start) + "," + quote(goal)
+    return fragment if dictionary == "common" else fragment + "&dict=" + quote(dictionary)
+
+
+def parse_fragment(fragment: str) -> Dict[str, object]:
+    """Read a share-URL fragment back into a puzzle description (parsing only, never HTML).
+
+    Returns ``{"kind": "board", "n", "tiles", "goal" (None = usual), "heuristic" (None = default)}``
+    or ``{"kind": "word", "start", "goal", "dictionary"}``.  Unknown keys are ignored so that newer
+    links still open; bad values raise :class:`PuzzleFormatError` (or BoardError for the tiles).
+
+    >>> parse_fragment("#board=2:1,2,0,3&h=hamming")["tiles"]
+    (1, 2, 0, 3)
+    >>> parse_fragment("words=horse,nurse")
+    {'kind': 'word', 'start': 'horse', 'goal': 'nurse', 'dictionary': 'common'}
+    """
+    fields = _fragment_fields(fragment)
+    if "board" in fields:
+        return _board_from_fields(fields)
+    if "words" in fields:
+        return _words_from_fields(fields)
+    raise PuzzleFormatError("the link describes no puzzle: it needs 'board=...' or 'words=...'")
+
+
+def _fragment_fields(fragment: str) -> Dict[str, str]:
+    fields: Dict[str, str] = {}
+    for part in fragment.lstrip("#").split("&"):
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise PuzzleFormatError(f"the link part {unquote(key)!r} has no '=' and value")
+        fields[unquote(key).strip().lower()] = unquote(value).strip()
+    return fields
+
+
+def _numbers_in(value: str, what: str) -> List[int]:
+    items = [item.strip() for item in value.split(",")]
+    for item in items:
+        if not _INTEGER.fullmatch(item):
+            raise PuzzleFormatError(f"{item!r} in the {what} is not a whole number")
+    return [int(item) for item in items]
+
+
+def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
+    size, colon, tile_text = fields["board"].partition(":")
+    if not colon:
+        raise PuzzleFormatError("the board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'")
+    if not _INTEGER.fullmatch(size.strip()):
+        raise PuzzleFormatError(f"the board size {size.strip()!r} in the link is not a whole number")
+    n = int(size)
+    if n < 2:
+        raise PuzzleFormatError(f"the board size must be at least 2, not {n}")
+    tiles = _numbers_in(tile_text, "board")
+    goal = None
+    if fields.get("goal"):
+        goal_text = fields["goal"]
+        goal_size, colon, rest = goal_text.partition(":")
+        if colon:
+            if goal_size.strip() != str(n):
+                raise PuzzleFormatError(f"the goal is {goal_size.strip()} wide but the board is {n}")
+            goal_text = rest
+        goal = tuple(_numbers_in(goal_text, "goal"))
+    puzzle = _validated(n, tiles, goal)
+    heuristic = fields.get("h") or None
+    if heuristic is not None and not _NAME.fullmatch(heuristic):
+        raise PuzzleFormatError(f"{heuristic!r} is not a heuristic name")
+    return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
+            "heuristic": heuristic}
+
+
+def _words_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
+    words = [word.strip().lower() for word in fields["words"].split(",")]
+    if len(words) != 2 or not all(words):
+        raise PuzzleFormatError("the word ladder in the link must look like 'words=horse,nurse'")
+    dictionary = fields.get("dict") or "common"
+    if dictionary not in DICTIONARY_NAMES:
+        raise PuzzleFormatError(f"unknown dictionary {dictionary!r}: choose "
+                                f"{' or '.join(DICTIONARY_NAMES)}")
+    return {"kind": "word", "start": words[0], "goal": words[1], "dictionary": dictionary}
