@@ -305,6 +305,98 @@ def step_manifest() -> None:
         log(f"wrote build.json (build {build_id})")
 
 
+# -- offline: app icons and the service worker's precache list (issue 4) -------------------------------
+
+#: Not precached: the service worker itself, build bookkeeping, source maps, and pattern databases
+#: and the large word list (kept out of the 15 MB first visit; the service worker caches each of them
+#: the first time the worker fetches it, so they too work offline after one use).
+SW_SKIP_PREFIXES = ("pdb/", "data/words-large.txt")
+
+
+def _png(size: int, maskable: bool = False) -> bytes:
+    """The app icon (the same 4x4 board as site/icons/icon.svg) as a PNG, drawn with zlib only."""
+    import struct
+    import zlib
+    scale = size / 512
+    pad = (96 if maskable else 40) * scale
+    gap = 8 * scale * (0.8 if maskable else 1)
+    tile = (size - 2 * pad - 3 * gap) / 4
+    dark, light, accent = b"\x3b\x42\x52", b"\xec\xef\xf4", b"\xff\x9e\x1b"
+
+    def inside_rounded(x: float, y: float, x0: float, y0: float, w: float, r: float) -> bool:
+        dx = max(x0 + r - x, 0, x - (x0 + w - r))
+        dy = max(y0 + r - y, 0, y - (y0 + w - r))
+        return dx * dx + dy * dy <= r * r
+
+    rows = []
+    for py in range(size):
+        y = py + 0.5
+        row = bytearray(b"\0")
+        for px in range(size):
+            x = px + 0.5
+            colour = None
+            if maskable or inside_rounded(x, y, 0, 0, size, 72 * scale):
+                colour = dark
+                c, r = int((x - pad) // (tile + gap)), int((y - pad) // (tile + gap))
+                if 0 <= c < 4 and 0 <= r < 4 and (r, c) != (3, 3) and inside_rounded(
+                        x, y, pad + c * (tile + gap), pad + r * (tile + gap), tile, 14 * scale):
+                    colour = accent if (r, c) == (3, 2) else light
+            row += (colour + b"\xff") if colour else b"\0\0\0\0"
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) +
+            chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def step_icons() -> None:
+    """Write dist/icons/icon-192.png, icon-512.png and icon-maskable-512.png for the web app manifest."""
+    icons = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
+    outputs = [DIST / "icons" / name for name in icons]
+    digest = hashlib.sha256(__import__("inspect").getsource(_png).encode()).hexdigest()
+    if up_to_date("icons", digest, *outputs):
+        return
+    (DIST / "icons").mkdir(parents=True, exist_ok=True)
+    for name, (size, maskable) in icons.items():
+        (DIST / "icons" / name).write_bytes(_png(size, maskable))
+    log("drew icons/icon-*.png")
+    stamp("icons", digest)
+
+
+def write_service_worker(dist: Path = DIST) -> str:
+    """Write dist/sw.js from site/sw.js with the precache list and a cache name derived from the content.
+
+    Every file in ``dist`` except sw.js, hidden files, source maps and SW_SKIP_PREFIXES is listed with its
+    sha256; the cache name is a hash of that list, so any change to any file gives a new cache (and a new
+    sw.js, which is how browsers notice a deploy).  Returns the cache name.
+    """
+    import re
+    entries = []
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        rel = path.relative_to(dist).as_posix()
+        if rel == "sw.js" or rel.endswith(".map") or any(part.startswith(".") for part in rel.split("/")) \
+                or rel.startswith(SW_SKIP_PREFIXES):
+            continue
+        entries.append([rel, file_sha256(path)])
+    cache = "puzzlesolver-" + hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    template = (SITE / "sw.js").read_text(encoding="utf-8")
+    text, n1 = re.subn(r'^const CACHE = .*; // BUILD: cache name$', f"const CACHE = {json.dumps(cache)};",
+                       template, count=1, flags=re.M)
+    text, n2 = re.subn(r'^const PRECACHE = .*; // BUILD: precache list$',
+                       lambda _: "const PRECACHE = " + json.dumps(entries, indent=0).replace("\n", "") + ";",
+                       text, count=1, flags=re.M)
+    if n1 != 1 or n2 != 1:
+        sys.exit("build.py: site/sw.js lost its BUILD marker lines")
+    target = dist / "sw.js"
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+        log(f"wrote sw.js (cache {cache}, {len(entries)} files, "
+            f"{sum((dist / rel).stat().st_size for rel, _ in entries) / 1e6:.1f} MB precached)")
+    return cache
+
+
 def build() -> None:
     DIST.mkdir(exist_ok=True)
     step_npm()
@@ -314,7 +406,9 @@ def build() -> None:
     step_site()
     step_data()
     step_examples()
+    step_icons()
     step_manifest()
+    write_service_worker()
     log(f"dist/ is ready ({sum(p.stat().st_size for p in DIST.rglob('*') if p.is_file()) / 1e6:.1f} MB)")
 
 
