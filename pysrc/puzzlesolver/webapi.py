@@ -371,6 +371,29 @@ def _fragment(message: Dict[str, Any]) -> Dict[str, Any]:
             "dictionary": puzzle.get("dictionary") or "common"}
 
 
+# -- play: deal a board (issue 4; hints and "solve from here" use solve_board from the current position) ---
+
+def _deal(message: Dict[str, Any]) -> Dict[str, Any]:
+    """A board drawn uniformly from those that can reach the goal: ``{n, goal?, seed?}`` -> ``{tiles}``."""
+    import random
+    from .board import random_board
+    n = message.get("n")
+    if type(n) is not int or not 2 <= n <= 12:
+        raise _InputError("size", "choose a board size from 2 to 12")
+    goal = message.get("goal")
+    if goal is not None:
+        if not isinstance(goal, list):
+            raise _InputError("goal", "the goal must be a list of tiles")
+        try:
+            validate_tiles(goal, n, "goal")
+        except BoardError as error:
+            raise _InputError("goal", str(error)) from None
+    seed = message.get("seed")
+    rng = random.Random(seed if type(seed) is int else None)
+    board = random_board(n, rng, goal)
+    return {"type": "deal", "n": n, "tiles": list(board.tiles), "goal": list(board.goal)}
+
+
 _OPS: Dict[Optional[str], Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "info": _info,
     "check_board": _check_board,
@@ -379,4 +402,5 @@ _OPS: Dict[Optional[str], Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "advance": _advance,
     "cancel": _cancel,
     "fragment": _fragment,
+    "deal": _deal,
 }
