@@ -2,13 +2,14 @@
 //
 //   import { mountGame } from "./game.js";
 //   const game = mountGame(document.getElementById("play"), { onFragment: (f) => ... });
-//   game.setSolver({ request(op, params, onProgress) -> Promise<result>, cancel?() });   // once the worker is ready
+//   game.setSolver(solverClient);   // a SolverClient (solver-client.js), once its worker is ready
 //   game.loadFragment("play=4:...&moves=lru")   // from a shared link; shows a message and deals afresh if refused
 //
 // The page itself knows one rule (a tile slides into the blank); deals once the solver is up, hints,
-// distances and solutions come from the Python engine through `solver.request`:
-//   deal    {n, goal}         -> {tiles}
-//   optimal {n, tiles, goal}  -> {distance, moves: "lrud..." (direction each tile slides), method}
+// distances and solutions come from the Python engine through the worker (solver-client.js):
+//   deal         {n, goal}                     -> {type: "deal", tiles}
+//   solve_board  {board, goal} (rows as text)  -> {type: "result", status: "solved", path: [tiles...]}
+// A hint is the first move of that optimal path, the distance its length, "Solve from here" plays it.
 // Nothing taken from a URL or the worker is inserted as HTML: every text goes through textContent.
 
 import {
@@ -80,8 +81,8 @@ export function mountGame(root, options = {}) {
     b.addEventListener("click", handler);
     return b;
   };
-  const newBtn = btn("New puzzle", "play-new", () => newPuzzle(Number(sizeSelect.value)));
-  const restartBtn = btn("Restart", "play-restart", () => restart());
+  const newBtn = btn("New puzzle", "play-new", () => { active = true; newPuzzle(Number(sizeSelect.value)); });
+  const restartBtn = btn("Restart", "play-restart", () => { active = true; restart(); });
   const undoBtn = btn("Undo", "play-undo", () => undo(), { "aria-keyshortcuts": "Control+Z" });
   const redoBtn = btn("Redo", "play-redo", () => redo(), { "aria-keyshortcuts": "Control+Y" });
   const hintBtn = btn("Hint", "play-hint", () => hint());
@@ -105,6 +106,7 @@ export function mountGame(root, options = {}) {
   shareField.hidden = true;
 
   root.replaceChildren(
+    el("h2", { id: "play-heading", text: "Play the sliding puzzle" }),
     el("div", { class: "play-controls" },
       el("label", { for: "play-size", text: "Size " }), sizeSelect, newBtn, restartBtn, undoBtn, redoBtn),
     el("div", { class: "play-controls" }, hintBtn, solveBtn, distBtn, cancelBtn, solverNote),
@@ -203,8 +205,11 @@ export function mountGame(root, options = {}) {
     message.hidden = !text;
   }
 
+  // The URL fragment follows the game once the person plays it (or opened it from a link); until then
+  // the page's other puzzle (a #board= or #words= link) keeps the address bar.
+  let active = false;
   function publish() {
-    onFragment(fragment());
+    if (active) onFragment(fragment());
   }
 
   // ---- loading a game -----------------------------------------------------------------------
@@ -261,6 +266,7 @@ export function mountGame(root, options = {}) {
     try {
       const parsed = parsePlayFragment(text);
       showMessage("");
+      active = true;
       load(parsed);
       announce(`Shared ${parsed.n} by ${parsed.n} game opened` + (parsed.moves ? ` after ${plural(parsed.moves.length, "move")}.` : "."));
       return true;
@@ -272,6 +278,7 @@ export function mountGame(root, options = {}) {
   }
 
   function refuse(reason) {
+    active = true;            // the fresh puzzle replaces the refused link in the address bar
     newPuzzle(state.n || 4);
     showMessage(`This link could not be opened: ${reason}. Here is a fresh puzzle instead.`);
   }
@@ -284,6 +291,7 @@ export function mountGame(root, options = {}) {
   function play(action, { assisted = false, fromAutoplay = false } = {}) {
     if (!action || state.solved) return false;
     if (!fromAutoplay) stopAutoplay(false);
+    active = true;
     const before = state.tiles;
     const after = applyMoves(before, state.n, action);
     if (!after) return false;
@@ -331,6 +339,7 @@ export function mountGame(root, options = {}) {
   function undo() {
     stopAutoplay(false);
     if (!state.past.length) return;
+    active = true;
     const action = state.past.pop();
     const inverse = [...action].reverse().map((m) => ({ l: "r", r: "l", u: "d", d: "u" })[m]).join("");
     state.tiles = applyMoves(state.tiles, state.n, inverse);
@@ -396,7 +405,7 @@ export function mountGame(root, options = {}) {
     const start = state.start.slice();
     const planned = planFor(start);
     if (planned) { state.optimalStart = planned.length; done(); return; }
-    request("optimal", { n: state.n, tiles: start, goal: state.goal }, null, (res) => {
+    request("optimal", { tiles: start, goal: state.goal }, null, (res) => {
       if (!sameTiles(start, state.start)) return;
       state.optimalStart = res.distance;
       done();
@@ -420,7 +429,7 @@ export function mountGame(root, options = {}) {
     const known = planFor(state.tiles);
     if (known !== null) { then(known); return; }
     const tiles = state.tiles.slice();
-    request("optimal", { n: state.n, tiles, goal: state.goal }, (p) => {
+    request("optimal", { tiles, goal: state.goal }, (p) => {
       solverNote.textContent = `Thinking… ${p.expanded.toLocaleString("en")} positions`;
     }, (res) => {
       if (!sameTiles(tiles, state.tiles)) return;
@@ -475,25 +484,61 @@ export function mountGame(root, options = {}) {
   }
 
   // ---- talking to the solver ------------------------------------------------------------------
+  function rowsText(tiles) {
+    const n = state.n, lines = [];
+    for (let r = 0; r < n; r++) lines.push(tiles.slice(r * n, (r + 1) * n).join(" "));
+    return lines.join("\n");
+  }
+
+  // The direction letters of an optimal path (a list of boards): the tile that moves goes where the blank was.
+  function pathMoves(path) {
+    const n = state.n;
+    let moves = "";
+    for (let i = 1; i < path.length; i++) {
+      const from = path[i].indexOf(0), to = path[i - 1].indexOf(0);
+      moves += to === from - 1 ? "l" : to === from + 1 ? "r" : to === from - n ? "u" : "d";
+    }
+    return moves;
+  }
+
+  // Ask the worker; `onResult` gets the useful part: {tiles} for a deal, {moves, distance} for a solve.
   function request(op, params, onProgress, onResult) {
     if (!solver) return;
     cancelRequest();
-    const token = { cancelled: false, op };
+    const token = { cancelled: false, op, id: null };
     busy = token;
     cancelBtn.hidden = false;
     solverNote.textContent = "Thinking…";
     render();
-    Promise.resolve(solver.request(op, params, (p) => { if (!token.cancelled && onProgress) onProgress(p); }))
-      .then((res) => {
-        if (token.cancelled) return;
-        settle(token);
-        onResult(res);
-      }, (error) => {
-        if (token.cancelled) return;
-        settle(token);
-        showMessage(`The solver could not answer: ${error && error.message ? error.message : String(error)}`);
-        announce("The solver could not answer.");
-      });
+    let call;
+    if (op === "deal") {
+      call = solver.request("deal", { n: params.n, goal: params.goal });
+    } else {
+      token.id = solver.nextId;   // SolverClient numbers requests in order: lets Cancel stop just this one
+      call = solver.request("solve_board", { board: rowsText(params.tiles), goal: rowsText(params.goal) },
+        (p) => { if (!token.cancelled && onProgress && p.type === "progress") onProgress(p); });
+    }
+    Promise.resolve(call).then((answer) => {
+      if (token.cancelled) return;
+      settle(token);
+      if (answer.type === "error") return fail(answer.message);
+      if (op === "deal") return onResult({ tiles: answer.tiles });
+      if (answer.status === "solved") {
+        const moves = pathMoves(answer.path);
+        return onResult({ moves, distance: moves.length });
+      }
+      if (answer.status === "cancelled") return;
+      fail(answer.message || answer.reason || `the solver stopped (${answer.status})`);
+    }, (error) => {
+      if (token.cancelled) return;
+      settle(token);
+      fail(error && error.message ? error.message : String(error));
+    });
+  }
+
+  function fail(text) {
+    showMessage(`The solver could not answer: ${text}`);
+    announce(`The solver could not answer: ${text}`);
   }
 
   function settle(token) {
@@ -507,7 +552,7 @@ export function mountGame(root, options = {}) {
     if (!busy) return;
     busy.cancelled = true;
     const token = busy;
-    if (solver && typeof solver.cancel === "function") solver.cancel();
+    if (solver && token.id !== null && typeof solver.cancel === "function") solver.cancel(token.id);
     settle(token);
   }
 
@@ -584,7 +629,7 @@ export function mountGame(root, options = {}) {
   });
   board.addEventListener("pointercancel", () => { swipe = null; });
 
-  sizeSelect.addEventListener("change", () => newPuzzle(Number(sizeSelect.value)));
+  sizeSelect.addEventListener("change", () => { active = true; newPuzzle(Number(sizeSelect.value)); });
 
   // ---- the first board: playable at once, before the solver has booted -------------------------------
   if (options.fragment) loadFragment(options.fragment);
@@ -594,5 +639,8 @@ export function mountGame(root, options = {}) {
     setSolver, loadFragment, fragment, newPuzzle, undo, redo, restart, hint, distance, solveFromHere,
     slide: slideDir, get state() { return { ...state, tiles: state.tiles.slice() }; },
     showMessage,
+    get active() { return active; },
+    set active(value) { active = !!value; if (active) publish(); },
+    get busy() { return !!busy; },
   };
 }
