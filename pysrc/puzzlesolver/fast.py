@@ -1,0 +1,865 @@
+"""The fast path: IDA* on compact boards with incrementally updated estimates, resumable in slices.
+
+:func:`make_search` is the one entry point.  It returns an object with the step protocol of
+:class:`puzzlesolver.search.AStar` (``run(max_expansions) -> bool``, ``stats``, ``bound``,
+``frontier_size``, ``path()``) plus ``method`` (what ran, in words) and ``optimal``.
+
+Why it is fast in pure Python (measured, see ``python3 build.py bench``):
+
+* no Board objects while searching: one mutable list of tiles, the blank's cell, and per pattern
+  an integer index; a move changes one tile, so the estimate is updated from two table reads
+  (old and new entry of the one pattern that tile belongs to) instead of being recomputed;
+* IDA* (depth-first, memory ~ the solution length) never undoes the previous move and raises its
+  bound by 2 (every solution of a board has the same parity), so it needs no per-node bookkeeping
+  for the next bound;
+* the hot loop is one recursive function whose tables are locals (default arguments): no method
+  calls, no attribute look-ups, no allocation per node.
+
+Resumable: the search counts expansions and, when a slice's budget is spent, unwinds with the path
+of the node it stopped at; the next ``run`` replays that path from the root and carries on exactly
+where it stopped (same order, same answer as one uninterrupted run).
+
+Board sizes and what ``"auto"`` picks:
+
+* 3x3: IDA* on the exact distance table (:mod:`puzzlesolver.pdb`): it walks straight to the goal;
+* 4x4: IDA* with the additive 6-6-3 pattern databases and their mirror lookup (max of the two);
+* larger (and any board whose tables are missing or whose goal has no table): IDA* with Manhattan
+  distance plus linear conflicts (optimal; may take very long on hard boards);
+* ``algorithm="weighted"``: weighted A* (f = g + w*h, w = 3 by default) -- fast up to 10x10 and
+  beyond, but NOT optimal (``.optimal`` is False and ``.method`` says so).
+"""
+
+from __future__ import annotations
+
+import heapq
+from itertools import count
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from . import pdb
+from .board import Board
+from .search import ALGORITHMS as _ASTAR_ALGORITHMS
+from .search import AStar, SearchStats
+
+__all__ = ["make_search", "IDAStar", "WeightedAStar", "ALGORITHMS", "HEURISTIC_NAMES", "solve_tiles"]
+
+#: Algorithm names :func:`make_search` accepts.
+ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted")
+#: Heuristic names :func:`make_search` accepts ("auto" = the strongest available for the board).
+HEURISTIC_NAMES = ("auto", "pdb", "linear-conflict", "manhattan", "hamming")
+
+_BIG = 1 << 62
+
+
+class _Suspend(Exception):
+    """Raised inside the depth-first search when a slice's budget is spent; carries the path so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: List[int] = []
+
+
+# -- symmetry and relabelling -----------------------------------------------------------------
+
+def _symmetries(n: int) -> List[List[int]]:
+    """The 8 symmetries of the n x n square as cell maps (identity first)."""
+    maps = []
+    for transpose in (False, True):
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                m = []
+                for cell in range(n * n):
+                    r, c = divmod(cell, n)
+                    if transpose:
+                        r, c = c, r
+                    if flip_r:
+                        r = n - 1 - r
+                    if flip_c:
+                        c = n - 1 - c
+                    m.append(r * n + c)
+                maps.append(m)
+    return maps
+
+
+def _canonical(tiles: Sequence[int], goal: Sequence[int], n: int, blanks: Sequence[int]):
+    """Map a (tiles, goal) pair by a symmetry and a relabelling onto a standard goal.
+
+    The standard goal is 1..n*n-1 in reading order with the blank at one of ``blanks``.  Returns
+    ``(canonical tiles, cell map from canonical cells back to the board's, blank cell)`` or None
+    when no symmetry puts the goal's blank on one of ``blanks``.
+    """
+    gb = list(goal).index(0)
+    for sym in _symmetries(n):
+        if sym[gb] in blanks:
+            blank = sym[gb]
+            std = pdb.standard_goal_with_blank(n, blank)
+            moved_goal = [0] * (n * n)
+            moved_tiles = [0] * (n * n)
+            for cell in range(n * n):
+                moved_goal[sym[cell]] = goal[cell]
+                moved_tiles[sym[cell]] = tiles[cell]
+            relabel = {moved_goal[c]: std[c] for c in range(n * n)}
+            back = [0] * (n * n)
+            for cell in range(n * n):
+                back[sym[cell]] = cell
+            return [relabel[t] for t in moved_tiles], back, blank
+    return None
+
+
+def _moves_table(n: int) -> List[List[int]]:
+    """For each blank cell, the cells it can move to, in the order up, down, left, right."""
+    table = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        table.append([x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1),
+                                      (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok])
+    return table
+
+
+# -- engines: a hot recursive expander plus the slow helpers resumption needs ------------------
+
+class _Engine:
+    """Mutable board + tables + a recursive ``dfs(rem, blank, prev, *h)`` returning True at the goal.
+
+    ``rem`` is the bound minus the node's depth.  On success every frame appends the blank's new
+    cell to ``self.found`` (deepest first).  Subclasses build ``self.dfs`` as a closure.
+    """
+
+    name = ""
+    moves: List[List[int]]
+
+    def reset(self, bound: int) -> tuple:
+        raise NotImplementedError
+
+    def child(self, args: tuple, nb: int):
+        """Apply the move of the blank to ``nb``; return the child's args, None if pruned, or True at the goal."""
+        raise NotImplementedError
+
+    def undo(self, args: tuple, nb: int, child: tuple) -> None:
+        raise NotImplementedError
+
+    def estimate(self) -> int:
+        raise NotImplementedError
+
+
+class _Pdb663(_Engine):
+    """15-puzzle, goal 1..15 then blank: max of the 6-6-3 PDB sum and its mirror-image sum."""
+
+    name = "6-6-3 pattern databases with mirror lookup"
+
+    def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
+        tabs = pdb.tables_663()
+        tr = [(c % 4) * 4 + c // 4 for c in range(16)]
+        mirror_tile = [0] + [tr[t - 1] + 1 for t in range(1, 16)]
+        pn = [0] * 16
+        wn = [0] * 16
+        for p, pattern in enumerate(pdb.PATTERNS_4):
+            for i, t in enumerate(pattern):
+                pn[t] = p
+                wn[t] = 1 << (4 * i)
+        pm = [pn[mirror_tile[t]] for t in range(16)]
+        wm = [wn[mirror_tile[t]] for t in range(16)]
+        tn = [tabs[pn[t]] for t in range(16)]
+        tm = [tabs[pm[t]] for t in range(16)]
+        self.moves = _moves_table(4)
+        moves = [tuple((nb, b - nb, tr[b] - tr[nb]) for nb in self.moves[b]) for b in range(16)]
+        self.initial = list(tiles)
+        self.tabs, self.tr, self.pn, self.wn, self.pm, self.wm = tabs, tr, pn, wn, pm, wm
+        board = self.board = list(tiles)
+        idx = self.idx = [0, 0, 0]
+        midx = self.midx = [0, 0, 0]
+        found = self.found = []
+        ctr = counter
+
+        def dfs(rem, b, prev, hn, hm, moves=moves, board=board, idx=idx, midx=midx, pn=pn, wn=wn, pm=pm,
+                wm=wm, tn=tn, tm=tm, ctr=ctr, found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb, d, dm in moves[b]:
+                if nb == prev:
+                    continue
+                t = board[nb]
+                p = pn[t]
+                i0 = idx[p]
+                i1 = i0 + d * wn[t]
+                tab = tn[t]
+                h1 = hn - tab[i0] + tab[i1]
+                if h1 > rem:
+                    continue
+                q = pm[t]
+                j0 = midx[q]
+                j1 = j0 + dm * wm[t]
+                tab = tm[t]
+                m1 = hm - tab[j0] + tab[j1]
+                if m1 > rem:
+                    continue
+                if h1 == 0:
+                    found.append(nb)
+                    return True
+                board[b] = t
+                idx[p] = i1
+                midx[q] = j1
+                try:
+                    if dfs(rem, nb, b, h1, m1):
+                        found.append(nb)
+                        return True
+                except Suspend as e:
+                    e.path.append(nb)
+                    raise
+                board[nb] = t
+                idx[p] = i0
+                midx[q] = j0
+            return False
+
+        self.dfs = dfs
+
+    def reset(self, bound: int) -> tuple:
+        board, idx, midx = self.board, self.idx, self.midx
+        board[:] = self.initial
+        idx[:] = [0, 0, 0]
+        midx[:] = [0, 0, 0]
+        for c, t in enumerate(board):
+            if t:
+                idx[self.pn[t]] += c * self.wn[t]
+                midx[self.pm[t]] += self.tr[c] * self.wm[t]
+        hn = sum(self.tabs[p][idx[p]] for p in range(3))
+        hm = sum(self.tabs[p][midx[p]] for p in range(3))
+        b = board.index(0)
+        return (bound, b, -1, hn, hm)
+
+    def estimate(self) -> int:
+        args = self.reset(0)
+        return max(args[3], args[4])
+
+    def child(self, args, nb):
+        rem, b, prev, hn, hm = args
+        board, idx, midx, tr = self.board, self.idx, self.midx, self.tr
+        t = board[nb]
+        p, q = self.pn[t], self.pm[t]
+        i1 = idx[p] + (b - nb) * self.wn[t]
+        j1 = midx[q] + (tr[b] - tr[nb]) * self.wm[t]
+        h1 = hn - self.tabs[p][idx[p]] + self.tabs[p][i1]
+        m1 = hm - self.tabs[q][midx[q]] + self.tabs[q][j1]
+        if h1 > rem - 1 or m1 > rem - 1:
+            return None
+        if h1 == 0:
+            return True
+        board[b] = t
+        undo = (t, p, idx[p], q, midx[q])
+        idx[p] = i1
+        midx[q] = j1
+        return (rem - 1, nb, b, h1, m1), undo
+
+    def undo(self, args, nb, child):
+        t, p, i0, q, j0 = child[1]
+        self.board[nb] = t
+        self.idx[p] = i0
+        self.midx[q] = j0
+
+
+class _Exact3(_Engine):
+    """8-puzzle, standard goal with the blank at cell 8, 7 or 4: the exact distance table."""
+
+    name = "exact distance table"
+
+    def __init__(self, tiles: Sequence[int], blank_goal: int, counter: List[int]) -> None:
+        table = pdb.exact_3(blank_goal)
+        self.table = table
+        self.moves = _moves_table(3)
+        self.initial = list(tiles)
+        board = self.board = list(tiles)
+        found = self.found = []
+        rank = pdb.rank_perm
+        ctr = counter
+        moves = self.moves
+
+        def dfs(rem, b, prev, h, moves=moves, board=board, table=table, ctr=ctr, found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb in moves[b]:
+                if nb == prev:
+                    continue
+                t = board[nb]
+                board[b] = t
+                board[nb] = 0
+                h1 = table[rank(board)]
+                if h1 <= rem:
+                    if h1 == 0:
+                        found.append(nb)
+                        return True
+                    try:
+                        if dfs(rem, nb, b, h1):
+                            found.append(nb)
+                            return True
+                    except Suspend as e:
+                        e.path.append(nb)
+                        raise
+                board[nb] = t
+                board[b] = 0
+            return False
+
+        self.dfs = dfs
+
+    def reset(self, bound):
+        self.board[:] = self.initial
+        return (bound, self.board.index(0), -1, self.table[pdb.rank_perm(self.board)])
+
+    def estimate(self):
+        return self.table[pdb.rank_perm(self.initial)]
+
+    def child(self, args, nb):
+        rem, b, prev, h = args
+        board = self.board
+        t = board[nb]
+        board[b], board[nb] = t, 0
+        h1 = self.table[pdb.rank_perm(board)]
+        if h1 > rem - 1:
+            board[b], board[nb] = 0, t
+            return None
+        if h1 == 0:
+            return True
+        return (rem - 1, nb, b, h1), t
+
+    def undo(self, args, nb, child):
+        self.board[nb] = child[1]
+        self.board[args[1]] = 0
+
+
+def _line_conflicts(codes: Sequence[int]) -> int:
+    """2 x (tiles in the line minus the longest increasing run of their goal places): the linear-conflict extra."""
+    seq = [c for c in codes if c]
+    tails: List[int] = []
+    for v in seq:
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if tails[mid] < v:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == len(tails):
+            tails.append(v)
+        else:
+            tails[lo] = v
+    return 2 * (len(seq) - len(tails))
+
+
+class _Manhattan(_Engine):
+    """Any n and goal: Manhattan distance, plus linear conflicts when ``conflicts`` (n <= 6: table per line)."""
+
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], n: int, conflicts: bool,
+                 counter: List[int]) -> None:
+        cells = n * n
+        self.name = "Manhattan distance + linear conflicts" if conflicts else "Manhattan distance"
+        goal_cell = [0] * cells
+        for c, t in enumerate(goal):
+            goal_cell[t] = c
+        md = [0] * (cells * cells)  # md[t * cells + cell]
+        for t in range(1, cells):
+            gr, gc = divmod(goal_cell[t], n)
+            for c in range(cells):
+                md[t * cells + c] = abs(c // n - gr) + abs(c % n - gc)
+        self.md = md
+        self.n = n
+        self.cells = cells
+        self.goal_cell = goal_cell
+        self.conflicts = conflicts
+        self.moves = _moves_table(n)
+        self.initial = list(tiles)
+        board = self.board = list(tiles)
+        found = self.found = []
+        ctr = counter
+        if not conflicts:
+            def dfs(rem, b, prev, h, moves=self.moves, board=board, md=md, cells=cells, ctr=ctr, found=found,
+                    Suspend=_Suspend):
+                c = ctr[0] - 1
+                ctr[0] = c
+                if c < 0:
+                    raise Suspend()
+                rem -= 1
+                for nb in moves[b]:
+                    if nb == prev:
+                        continue
+                    t = board[nb]
+                    k = t * cells
+                    h1 = h - md[k + nb] + md[k + b]
+                    if h1 > rem:
+                        continue
+                    if h1 == 0:
+                        found.append(nb)
+                        return True
+                    board[b] = t
+                    try:
+                        if dfs(rem, nb, b, h1):
+                            found.append(nb)
+                            return True
+                    except Suspend as e:
+                        e.path.append(nb)
+                        raise
+                    board[nb] = t
+                return False
+
+            self.dfs = dfs
+            return
+
+        base = n + 1
+        # key of a row: sum of code(tile) * base**col over its cells; code = goal column + 1 if the tile's
+        # goal is in this row, else 0.  Columns alike.  lc[key] = the line's linear-conflict extra.
+        size = base ** n
+        lc = bytearray(size)
+        for key in range(size):
+            codes = []
+            k = key
+            for _ in range(n):
+                codes.append(k % base)
+                k //= base
+            lc[key] = _line_conflicts(codes)
+        rw = [0] * (cells * cells)  # contribution of tile t on cell c to the key of c's row
+        cw = [0] * (cells * cells)
+        for t in range(1, cells):
+            gr, gc = divmod(goal_cell[t], n)
+            for c in range(cells):
+                r, col = divmod(c, n)
+                rw[t * cells + c] = (gc + 1) * base ** col if r == gr else 0
+                cw[t * cells + c] = (gr + 1) * base ** r if col == gc else 0
+        self.lc, self.rw, self.cw = lc, rw, cw
+        rows = self.rows = [0] * n
+        cols = self.cols = [0] * n
+        # moves: (nb, vertical?, line index of b's row/col for the lines that change)
+        moves = []
+        for b in range(cells):
+            entry = []
+            for nb in self.moves[b]:
+                if nb // n != b // n:  # vertical move: the tile changes row; its column's order is unchanged
+                    entry.append((nb, 1, nb // n, b // n, b % n))
+                else:
+                    entry.append((nb, 0, nb % n, b % n, b // n))
+            moves.append(tuple(entry))
+
+        def dfs(rem, b, prev, h, moves=moves, board=board, md=md, cells=cells, lc=lc, rw=rw, cw=cw, rows=rows,
+                cols=cols, ctr=ctr, found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb, vertical, old_line, new_line, same in moves[b]:
+                if nb == prev:
+                    continue
+                t = board[nb]
+                k = t * cells
+                kn = k + nb
+                kb = k + b
+                if vertical:
+                    lines, other = rows, cols
+                    w0 = rw[kn]
+                    w1 = rw[kb]
+                    s0 = cw[kn]
+                    s1 = cw[kb]
+                else:
+                    lines, other = cols, rows
+                    w0 = cw[kn]
+                    w1 = cw[kb]
+                    s0 = rw[kn]
+                    s1 = rw[kb]
+                a0 = lines[old_line]
+                b0 = lines[new_line]
+                a1 = a0 - w0
+                b1 = b0 + w1
+                h1 = h - md[kn] + md[kb] - lc[a0] - lc[b0] + lc[a1] + lc[b1]
+                if h1 > rem:
+                    continue
+                if h1 == 0:
+                    found.append(nb)
+                    return True
+                board[b] = t
+                lines[old_line] = a1
+                lines[new_line] = b1
+                o0 = other[same]
+                other[same] = o0 - s0 + s1
+                try:
+                    if dfs(rem, nb, b, h1):
+                        found.append(nb)
+                        return True
+                except Suspend as e:
+                    e.path.append(nb)
+                    raise
+                board[nb] = t
+                lines[old_line] = a0
+                lines[new_line] = b0
+                other[same] = o0
+            return False
+
+        self.dfs = dfs
+        self.line_moves = moves
+
+    def _full(self) -> int:
+        board, cells = self.board, self.cells
+        h = sum(self.md[t * cells + c] for c, t in enumerate(board) if t)
+        if self.conflicts:
+            n = self.n
+            for i in range(n):
+                self.rows[i] = sum(self.rw[board[c] * cells + c] for c in range(i * n, i * n + n) if board[c])
+                self.cols[i] = sum(self.cw[board[c] * cells + c] for c in range(i, cells, n) if board[c])
+            h += sum(self.lc[k] for k in self.rows) + sum(self.lc[k] for k in self.cols)
+        return h
+
+    def reset(self, bound):
+        self.board[:] = self.initial
+        return (bound, self.board.index(0), -1, self._full())
+
+    def estimate(self):
+        self.board[:] = self.initial
+        return self._full()
+
+    def child(self, args, nb):
+        rem, b, prev, h = args
+        board = self.board
+        t = board[nb]
+        saved = (t, list(self.rows), list(self.cols)) if self.conflicts else (t,)
+        board[b], board[nb] = t, 0
+        h1 = self._full()
+        if h1 > rem - 1:
+            self.undo(args, nb, (None, saved))
+            return None
+        if h1 == 0:
+            return True
+        return (rem - 1, nb, b, h1), saved
+
+    def undo(self, args, nb, child):
+        saved = child[1]
+        self.board[nb] = saved[0]
+        self.board[args[1]] = 0
+        if self.conflicts:
+            self.rows[:] = saved[1]
+            self.cols[:] = saved[2]
+
+
+# -- the resumable IDA* driver ---------------------------------------------------------------
+
+class IDAStar:
+    """Iterative-deepening A* over an engine, run in slices (the :class:`~puzzlesolver.search.AStar` protocol).
+
+    ``stats.expanded`` counts expanded nodes over all iterations, ``stats.enqueued`` the same (IDA*
+    keeps no queue), ``stats.max_frontier`` the deepest path held; ``bound`` is the current
+    iteration's cost bound (a lower bound on the optimal length), ``frontier_size`` the depth of the
+    node the last slice stopped at.
+    """
+
+    optimal = True
+
+    def __init__(self, board: Board, engine_factory: Callable[[List[int]], _Engine], method: str,
+                 back: Optional[List[int]] = None) -> None:
+        self.board = board
+        self.counter = [0]
+        self.engine = engine_factory(self.counter)
+        self.method = method
+        self.back = back
+        self.stats = SearchStats(0, 0, 0)
+        self.iterations = 0
+        self.done = False
+        self._path_cells: Optional[List[int]] = None
+        self._resume: Optional[List[int]] = None
+        self._depth = 0
+        if not board.is_solvable():
+            self.done = True
+            self.bound = 0
+            return
+        h = self.engine.estimate()
+        # every solution's length has the parity of the blank's taxicab distance to its goal cell
+        n = board.size()
+        b, gb = board.blank, board.goal.index(0)
+        parity = (abs(b // n - gb // n) + abs(b % n - gb % n)) & 1
+        self.bound = h + ((h ^ parity) & 1)
+        self.initial_estimate = h
+
+    @property
+    def frontier_size(self) -> int:
+        return self._depth
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        if self.done:
+            return True
+        engine = self.engine
+        budget = _BIG if max_expansions is None else max(1, max_expansions)
+        self.counter[0] = budget
+        try:
+            while True:
+                engine.found.clear()
+                root = engine.reset(self.bound)
+                if root[3] == 0:  # already at the goal
+                    found = True
+                elif self._resume is not None:
+                    path, self._resume = self._resume, None
+                    found = self._replay(root, path, 0)
+                else:
+                    found = engine.dfs(*root)
+                if found:
+                    cells = list(reversed(engine.found))
+                    self._path_cells = cells
+                    self.stats.max_frontier = max(self.stats.max_frontier, len(cells))
+                    self.done = True
+                    return True
+                self.iterations += 1
+                self.bound += 2
+        except _Suspend as stop:
+            self._resume = list(reversed(stop.path))
+            self._depth = len(self._resume)
+            self.stats.max_frontier = max(self.stats.max_frontier, self._depth)
+            return False
+        finally:
+            used = budget - max(self.counter[0], 0)
+            self.stats.expanded += used
+            self.stats.enqueued = self.stats.expanded
+
+    def _replay(self, args: tuple, path: List[int], i: int) -> bool:
+        engine = self.engine
+        if i == len(path):
+            return engine.dfs(*args)
+        b, prev = args[1], args[2]
+        order = [nb for nb in engine.moves[b] if nb != prev]
+        start = order.index(path[i])
+        for nb in order[start:]:
+            child = engine.child(args, nb)
+            if child is None:
+                continue
+            if child is True:
+                engine.found.append(nb)
+                return True
+            try:
+                if nb == path[i]:
+                    ok = self._replay(child[0], path, i + 1)
+                else:
+                    ok = engine.dfs(*child[0])
+            except _Suspend as stop:
+                stop.path.append(nb)
+                raise
+            if ok:
+                engine.found.append(nb)
+                return True
+            engine.undo(args, nb, child)
+        return False
+
+    def blank_path(self) -> List[int]:
+        """The blank's cells after each move of the solution, in the board's own coordinates."""
+        if not self._path_cells:
+            return []
+        cells = self._path_cells
+        if self.back is not None:
+            cells = [self.back[c] for c in cells]
+        return cells
+
+    def path(self) -> List[Board]:
+        if not self.done or self._path_cells is None:
+            return []
+        return boards_along(self.board, self.blank_path())
+
+
+def boards_along(board: Board, blank_cells: Sequence[int]) -> List[Board]:
+    """The boards from ``board`` following the blank through ``blank_cells`` (one move each)."""
+    boards = [board]
+    for cell in blank_cells:
+        for neighbor in boards[-1].neighbors():
+            if neighbor.blank == cell:
+                boards.append(neighbor)
+                break
+        else:
+            raise ValueError(f"the blank cannot move to cell {cell}")
+    return boards
+
+
+# -- weighted A* (not optimal) ----------------------------------------------------------------
+
+class WeightedAStar:
+    """Weighted A* (f = g + w*h, Manhattan + linear conflicts) on compact states: fast, NOT optimal.
+
+    The answer is a valid solution, at most ``w`` times longer than optimal in theory and usually
+    far closer.  Duplicate states are pruned with a dict of the best depth seen.
+    """
+
+    optimal = False
+
+    def __init__(self, board: Board, weight: float = 3.0) -> None:
+        n = board.size()
+        self.board = board
+        self.weight = weight
+        self.method = f"weighted A* (w={weight:g}, Manhattan + linear conflicts) -- fast, NOT optimal"
+        self.stats = SearchStats(0, 1, 1)
+        self.done = False
+        self._goal_state = None
+        cells = n * n
+        goal = board.goal
+        self._eng = _Manhattan(board.tiles, goal, n, n <= 6, [0])
+        self._moves = _moves_table(n)
+        self._cells = cells
+        self._goal_tuple = bytes(goal) if cells < 256 else tuple(goal)
+        start = bytes(board.tiles) if cells < 256 else tuple(board.tiles)
+        h = self._eng.estimate()
+        self._serial = count()
+        self._frontier = [(weight * h, h, 0, start)]
+        self._best = {start: 0}
+        self._parent: Dict[object, object] = {start: None}
+        self._blank = {start: board.blank}
+        if not board.is_solvable():
+            self.done = True
+
+    @property
+    def frontier_size(self) -> int:
+        return len(self._frontier)
+
+    @property
+    def bound(self) -> int:
+        return int(self._frontier[0][0]) if self._frontier else 0
+
+    def _h(self, tiles) -> int:
+        eng = self._eng
+        eng.board[:] = tiles
+        return eng._full()
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        if self.done:
+            return True
+        frontier, best, parent = self._frontier, self._best, self._parent
+        moves, cells, w = self._moves, self._cells, self.weight
+        eng = self._eng
+        md = eng.md
+        goal = self._goal_tuple
+        stats = self.stats
+        pack = bytes if cells < 256 else tuple
+        budget = _BIG if max_expansions is None else max_expansions
+        pop, push = heapq.heappop, heapq.heappush
+        serial = self._serial
+        while frontier:
+            if budget <= 0:
+                return False
+            _, h, g, state = pop(frontier)
+            if best[state] < g:
+                continue
+            if state == goal:
+                self._goal_state = state
+                self.done = True
+                return True
+            budget -= 1
+            stats.expanded += 1
+            b = state.index(0)
+            tiles = list(state)
+            for nb in moves[b]:
+                t = tiles[nb]
+                tiles[b], tiles[nb] = t, 0
+                child = pack(tiles)
+                tiles[b], tiles[nb] = 0, t
+                g1 = g + 1
+                known = best.get(child)
+                if known is not None and known <= g1:
+                    continue
+                best[child] = g1
+                parent[child] = state
+                h1 = self._h(child)
+                push(frontier, (g1 + w * h1, h1, g1, child))
+                stats.enqueued += 1
+            if len(frontier) > stats.max_frontier:
+                stats.max_frontier = len(frontier)
+        self.done = True
+        return True
+
+    def path(self) -> List[Board]:
+        if self._goal_state is None:
+            return []
+        states = []
+        s = self._goal_state
+        while s is not None:
+            states.append(s)
+            s = self._parent[s]
+        states.reverse()
+        return boards_along(self.board, [s.index(0) for s in states[1:]])
+
+
+# -- the entry point --------------------------------------------------------------------------
+
+class _BoardAStar(AStar):
+    """The seeds' A* on Board objects, with the fast-path attributes (method, optimal)."""
+
+    optimal = True
+
+    def __init__(self, board: Board, algorithm: str, heuristic: str) -> None:
+        self.method = f"A* ({algorithm}) with {heuristic} on Board objects"
+        super().__init__(board.with_heuristic(heuristic) if board.heuristic != heuristic else board, algorithm)
+        if not board.is_solvable():
+            self.done = True
+
+
+def _pdb_engine(board: Board):
+    """(engine factory, method, back map) using pattern databases, or None if the board has none."""
+    n = board.size()
+    if n == 4:
+        canon = _canonical(board.tiles, board.goal, 4, (15,))
+        if canon is None:
+            return None
+        tiles, back, _ = canon
+        try:
+            pdb.tables_663()
+        except pdb.PdbMissing:
+            return None
+        return (lambda ctr: _Pdb663(tiles, ctr)), "IDA* + 6-6-3 pattern databases (mirror lookup)", back
+    if n == 3:
+        canon = _canonical(board.tiles, board.goal, 3, pdb.EXACT_3_BLANKS)
+        tiles, back, blank = canon
+        try:
+            pdb.exact_3(blank)
+        except pdb.PdbMissing:
+            return None
+        return (lambda ctr: _Exact3(tiles, blank, ctr)), "IDA* + exact 8-puzzle distance table", back
+    return None
+
+
+def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto"):
+    """A step-wise search for ``board``: ``.run(max_expansions) -> bool``, ``.path()``, ``.method``, ``.optimal``.
+
+    ``algorithm``: "auto" (fastest optimal for the size), "ida", "astar" / "astar-tree" (the seeds' A*
+    on Board objects), "weighted" (weighted A*, NOT optimal).  ``heuristic``: "auto", "pdb",
+    "linear-conflict", "manhattan", "hamming" (A* only; or any name in board.HEURISTICS for A*).
+    When the pattern databases are missing, "auto" falls back to Manhattan + linear conflicts and
+    ``.method`` says so.
+    """
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    n = board.size()
+    if algorithm == "weighted":
+        return WeightedAStar(board)
+    if algorithm in _ASTAR_ALGORITHMS:
+        from .board import HEURISTICS
+        from . import heuristics  # noqa: F401 - registers the extra heuristics
+        name = "manhattan" if heuristic == "auto" else heuristic
+        if name not in HEURISTICS:
+            raise ValueError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
+        return _BoardAStar(board, algorithm, name)
+    if heuristic not in HEURISTIC_NAMES or heuristic == "hamming":
+        raise ValueError(f"IDA* takes the heuristics auto, pdb, linear-conflict, manhattan, not {heuristic!r}")
+    note = ""
+    if heuristic in ("auto", "pdb") and n in (3, 4):
+        chosen = _pdb_engine(board)
+        if chosen is not None:
+            factory, method, back = chosen
+            return IDAStar(board, factory, method, back)
+        if heuristic == "pdb" or n == 4:
+            missing = pdb.missing_files(n)
+            note = (f" (pattern databases missing: {', '.join(missing)}; build them with "
+                    "`python -m puzzlesolver.pdb build`)" if missing else " (no pattern database for this goal)")
+    elif heuristic == "pdb":
+        note = f" (no pattern databases for {n}x{n})"
+    conflicts = heuristic != "manhattan" and n <= 6
+    tiles, goal = board.tiles, board.goal
+    method = "IDA* + Manhattan distance" + (" + linear conflicts" if conflicts else "") + note
+    return IDAStar(board, lambda ctr: _Manhattan(tiles, goal, n, conflicts, ctr), method)
+
+
+def solve_tiles(tiles: Sequence[int], goal: Optional[Sequence[int]] = None, **kwargs):
+    """Convenience: solve a flat tile list; returns the search object after running it to the end."""
+    search = make_search(Board.from_tiles(tiles, goal), **kwargs)
+    search.run(None)
+    return search
