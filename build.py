@@ -307,11 +307,20 @@ def step_manifest() -> None:
 
 # -- offline: app icons and the service worker's precache list (issue 4) -------------------------------
 
-#: Not precached: the service worker itself, build bookkeeping, source maps, and pattern databases
-#: and the large word list (kept out of the 15 MB first visit; the service worker caches each of them
-#: the first time the worker fetches it, so they too work offline after one use).
-SW_SKIP_PREFIXES = ("pdb/", "data/words-large.txt")
+#: Not precached: the service worker itself, hidden files, source maps, the large word list and pattern
+#: databases over PRECACHE_MAX_PDB_BYTES (the 4x4 tables).  They stay out of the 15 MB first visit; the
+#: service worker caches each of them the first time the worker fetches one, so they too work offline
+#: after one use.  Small pattern databases (the exact 3x3 tables) are precached.
+SW_RUNTIME_ONLY = ("data/words-large.txt",)
+PRECACHE_MAX_PDB_BYTES = 1_000_000
 
+
+def _precached(rel: str, size: int) -> bool:
+    if rel == "sw.js" or rel.endswith(".map") or any(part.startswith(".") for part in rel.split("/")):
+        return False
+    if rel in SW_RUNTIME_ONLY:
+        return False
+    return not (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES)
 
 def _png(size: int, maskable: bool = False) -> bytes:
     """The app icon (the same 4x4 board as site/icons/icon.svg) as a PNG, drawn with zlib only."""
@@ -368,7 +377,7 @@ def step_icons() -> None:
 def write_service_worker(dist: Path = DIST) -> str:
     """Write dist/sw.js from site/sw.js with the precache list and a cache name derived from the content.
 
-    Every file in ``dist`` except sw.js, hidden files, source maps and SW_SKIP_PREFIXES is listed with its
+    Every file in ``dist`` that :func:`_precached` accepts is listed with its
     sha256; the cache name is a hash of that list, so any change to any file gives a new cache (and a new
     sw.js, which is how browsers notice a deploy).  Returns the cache name.
     """
@@ -376,8 +385,7 @@ def write_service_worker(dist: Path = DIST) -> str:
     entries = []
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         rel = path.relative_to(dist).as_posix()
-        if rel == "sw.js" or rel.endswith(".map") or any(part.startswith(".") for part in rel.split("/")) \
-                or rel.startswith(SW_SKIP_PREFIXES):
+        if not _precached(rel, path.stat().st_size):
             continue
         entries.append([rel, file_sha256(path)])
     cache = "puzzlesolver-" + hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]

@@ -516,7 +516,13 @@ export function mountGame(root, options = {}) {
     } else {
       token.id = solver.nextId;   // SolverClient numbers requests in order: lets Cancel stop just this one
       call = solver.request("solve_board", { board: rowsText(params.tiles), goal: rowsText(params.goal) },
-        (p) => { if (!token.cancelled && onProgress && p.type === "progress") onProgress(p); });
+        (p) => {
+          if (token.cancelled) return;
+          if (p.type === "loading") {
+            const pct = p.total ? ` ${Math.round((100 * p.loaded) / p.total)}%` : "";
+            solverNote.textContent = `Downloading ${String(p.url).split("/").pop()}…${pct}`;
+          } else if (onProgress && p.type === "progress") onProgress(p);
+        });
     }
     Promise.resolve(call).then((answer) => {
       if (token.cancelled) return;
