@@ -82,6 +82,7 @@ class Outcome:
     initial: object = None
     search: Optional[AStar] = None  # kept for --trace
     details: dict = field(default_factory=dict)
+    optimal: bool = True            # False only for a deliberately inexact search (weighted A*)
 
     @property
     def solvable(self) -> bool:
@@ -136,11 +137,14 @@ def solve_board(puzzle: BoardPuzzle, heuristic: Optional[str] = None, algorithm:
     seed 003 uses misplaced tiles).  Raises InputError for an unknown name and GaveUp past
     ``max_nodes`` expansions.
     """
+    _register_heuristics()
     make_search = _fast_search_factory()
     if algorithm is None:
         algorithm = "auto" if make_search is not None and not trace else "astar"
     if heuristic is None:
         heuristic = "hamming" if trace else ("auto" if algorithm not in search_module.ALGORITHMS else "manhattan")
+    if heuristic == "auto" and algorithm in search_module.ALGORITHMS:
+        heuristic = "manhattan"
     if trace and algorithm not in search_module.ALGORITHMS:
         raise InputError(f"--trace shows A*'s queue: use --algorithm {' or '.join(search_module.ALGORITHMS)}")
     board_heuristic = heuristic if heuristic in HEURISTICS else "manhattan"
@@ -168,7 +172,7 @@ def solve_board(puzzle: BoardPuzzle, heuristic: Optional[str] = None, algorithm:
         raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(search_module.ALGORITHMS)}")
     _run(search, max_nodes)
     return Outcome(label, "board", list(search.path()), search.stats, time.perf_counter() - began, method,
-                   board, search if trace else None, details)
+                   board, search if trace else None, details, bool(getattr(search, "optimal", True)))
 
 
 def solve_words(start: str, goal: str, dictionary: str = "common", algorithm: Optional[str] = None,
@@ -213,7 +217,10 @@ def render_text(outcome: Outcome) -> str:
     """
     if not outcome.solvable:
         return "No solution possible\n"
-    lines = [f"Minimum number of moves = {outcome.moves}\n"]
+    if outcome.optimal:
+        lines = [f"Minimum number of moves = {outcome.moves}\n"]
+    else:
+        lines = [f"Number of moves = {outcome.moves} (not proven minimal: {outcome.method})\n"]
     for state in outcome.solution:
         lines.append(f"{state}\n")  # str(board) ends in a newline: a blank line follows each board
     return "".join(lines)
@@ -259,7 +266,7 @@ def render_json(outcome: Outcome) -> str:
         "moves": outcome.moves if outcome.solvable else None, "solution": solution,
         "expanded": outcome.stats.expanded, "enqueued": outcome.stats.enqueued,
         "max_frontier": outcome.stats.max_frontier, "seconds": round(outcome.seconds, 6),
-        "method": outcome.method,
+        "method": outcome.method, "optimal": outcome.optimal,
     }
     record.update(outcome.details)
     return json.dumps(record)
@@ -267,12 +274,20 @@ def render_json(outcome: Outcome) -> str:
 
 # -- the command --------------------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
+def _names_offered() -> tuple:
+    """(algorithms, heuristics) the command accepts: the seeds' A*, plus what other modules add."""
     _register_heuristics()
     algorithms = list(search_module.ALGORITHMS)
+    heuristics = sorted(HEURISTICS)
     if _fast_search_factory() is not None:
         fast = _optional_module("fast")
         algorithms = ["auto"] + [a for a in getattr(fast, "ALGORITHMS", ()) if a not in algorithms + ["auto"]] + algorithms
+        heuristics = ["auto"] + sorted(set(heuristics) | set(getattr(fast, "HEURISTIC_NAMES", ())) - {"auto"})
+    return algorithms, heuristics
+
+
+def build_parser() -> argparse.ArgumentParser:
+    algorithms, heuristics = _names_offered()
     parser = argparse.ArgumentParser(
         prog="puzzlesolver",
         description="Solve sliding-tile puzzles and word ladders optimally (A* search).",
@@ -280,8 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
                "(initial rows then goal rows), bare rows, or two words (a ladder). '-' reads stdin. "
                "Exit status: 0 solved (or shown unsolvable), 2 bad input, 3 gave up (--max-nodes).")
     parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files to solve")
-    parser.add_argument("--heuristic", choices=sorted(HEURISTICS) + (["auto"] if "auto" in algorithms else []),
-                        help="board estimate (default: manhattan; hamming with --trace)")
+    parser.add_argument("--heuristic", choices=heuristics,
+                        help=f"board estimate (default: {heuristics[0] if 'auto' in heuristics else 'manhattan'}; "
+                             "hamming with --trace)")
     parser.add_argument("--algorithm", choices=algorithms,
                         help=f"search to use (default: {algorithms[0]}); astar-tree is the seeds' plain A*")
     parser.add_argument("--words", nargs=2, metavar=("START", "GOAL"), help="solve a word ladder")

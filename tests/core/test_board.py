@@ -1,0 +1,124 @@
+"""Board: the algs4 API, immutability, equality, neighbors order, twin, and parity-based solvability."""
+
+import random
+
+import pytest
+
+from puzzlesolver.board import Board, BoardError
+from puzzlesolver.search import AStar
+
+SEED_BOARD = [[8, 1, 3], [4, 0, 2], [7, 6, 5]]
+
+
+def test_hamming_and_manhattan_of_the_seed_example_are_5_and_10():
+    board = Board(SEED_BOARD)
+    assert (board.hamming(), board.manhattan()) == (5, 10)
+
+
+def test_estimate_is_manhattan_unless_another_heuristic_is_chosen():
+    assert Board(SEED_BOARD).estimated_distance_to_goal() == 10
+    assert Board(SEED_BOARD, heuristic="hamming").estimated_distance_to_goal() == 5
+
+
+def test_str_is_the_algs4_format():
+    assert str(Board(SEED_BOARD)) == "3\n 8  1  3 \n 4  0  2 \n 7  6  5 \n"
+
+
+def test_constructor_copies_its_input():
+    rows = [row[:] for row in SEED_BOARD]
+    board = Board(rows)
+    rows[0][0] = 1
+    rows[0][1] = 8
+    assert board.tile_at(0, 0) == 8 and board.tiles == (8, 1, 3, 4, 0, 2, 7, 6, 5)
+
+
+def test_neighbors_do_not_change_the_board():
+    board = Board(SEED_BOARD)
+    before = board.tiles
+    for neighbor in board.neighbors():
+        neighbor.neighbors()
+    assert board.tiles == before
+
+
+def test_equal_boards_are_equal_and_hash_alike():
+    a, b = Board(SEED_BOARD), Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5])
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Board([[1, 2, 3], [4, 5, 6], [7, 8, 0]])
+    assert a != "not a board"
+
+
+def test_boards_aiming_at_different_goals_differ():
+    tiles = [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert Board.from_tiles(tiles) != Board.from_tiles(tiles, goal=[0, 1, 2, 3, 4, 5, 6, 7, 8])
+
+
+@pytest.mark.parametrize("row, col", [(-1, 0), (0, -1), (3, 0), (0, 3), (5, 5)])
+def test_tile_at_outside_the_board_raises_index_error(row, col):
+    with pytest.raises(IndexError):
+        Board(SEED_BOARD).tile_at(row, col)
+
+
+def test_tile_at_reads_row_then_column():
+    board = Board(SEED_BOARD)
+    assert [board.tile_at(1, c) for c in range(3)] == [4, 0, 2]
+    assert board.size() == board.dimension() == 3
+
+
+def test_neighbors_move_the_blank_up_left_down_right():
+    center = Board(SEED_BOARD)
+    assert [n.tiles for n in center.neighbors()] == [
+        (8, 0, 3, 4, 1, 2, 7, 6, 5),  # up
+        (8, 1, 3, 0, 4, 2, 7, 6, 5),  # left
+        (8, 1, 3, 4, 6, 2, 7, 0, 5),  # down
+        (8, 1, 3, 4, 2, 0, 7, 6, 5),  # right
+    ]
+    corner = Board([[0, 1], [2, 3]])
+    assert [n.tiles for n in corner.neighbors()] == [(2, 1, 0, 3), (1, 0, 2, 3)]
+
+
+def test_neighbor_distances_match_a_fresh_computation():
+    board = Board(SEED_BOARD)
+    for neighbor in board.neighbors():
+        fresh = Board.from_tiles(neighbor.tiles)
+        assert (neighbor.hamming(), neighbor.manhattan()) == (fresh.hamming(), fresh.manhattan())
+
+
+def test_twin_swaps_two_tiles_and_flips_solvability():
+    board = Board(SEED_BOARD)
+    twin = board.twin()
+    assert sum(a != b for a, b in zip(board.tiles, twin.tiles)) == 2 and twin.blank == board.blank
+    assert board.is_solvable() != twin.is_solvable()
+
+
+@pytest.mark.parametrize("rows, message", [
+    ([[1, 2, 3], [4, 5], [6, 7, 0]], "must be square"),
+    ([[1, 1], [2, 0]], "appears twice"),
+    ([[1, 2], [3, 4]], "out of range"),
+    ([[0]], "at least 2"),
+])
+def test_invalid_grids_raise_board_error(rows, message):
+    with pytest.raises(BoardError, match=message):
+        Board(rows)
+
+
+def solvable_by_lockstep(board: Board) -> bool:
+    """Seed 002's method: run A* on the board and on its twin in turn; exactly one reaches the goal."""
+    mine, twins = AStar(board), AStar(board.twin())
+    while True:
+        mine.run(1)
+        if mine.goal_node is not None:
+            return True
+        twins.run(1)
+        if twins.goal_node is not None:
+            return False
+        assert not (mine.done and twins.done), "neither board reached the goal"
+
+
+@pytest.mark.parametrize("n, goal", [(2, None), (3, None), (2, [0, 3, 2, 1]), (3, [1, 2, 3, 8, 0, 4, 7, 6, 5])])
+def test_parity_agrees_with_the_twin_lockstep_method(n, goal):
+    rng = random.Random(n * 1000 + len(goal or []))
+    for _ in range(40 if n == 2 else 12):
+        tiles = list(range(n * n))
+        rng.shuffle(tiles)
+        board = Board.from_tiles(tiles, goal)
+        assert board.is_solvable() == solvable_by_lockstep(board), tiles

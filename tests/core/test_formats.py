@@ -1,0 +1,131 @@
+"""Puzzle files and share links: every layout the seeds use is read, every bad input is named."""
+
+import pytest
+
+from puzzlesolver.board import BoardError
+from puzzlesolver.formats import (BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text,
+                                  parse_fragment, parse_puzzle_text, word_fragment)
+
+PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
+SEED003_SAMPLE = "1 3 4\n8 6 2\n7 0 5\n\n1 2 3\n8 0 4\n7 6 5\n"
+
+
+class TestLayouts:
+    def test_princeton_format_is_size_then_tiles(self):
+        assert parse_board_text(PUZZLE04) == BoardPuzzle(3, (0, 1, 3, 4, 2, 5, 7, 8, 6), None)
+
+    def test_princeton_tiles_may_be_split_by_any_whitespace(self):
+        assert parse_board_text("3\n0 1 3 4\t2 5\n\n7 8 6").tiles == (0, 1, 3, 4, 2, 5, 7, 8, 6)
+
+    def test_princeton_format_may_carry_a_goal_after_the_tiles(self):
+        puzzle = parse_board_text("2\n1 0 3 2\n0 1 2 3\n")
+        assert puzzle.goal == (0, 1, 2, 3)
+
+    def test_seed003_pair_is_initial_rows_then_goal_rows(self):
+        puzzle = parse_board_text(SEED003_SAMPLE)
+        assert puzzle == BoardPuzzle(3, (1, 3, 4, 8, 6, 2, 7, 0, 5), (1, 2, 3, 8, 0, 4, 7, 6, 5))
+
+    def test_blank_lines_may_appear_anywhere_in_a_pair(self):
+        assert parse_board_text("\n\n1 3 4\n\n8 6 2\n7 0 5\n\n\n1 2 3\n8 0 4\n\n7 6 5\n\n") == \
+            parse_board_text(SEED003_SAMPLE)
+
+    def test_bare_rows_are_one_board_with_the_usual_goal(self):
+        # seed 000's test01.in
+        assert parse_board_text("1  2\n0  3\n") == BoardPuzzle(2, (1, 2, 0, 3), None)
+
+    def test_windows_line_endings_are_fine(self):
+        assert parse_board_text(PUZZLE04.replace("\n", "\r\n")).n == 3
+
+    def test_a_file_of_two_words_is_a_word_ladder(self):
+        assert parse_puzzle_text("# a comment\nHorse\nnurse\n") == WordPuzzle("horse", "nurse")
+
+    def test_a_file_starting_with_a_number_is_a_board(self):
+        assert isinstance(parse_puzzle_text(PUZZLE04), BoardPuzzle)
+
+
+BAD_BOARDS = [
+    ("", PuzzleFormatError, "the file is empty"),
+    ("  \n\n \t\n", PuzzleFormatError, "the file is empty"),
+    ("1 2 3\n4 5\n7 8 0\n", PuzzleFormatError, "row 2 has 2 numbers but row 1 has 3"),
+    ("1 2 3\n4 5 6\n", PuzzleFormatError, "found 2 rows of 3 numbers: a board must be square"),
+    ("1 2\n3 0\n2 1\n0 3\n1 2\n", PuzzleFormatError, "found 5 rows of 2 numbers"),
+    ("2\n1 1 2 0\n", BoardError, "tile 1 appears twice in the board"),
+    ("2\n1 2 3 0\n1 1 2 0\n", BoardError, "tile 1 appears twice in the goal"),
+    ("2\n1 2 3 4\n", BoardError, "tile 4 is out of range: a 2x2 board uses 0 to 3"),
+    ("-1 0\n1 2\n", BoardError, "tile -1 is out of range"),
+    ("2\n1 x 2 0\n", PuzzleFormatError, "line 2: 'x' is not a whole number"),
+    ("2\n1 2.5 3 0\n", PuzzleFormatError, "'2.5' is not a whole number"),
+    ("1\n0\n", PuzzleFormatError, "the board size must be at least 2, not 1"),
+    ("0\n", PuzzleFormatError, "the board size must be at least 2, not 0"),
+    ("3\n1 2 3\n4 5 6\n7 8\n", PuzzleFormatError, "a 3x3 board needs 9 numbers after the size (18 with its goal), "
+                                                  "but there are 8"),
+    ("2\n1 2 3 0 9\n", PuzzleFormatError, "needs 4 numbers after the size (8 with its goal), but there are 5"),
+]
+
+
+@pytest.mark.parametrize("text, error, message", BAD_BOARDS)
+def test_every_bad_board_gets_one_clear_sentence(text, error, message):
+    with pytest.raises(error) as raised:
+        parse_board_text(text)
+    assert message in str(raised.value)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_word_file_must_hold_exactly_two_words():
+    with pytest.raises(PuzzleFormatError, match="holds two words, the start and the goal, but this one holds 3"):
+        parse_puzzle_text("horse nurse purse\n")
+
+
+def test_a_huge_size_is_rejected_without_building_anything():
+    with pytest.raises(PuzzleFormatError, match="needs 10000000000 numbers"):
+        parse_board_text("100000\n1 2 3 0\n")
+
+
+class TestShareLinks:
+    def test_a_board_round_trips(self):
+        fragment = board_fragment(3, [8, 1, 3, 4, 0, 2, 7, 6, 5])
+        assert fragment == "board=3:8,1,3,4,0,2,7,6,5"
+        assert parse_fragment(fragment) == {"kind": "board", "n": 3, "tiles": (8, 1, 3, 4, 0, 2, 7, 6, 5),
+                                            "goal": None, "heuristic": None}
+
+    def test_goal_and_heuristic_are_optional_parts(self):
+        fragment = board_fragment(3, [1, 3, 4, 8, 6, 2, 7, 0, 5], goal=[1, 2, 3, 8, 0, 4, 7, 6, 5],
+                                  heuristic="manhattan")
+        assert fragment == "board=3:1,3,4,8,6,2,7,0,5&goal=1,2,3,8,0,4,7,6,5&h=manhattan"
+        parsed = parse_fragment("#" + fragment)
+        assert parsed["goal"] == (1, 2, 3, 8, 0, 4, 7, 6, 5) and parsed["heuristic"] == "manhattan"
+
+    def test_the_usual_goal_is_left_out(self):
+        assert board_fragment(2, [1, 2, 0, 3], goal=[1, 2, 3, 0]) == "board=2:1,2,0,3"
+
+    def test_a_goal_may_repeat_the_size(self):
+        assert parse_fragment("board=2:1,2,0,3&goal=2:0,1,2,3")["goal"] == (0, 1, 2, 3)
+
+    def test_words_round_trip(self):
+        assert word_fragment("horse", "nurse") == "words=horse,nurse"
+        assert parse_fragment("words=horse,nurse&dict=large") == {
+            "kind": "word", "start": "horse", "goal": "nurse", "dictionary": "large"}
+
+    def test_unknown_keys_are_ignored_so_newer_links_still_open(self):
+        assert parse_fragment("board=2:1,2,0,3&speed=fast")["tiles"] == (1, 2, 0, 3)
+
+    @pytest.mark.parametrize("fragment, message", [
+        ("", "describes no puzzle"),
+        ("foo=1", "describes no puzzle"),
+        ("board", "has no '=' and value"),
+        ("board=8,1,3", "must look like 'board=3:"),
+        ("board=x:1,2,3,0", "size 'x' in the link is not a whole number"),
+        ("board=1:0", "at least 2"),
+        ("board=2:1,2,a,0", "'a' in the board is not a whole number"),
+        ("board=3:8,1", "a 3x3 board needs 9 tiles, not 2"),
+        ("board=2:1,1,2,0", "tile 1 appears twice in the board"),
+        ("board=2:1,2,0,3&goal=3:1,2,3,0", "the goal is 3 wide but the board is 2"),
+        ("board=2:1,2,0,3&h=<script>", "is not a heuristic name"),
+        ("words=horse", "must look like 'words=horse,nurse'"),
+        ("words=horse,", "must look like 'words=horse,nurse'"),
+        ("words=a,b&dict=/etc/passwd", "unknown dictionary '/etc/passwd'"),
+    ])
+    def test_bad_links_get_one_clear_sentence(self, fragment, message):
+        with pytest.raises(ValueError) as raised:
+            parse_fragment(fragment)
+        assert message in str(raised.value)
