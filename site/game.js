@@ -173,6 +173,7 @@ export function mountGame(root, options = {}) {
     const known = planFor(state.tiles);
     distOut.textContent = known ? String(known.length) : (sameTiles(state.tiles, state.goal) ? "0" : "?");
     root.dataset.solved = state.solved ? "true" : "false";
+    if (busy) root.dataset.busy = busy.op; else delete root.dataset.busy;
   }
 
   function moveCount() {

@@ -1,0 +1,228 @@
+"""Offline use (issue 4): after one visit the app loads and solves with the network cut and with the
+server stopped; a new build is detected, offered, and applied whole (never a mix of two versions).
+
+Each test serves its own copy of dist/ from a server it can stop, in a fresh browser context (service
+workers and caches belong to a context).  Measurements are printed (run with -s to see them).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import shutil
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+
+pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists() or not (DIST / "index.html").exists(),
+                                reason="dist/ is not built (python3 build.py)")
+
+
+@functools.lru_cache(maxsize=None)
+def build_module():
+    spec = importlib.util.spec_from_file_location("puzzlesolver_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Site:
+    """A copy of dist/ on 127.0.0.1 (a free port), counting the bytes it sends; stop() cuts it off."""
+
+    def __init__(self, directory: Path) -> None:
+        self.dir = directory
+        self.bytes_sent = 0
+        site = self
+
+        class Handler(build_module().DistHandler):
+            def copyfile(self, source, outputfile):
+                data = source.read()
+                site.bytes_sent += len(data)
+                outputfile.write(data)
+
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@pytest.fixture
+def site(tmp_path):
+    copy = tmp_path / "dist"
+    shutil.copytree(DIST, copy, ignore=shutil.ignore_patterns(".stamps.json"))
+    served = Site(copy)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(service_workers="allow")
+    ctx.foreign = []
+    ctx.on("request", lambda request: ctx.foreign.append(request.url)
+           if urlsplit(request.url).hostname not in ("127.0.0.1", None) and
+           not request.url.startswith(("data:", "blob:")) else None)
+    yield ctx
+    ctx.close()
+
+
+def wait_ready(page, timeout=60_000):
+    page.wait_for_function(
+        "document.querySelector('[data-testid=solver-status]')?.dataset.state === 'ready'", timeout=timeout)
+
+
+def wait_offline_ready(page, timeout=60_000):
+    page.wait_for_function("document.documentElement.dataset.offlineReady === 'true'", timeout=timeout)
+
+
+def solve_board(page, text="8 1 3\n4 0 2\n7 6 5", moves="4"):
+    page.get_by_test_id("mode-board").check()
+    page.get_by_test_id("board-input").fill(text)
+    page.get_by_test_id("solve").click()
+    page.wait_for_function(f"document.querySelector('[data-testid=moves]')?.textContent.trim() === {moves!r}",
+                           timeout=60_000)
+
+
+def solve_words(page, start="cold", goal="warm"):
+    page.get_by_test_id("mode-words").check()
+    page.get_by_test_id("start-word").fill(start)
+    page.get_by_test_id("goal-word").fill(goal)
+    page.get_by_test_id("solve").click()
+    page.wait_for_function("/^\\d+$/.test(document.querySelector('[data-testid=moves]')?.textContent.trim())",
+                           timeout=60_000)
+    ladder = page.get_by_test_id("ladder").inner_text().split()
+    assert ladder[0] == start and ladder[-1] == goal
+    return ladder
+
+
+CACHE_INFO = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith('puzzlesolver-'));
+  let files = 0, bytes = 0;
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      files += 1;
+      bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+  }
+  return {names, files, bytes};
+}"""
+
+
+def test_loads_and_solves_offline_after_the_first_visit(context, site):
+    page = context.new_page()
+    began = time.perf_counter()
+    page.goto(site.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    first_visit = time.perf_counter() - began
+    cache = page.evaluate(CACHE_INFO)
+    assert len(cache["names"]) == 1 and cache["files"] > 10
+    print(f"\n[offline] first visit: {site.bytes_sent / 1e6:.2f} MB sent by the server, offline-ready after "
+          f"{first_visit:.1f} s; cache {cache['names'][0]}: {cache['files']} files, {cache['bytes'] / 1e6:.2f} MB")
+
+    # 1. the network is cut
+    context.set_offline(True)
+    began = time.perf_counter()
+    page.reload()
+    wait_ready(page)
+    print(f"[offline] reload with the network cut: solver ready after {time.perf_counter() - began:.1f} s")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    solve_board(page)
+    solve_words(page)
+    context.set_offline(False)
+
+    # 2. the server is gone
+    site.stop()
+    sent = site.bytes_sent
+    began = time.perf_counter()
+    page.reload()
+    wait_ready(page)
+    print(f"[offline] reload with the server stopped: solver ready after {time.perf_counter() - began:.1f} s")
+    solve_board(page, "0 1 3\n4 2 5\n7 8 6", "4")
+    solve_words(page)
+    # the game is playable too, and deals from the worker
+    before = page.get_by_test_id("play-board").get_attribute("data-tiles")
+    page.get_by_test_id("play-new").click()
+    page.wait_for_function("(before) => { const b = document.querySelector('[data-testid=play-board]');"
+                           " return !b.closest('.play').dataset.busy && b.dataset.tiles !== before; }", arg=before)
+    assert page.get_by_test_id("play-message").is_hidden()
+    assert site.bytes_sent == sent
+    assert context.foreign == []
+
+
+def test_a_new_build_is_offered_and_applied_whole(context, site):
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()                                  # now the page is controlled by the service worker
+    wait_ready(page)
+    old_cache = page.evaluate(CACHE_INFO)["names"]
+    assert page.evaluate("document.querySelector('meta[name=build-marker]')") is None
+
+    # Deploy a new version: a changed page and stylesheet, and the sw.js build.py writes for them.
+    index = site.dir / "index.html"
+    index.write_text(index.read_text().replace("</head>", '<meta name="build-marker" content="v2">\n</head>', 1))
+    css = site.dir / "game.css"
+    css.write_text(css.read_text() + "\n/* v2 */\n")
+    new_cache = build_module().write_service_worker(site.dir)
+    assert [new_cache] != old_cache
+
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    banner = page.get_by_test_id("update-ready")
+    banner.wait_for(timeout=60_000)
+    assert "update" in banner.inner_text().lower() or "new version" in banner.inner_text().lower()
+
+    # Until the person accepts, even a reload keeps the old version whole (and offers the update again).
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.querySelector('meta[name=build-marker]')") is None
+    assert "/* v2 */" not in page.evaluate("fetch('game.css').then((r) => r.text())")
+    page.get_by_test_id("update-ready").wait_for(timeout=60_000)
+
+    with page.expect_navigation(timeout=60_000):
+        page.get_by_test_id("update-reload").click()
+    wait_ready(page)
+    assert page.evaluate("document.querySelector('meta[name=build-marker]').content") == "v2"
+    assert "/* v2 */" in page.evaluate("fetch('game.css').then((r) => r.text())")
+    page.wait_for_function(f"caches.keys().then((k) => k.filter((n) => n.startsWith('puzzlesolver-')))"
+                           f".then((k) => k.length === 1 && k[0] === {new_cache!r})", timeout=30_000)
+    assert context.foreign == []
+
+
+def test_manifest_and_icons_make_it_installable(context, site):
+    page = context.new_page()
+    page.goto(site.url)
+    href = page.evaluate("document.querySelector('link[rel=manifest]')?.getAttribute('href')")
+    assert href
+    manifest = page.evaluate(f"fetch({href!r}).then((r) => r.json())")
+    assert manifest["name"] and manifest["start_url"] and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        info = page.evaluate("""async (src) => {
+            const r = await fetch(src); const b = await r.blob();
+            if (b.type === 'image/svg+xml') return {ok: r.ok, type: b.type};
+            const bmp = await createImageBitmap(b);
+            return {ok: r.ok, type: b.type, size: `${bmp.width}x${bmp.height}`};
+        }""", icon["src"])
+        assert info["ok"] and info["type"] == icon["type"]
+        if icon["sizes"] != "any":
+            assert info["size"] == icon["sizes"]
+    assert context.foreign == []
