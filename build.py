@@ -252,24 +252,52 @@ def step_data() -> None:
 
 
 def step_examples() -> None:
-    """Write dist/puzzles.json: every text file under puzzles/ as {name, path, text}."""
+    """Write dist/puzzles.json for the page's examples menu, from puzzles/index.json and the files.
+
+    Each entry: ``{name, path, kind: "board" | "words" | "text", moves, text}`` plus, read with the
+    engine's own parser, ``board_text``/``goal_text`` (rows, as the board field wants them) or
+    ``start``/``goal``.  Files the parser refuses are listed as plain text.
+    """
     out = DIST / "puzzles.json"
-    digest = digest_paths([PUZZLES])
+    digest = digest_paths([PUZZLES, PACKAGE / "formats.py"])
     if up_to_date("examples", digest, out):
         return
+    sys.path.insert(0, str(PYSRC))
+    try:
+        from puzzlesolver import formats
+    except ImportError:
+        formats = None
+    finally:
+        sys.path.remove(str(PYSRC))
+    try:
+        index = {entry["file"]: entry for entry in json.loads((PUZZLES / "index.json").read_text())["puzzles"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        index = {}
+    files = sorted(p.relative_to(PUZZLES).as_posix() for p in PUZZLES.rglob("*.txt")) if PUZZLES.is_dir() else []
+    files.sort(key=lambda rel: (rel not in index, list(index).index(rel) if rel in index else 0, rel))
     examples = []
-    if PUZZLES.is_dir():
-        for path in sorted(p for p in PUZZLES.rglob("*") if p.is_file()):
-            if path.suffix.lower() not in (".txt", ".puzzle", ".words", ""):
-                continue
-            try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                continue
-            if len(text) > 20000:
-                continue
-            rel = path.relative_to(PUZZLES).as_posix()
-            examples.append({"name": rel.rsplit(".", 1)[0], "path": rel, "text": text})
+    for rel in files:
+        text = (PUZZLES / rel).read_text(encoding="utf-8")
+        entry = {"name": rel.rsplit(".", 1)[0], "path": rel, "kind": "text", "text": text,
+                 "moves": index.get(rel, {}).get("moves")}
+        try:
+            puzzle = formats.parse_puzzle_text(text) if formats else None
+        except ValueError:
+            puzzle = None
+        if isinstance(puzzle, getattr(formats, "BoardPuzzle", ())):
+            rows = lambda tiles: "\n".join(" ".join(str(t) for t in tiles[r * puzzle.n:(r + 1) * puzzle.n])
+                                           for r in range(puzzle.n))
+            entry.update(kind="board", n=puzzle.n, board_text=rows(puzzle.tiles),
+                         goal_text=rows(puzzle.goal) if puzzle.goal else "")
+        elif isinstance(puzzle, getattr(formats, "WordPuzzle", ())):
+            entry.update(kind="words", start=puzzle.start, goal=puzzle.goal)
+        moves = entry["moves"]
+        entry["title"] = entry["name"].split("/")[-1] + (
+            "" if moves is None else " (unsolvable)" if moves == "unsolvable" else
+            f" ({moves} move{'' if moves == 1 else 's'})")
+        if entry.get("goal_text"):
+            entry["title"] += ", custom goal"
+        examples.append(entry)
     out.write_text(json.dumps(examples, indent=1))
     log(f"wrote puzzles.json ({len(examples)} examples)")
     stamp("examples", digest)

@@ -48,6 +48,7 @@ DICTIONARIES = ("common", "large")
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 _jobs: Dict[Any, "_Job"] = {}
+_request: Dict[str, Any] = {}  # the message being answered (for helpers deep in a call)
 
 
 class _InputError(Exception):
@@ -92,6 +93,8 @@ def call(message_json: str) -> str:
         if not isinstance(parsed, dict):
             raise _InputError("internal", "a message must be a JSON object")
         message = parsed
+        _request.clear()
+        _request.update(message)
         handler = _OPS.get(message.get("op"))
         if handler is None:
             raise _InputError("internal", f"unknown operation {message.get('op')!r}")
@@ -197,9 +200,6 @@ def _solve_board(message: Dict[str, Any]) -> Dict[str, Any]:
     if not board.is_solvable():
         return {"type": "result", "kind": "board", "status": "unsolvable", "moves": None,
                 "reason": description["reason"], "board": description}
-    missing = _missing_board_files(board.size())
-    if missing:
-        raise _NeedFiles(missing)
     heuristic = board.heuristic
     search = _board_search(board, message.get("algorithm") or "auto", heuristic)
 
@@ -218,17 +218,23 @@ def _solve_board(message: Dict[str, Any]) -> Dict[str, Any]:
     return _start_job(message, "board", search, finish, advice)
 
 
-def _missing_board_files(n: int) -> List[Dict[str, str]]:
-    """Pattern-database files the engine needs for n x n boards but does not have yet."""
+def _require_pdb_files(n: int) -> None:
+    """Ask the worker for the pattern-database files an n x n search would use and does not have yet.
+
+    For an engine that uses pattern databases, call this first thing in :func:`_board_search`: it raises
+    :class:`_NeedFiles` (answered as ``{"type": "fetch"}``, after which the worker repeats the request).
+    Files the deployed site does not have (the worker passes them back as ``unavailable``) are not
+    asked for again, so the engine must then do without them.
+    """
     try:
         from . import pdb
     except ImportError:
-        return []
-    missing = getattr(pdb, "missing_files", None)
-    if missing is None:
-        return []
-    data_dir = Path(getattr(pdb, "data_dir", lambda: DATA_DIR / "pdb")())
-    return [{"url": f"pdb/{name}", "path": str(data_dir / name)} for name in missing(n)]
+        return
+    data_dir = Path(pdb.data_dir())
+    wanted = [{"url": f"pdb/{name}", "path": str(data_dir / name)} for name in pdb.missing_files(n)]
+    wanted = [f for f in wanted if f["url"] not in _request.get("unavailable", ())]
+    if wanted:
+        raise _NeedFiles(wanted)
 
 
 # -- word ladders ---------------------------------------------------------------------------------
@@ -238,7 +244,7 @@ def _word_field(message: str, start: str, goal: str) -> str:
     lowered = message.lower()
     names_start = bool(start) and (repr(start) in lowered or f'"{start}"' in lowered)
     names_goal = bool(goal) and (repr(goal) in lowered or f'"{goal}"' in lowered)
-    if names_goal and not names_start:
+    if (names_goal and not names_start) or "goal word" in lowered:
         return "goal_word"
     if "dictionary" in lowered and not (names_start or names_goal):
         return "dictionary"
@@ -256,7 +262,7 @@ def _solve_words(message: Dict[str, Any]) -> Dict[str, Any]:
         raise _InputError("start_word", "enter a start word")
     if not goal:
         raise _InputError("goal_word", "enter a goal word")
-    word_list = DATA_DIR / f"words-{dictionary}.txt"
+    word_list = Path(getattr(words, "DATA_DIR", DATA_DIR)) / f"words-{dictionary}.txt"
     if not word_list.exists():
         raise _NeedFiles([{"url": f"data/words-{dictionary}.txt", "path": str(word_list)}])
     try:
@@ -264,14 +270,18 @@ def _solve_words(message: Dict[str, Any]) -> Dict[str, Any]:
     except words.WordError as error:
         text = str(error)
         raise _InputError(getattr(error, "field", None) or _word_field(text, start, goal), text) from None
+    no_ladder = f"there is no ladder from {state.word!r} to {state.goal!r} in the {dictionary} dictionary"
+    exists, _ = words.ladder_exists(state.word, state.goal, state.dictionary)
+    if exists is False:  # one end reaches only a few words: settled without A*
+        return {"type": "result", "kind": "words", "status": "unsolvable", "moves": None, "reason": no_ladder,
+                "start": state.word, "goal": state.goal, "dictionary": dictionary}
     search = AStar(state)
 
     def finish(job: "_Job") -> Dict[str, Any]:
         ladder = [getattr(s, "word", str(s)) for s in search.path()]
         if not ladder:
             return {"type": "result", "kind": "words", "status": "unsolvable", "moves": None,
-                    "reason": f"there is no ladder from {start!r} to {goal!r} in the {dictionary} dictionary",
-                    "start": start, "goal": goal, "dictionary": dictionary, **job.stats()}
+                    "reason": no_ladder, "start": start, "goal": goal, "dictionary": dictionary, **job.stats()}
         return {"type": "result", "kind": "words", "status": "solved", "moves": len(ladder) - 1,
                 "ladder": ladder, "start": start, "goal": goal, "dictionary": dictionary, **job.stats()}
 
@@ -369,6 +379,7 @@ def _fragment(message: Dict[str, Any]) -> Dict[str, Any]:
                 "goal_text": "" if goal is None else _rows_text(goal, n)}
     return {"type": "fragment", "kind": "words", "start": puzzle["start"], "goal": puzzle["goal"],
             "dictionary": puzzle.get("dictionary") or "common"}
+
 
 
 # -- play: deal a board (issue 4; hints and "solve from here" use solve_board from the current position) ---

@@ -1,0 +1,133 @@
+// solver-client.js -- the page's side of the worker: ids, promises, progress, cancel, and a new worker
+// when the old one dies.  No DOM here; app.js (the solver page) and game.js (play) both use it.
+//
+//   const solver = new SolverClient();
+//   solver.addEventListener("status", (e) => e.detail.state);   // "booting" | "ready" | "died" | "fatal"
+//   const answer = await solver.request("solve_board", { board: "8 1 3\n4 0 2\n7 6 5" }, (p) => p.expanded);
+//   solver.cancel();               // every running solve (or cancel(id) for one)
+//
+// request() resolves with the worker's one answer for that id ({type: "result" | "error" | "board" | ...});
+// it rejects only when the worker died before answering (the client then starts a new worker).
+
+const WATCHDOG_MS = 30000;     // a running solve that stays silent this long means the worker hung
+
+export class SolverClient extends EventTarget {
+  constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
+    super();
+    this.workerUrl = workerUrl;
+    this.nextId = 1;
+    this.pending = new Map();  // id -> {resolve, reject, onProgress, op}
+    this.state = "booting";
+    this.info = null;
+    this.bootMs = null;
+    this.restarts = 0;
+    this.lastHeard = 0;
+    this._start();
+    this._watchdog = setInterval(() => this._checkAlive(), 2000);
+  }
+
+  /** A promise that resolves once the (current) worker is ready. */
+  get ready() {
+    if (this.state === "ready") return Promise.resolve(this.info);
+    return new Promise((resolve) => {
+      const onStatus = (event) => {
+        if (event.detail.state === "ready") { this.removeEventListener("status", onStatus); resolve(this.info); }
+      };
+      this.addEventListener("status", onStatus);
+    });
+  }
+
+  request(op, params = {}, onProgress = null) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress, op, id });
+      this.lastHeard = performance.now();
+      this.worker.postMessage({ ...params, id, op });
+    });
+  }
+
+  /** Cancel one request by id, or every running solve when no id is given. */
+  cancel(id = null) {
+    this.worker.postMessage(id === null ? { op: "cancel" } : { op: "cancel", id });
+  }
+
+  /** The ids of requests still waiting for their answer. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /** Test hook: kill the worker as a crash would, and let the client notice and recover. */
+  terminateForTest() {
+    this.worker.terminate();
+    this._died("the solver was stopped (test)");
+  }
+
+  _setState(state, detail = {}) {
+    this.state = state;
+    this.dispatchEvent(new CustomEvent("status", { detail: { state, ...detail } }));
+  }
+
+  _start() {
+    this.worker = new Worker(this.workerUrl, { type: "module", name: "puzzlesolver" });
+    this.startedAt = performance.now();
+    this._setState("booting", { restarts: this.restarts });
+    const worker = this.worker;
+    worker.onmessage = (event) => { if (worker === this.worker) this._onMessage(event.data); };
+    worker.onerror = (event) => {
+      if (worker !== this.worker) return;
+      event.preventDefault();
+      worker.terminate();
+      this._died(`the solver crashed${event.message ? ` (${event.message})` : ""}`);
+    };
+    worker.onmessageerror = () => {
+      if (worker !== this.worker) return;
+      worker.terminate();
+      this._died("the solver sent a message that could not be read");
+    };
+  }
+
+  _onMessage(message) {
+    this.lastHeard = performance.now();
+    if (message.type === "ready") {
+      this.info = message.info;
+      this.bootMs = message.bootMs;
+      this.readyMs = Math.round(performance.now() - this.startedAt);
+      this._setState("ready", { info: message.info, bootMs: message.bootMs, build: message.build });
+      return;
+    }
+    if (message.type === "fatal") {
+      this._setState("fatal", { message: message.message });
+      for (const entry of this.pending.values()) {
+        entry.resolve({ id: entry.id, type: "error", field: "worker", message: message.message });
+      }
+      this.pending.clear();
+      return;
+    }
+    const entry = this.pending.get(message.id);
+    if (!entry) return;
+    if (message.type === "progress" || message.type === "loading") {
+      if (entry.onProgress) entry.onProgress(message);
+      return;
+    }
+    this.pending.delete(message.id);
+    entry.resolve(message);
+  }
+
+  _checkAlive() {
+    if (this.state !== "ready" || this.pending.size === 0) return;
+    if (performance.now() - this.lastHeard > WATCHDOG_MS) {
+      this.worker.terminate();
+      this._died("the solver stopped answering");
+    }
+  }
+
+  _died(why) {
+    const error = new Error(`${why}; a new solver is starting`);
+    error.field = "worker";
+    for (const entry of this.pending.values()) entry.reject(error);
+    this.pending.clear();
+    this.restarts += 1;
+    this._setState("died", { message: error.message, restarts: this.restarts });
+    this._start();
+  }
+}
