@@ -128,48 +128,59 @@ def _run(search, max_nodes: Optional[int]) -> None:
                      "(raise --max-nodes)")
 
 
+def _chosen_names(algorithm: Optional[str], heuristic: Optional[str], trace: bool,
+                  fast_available: bool) -> tuple:
+    """Fill in the defaults: the best available search, and the estimate that suits it."""
+    seeds_astar = search_module.ALGORITHMS
+    if algorithm is None:
+        algorithm = "auto" if fast_available and not trace else "astar"
+    if trace and algorithm not in seeds_astar:
+        raise InputError(f"--trace shows A*'s queue: use --algorithm {' or '.join(seeds_astar)}")
+    if heuristic is None:
+        heuristic = "hamming" if trace else "auto"  # seed 003 counts misplaced tiles
+    if heuristic == "auto" and algorithm in seeds_astar:
+        heuristic = "manhattan"
+    if algorithm in seeds_astar and heuristic not in HEURISTICS:
+        raise InputError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
+    return algorithm, heuristic
+
+
+def _board_search(board: Board, algorithm: str, heuristic: str, trace: bool, make_search):
+    """The search object (AStar step protocol) and a description of it."""
+    if algorithm in search_module.ALGORITHMS:
+        search = AStar(board, algorithm)
+        search.trace_limit = TRACE_LENGTH if trace else 0
+        return search, f"A* ({algorithm}) with {heuristic}"
+    if make_search is None:
+        raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(search_module.ALGORITHMS)}")
+    try:
+        search = make_search(board, algorithm, heuristic)
+    except (ValueError, BoardError) as error:
+        raise InputError(str(error)) from None
+    return search, getattr(search, "method", algorithm)
+
+
 def solve_board(puzzle: BoardPuzzle, heuristic: Optional[str] = None, algorithm: Optional[str] = None,
                 max_nodes: Optional[int] = None, trace: bool = False, label: Optional[str] = None) -> Outcome:
     """Solve one board optimally; an unsolvable board is recognised by parity, without searching.
 
     ``algorithm`` None means the best available ("auto" when :mod:`puzzlesolver.fast` provides
-    ``make_search``, else "astar"); ``heuristic`` None means Manhattan (Hamming with ``trace``, as
-    seed 003 uses misplaced tiles).  Raises InputError for an unknown name and GaveUp past
-    ``max_nodes`` expansions.
+    ``make_search``, else "astar"); ``heuristic`` None means the best for that search (Manhattan
+    for A*; Hamming with ``trace``, as seed 003 counts misplaced tiles).  Raises InputError for an
+    unknown name and GaveUp past ``max_nodes`` expansions.
     """
     _register_heuristics()
     make_search = _fast_search_factory()
-    if algorithm is None:
-        algorithm = "auto" if make_search is not None and not trace else "astar"
-    if heuristic is None:
-        heuristic = "hamming" if trace else ("auto" if algorithm not in search_module.ALGORITHMS else "manhattan")
-    if heuristic == "auto" and algorithm in search_module.ALGORITHMS:
-        heuristic = "manhattan"
-    if trace and algorithm not in search_module.ALGORITHMS:
-        raise InputError(f"--trace shows A*'s queue: use --algorithm {' or '.join(search_module.ALGORITHMS)}")
-    board_heuristic = heuristic if heuristic in HEURISTICS else "manhattan"
+    algorithm, heuristic = _chosen_names(algorithm, heuristic, trace, make_search is not None)
     try:
-        board = Board.from_tiles(puzzle.tiles, puzzle.goal, board_heuristic)
+        board = Board.from_tiles(puzzle.tiles, puzzle.goal, heuristic if heuristic in HEURISTICS else "manhattan")
     except BoardError as error:
         raise InputError(str(error)) from None
     details = {"n": puzzle.n, "goal": list(board.goal), "heuristic": heuristic, "algorithm": algorithm}
     if not board.is_solvable():
         return Outcome(label, "board", [], initial=board, method="parity (no search needed)", details=details)
     began = time.perf_counter()
-    if algorithm in search_module.ALGORITHMS:
-        if heuristic not in HEURISTICS:
-            raise InputError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
-        search = AStar(board, algorithm)
-        search.trace_limit = TRACE_LENGTH if trace else 0
-        method = f"A* ({algorithm}) with {heuristic}"
-    elif make_search is not None:
-        try:
-            search = make_search(board, algorithm, heuristic)
-        except (ValueError, BoardError) as error:
-            raise InputError(str(error)) from None
-        method = getattr(search, "method", algorithm)
-    else:
-        raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(search_module.ALGORITHMS)}")
+    search, method = _board_search(board, algorithm, heuristic, trace, make_search)
     _run(search, max_nodes)
     return Outcome(label, "board", list(search.path()), search.stats, time.perf_counter() - began, method,
                    board, search if trace else None, details, bool(getattr(search, "optimal", True)))
@@ -249,7 +260,7 @@ def render_trace(outcome: Outcome) -> str:
     out += ["[*]Goal state (Sg) reached: \n", _trace_state(goal_state, goal_moves, goal_estimate),
             "[*]---------\n", f"[*]Solution cost is: {outcome.moves}\n",
             f"[*]Size of the openQ at end of search process: {search.frontier_size}\n",
-            f"[*]First five states removed from openQ: \n"]
+            "[*]First five states removed from openQ: \n"]
     for number, (state, moves, estimate, _) in enumerate(search.dequeued, start=1):
         out += [f"[*]State #{number}\n", _trace_state(state, moves, estimate)]
     return "".join(out)

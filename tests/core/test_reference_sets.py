@@ -11,7 +11,6 @@ import time
 
 import pytest
 
-from puzzlesolver.board import Board
 from puzzlesolver.cli import read_puzzle, solve_board
 from puzzlesolver.search import ALGORITHMS
 from puzzlesolver.words import edit_distance, find_ladder, load_dictionary

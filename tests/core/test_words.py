@@ -6,7 +6,7 @@ import time
 import pytest
 
 from puzzlesolver import words
-from puzzlesolver.search import AStar, Solver
+from puzzlesolver.search import AStar
 from puzzlesolver.words import (WordError, WordState, build_word_lists, edit_distance, find_ladder, ladder_exists,
                                 ladder_start, load_dictionary)
 
