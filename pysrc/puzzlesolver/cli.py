@@ -10,7 +10,8 @@ Each FILE holds a board (Princeton layout, seed 003's pair of boards, or bare ro
     ...
 
 or ``No solution possible``; ``--trace`` prints seed 003's report instead and ``--json`` one JSON
-object per input.  A bad input costs one line on stderr (``puzzlesolver: FILE: problem``) and exit
+object per input (``{"file": ..., "error": ...}`` for an input that could not be solved).  With
+several inputs each answer is headed ``==> FILE <==``.  A bad input costs one line on stderr (``puzzlesolver: FILE: problem``) and exit
 status 2 at the end, while the other inputs are still solved; a search that passes ``--max-nodes``
 (or runs out of memory) gives exit status 3.
 """
