@@ -430,6 +430,20 @@ solver.addEventListener("status", (event) => {
   if (event.detail.state === "died" && $("solve-form").dataset.busy === "true") showProgress("The solver stopped; starting a new one…");
 });
 
+/** Back to a blank slate without reloading (tests use this between cases; the worker stays up). */
+app.reset = () => {
+  clearErrors();
+  clearResult();
+  setMode("board");
+  $("use-goal").checked = false;
+  $("goal-field").hidden = true;
+  $("goal").value = "";
+  $("example").value = "";
+  $("board-note").textContent = "";
+  if (solver.info) $("heuristic").value = solver.info.default_heuristic;
+};
+app.clearResult = () => clearResult();
+
 // An empty board view until the first solution, so the layout does not jump.
 renderBoard($("player-board"), standardGoal(3), 3);
 loadFromHash();

@@ -91,6 +91,7 @@ export class SolverClient extends EventTarget {
     if (message.type === "ready") {
       this.info = message.info;
       this.bootMs = message.bootMs;
+      this.bootTimings = message.timings;
       this.readyMs = Math.round(performance.now() - this.startedAt);
       this._setState("ready", { info: message.info, bootMs: message.bootMs, build: message.build });
       return;

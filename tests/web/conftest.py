@@ -1,0 +1,139 @@
+"""Fixtures for the browser tests: the built dist/ served on 127.0.0.1, one solver page per session.
+
+Pyodide takes seconds to boot, so the solver page is opened once per session (``solver_page``) and
+tests reset it through the URL fragment, without a reload.  Every request the browser makes is
+recorded (``solver_context.requests``) and every byte the server sends is counted, so the session
+can report what the first visit costs.  Measurements go to the terminal summary and to
+test-results/web-budgets.json; budgets are reported, not asserted.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from webhelpers import BUDGETS, MEASURED, measure, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+
+LONGTASK_OBSERVER = """
+window.__longtasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+} catch (error) { window.__longtasks = null; }
+"""
+
+
+@functools.lru_cache(maxsize=None)
+def build_module():
+    spec = importlib.util.spec_from_file_location("puzzlesolver_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class CountingServer:
+    """dist/ on a free port of 127.0.0.1 (threaded), logging each request and the bytes sent."""
+
+    def __init__(self, directory: Path) -> None:
+        self.log: list = []  # (monotonic time, path, bytes)
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(build_module().DistHandler):
+            def copyfile(self, source, outputfile):
+                sent = 0
+                for chunk in iter(lambda: source.read(1 << 16), b""):
+                    outputfile.write(chunk)
+                    sent += len(chunk)
+                with server.lock:
+                    server.log.append((time.monotonic(), self.path, sent))
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def bytes_since(self, moment: float) -> int:
+        with self.lock:
+            return sum(sent for when, _, sent in self.log if when >= moment)
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    if not (DIST / "index.html").exists() or not (DIST / "build.json").exists():
+        pytest.skip("dist/ is not built: run `python3 build.py` (or `python3 build.py test`)")
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def web_server(dist_dir):
+    server = CountingServer(dist_dir)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def solver_context(browser, web_server):
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, service_workers="block")
+    context.requests = []
+    context.on("request", lambda request: context.requests.append(request.url))
+    context.add_init_script(LONGTASK_OBSERVER)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def solver_page(solver_context, web_server):
+    """The solver page, opened once; the first visit's ready time and bytes are measured here."""
+    page = solver_context.new_page()
+    page.on("pageerror", lambda error: print(f"[web] page error: {error}"))
+    began_monotonic = time.monotonic()
+    began = time.perf_counter()
+    page.goto(web_server.url)
+    wait_ready(page)
+    seconds = time.perf_counter() - began
+    measure("ready_seconds", round(seconds, 2))
+    measure("worker_boot_ms", page.evaluate("window.__solver.bootMs"))
+    measure("worker_boot_stages_ms", page.evaluate("window.__solver.bootTimings"))
+    page.wait_for_load_state("networkidle")
+    measure("first_load_bytes", web_server.bytes_since(began_monotonic))
+    page.errors = []
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def app(solver_page):
+    """The shared solver page, ready, with the result cleared and the board mode selected."""
+    wait_ready(solver_page)
+    solver_page.evaluate("window.__app.reset()")
+    return solver_page
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not MEASURED:
+        return
+    terminalreporter.section("web budgets (measured, not asserted)")
+    for name, value in MEASURED.items():
+        budget = BUDGETS.get(name)
+        note = "" if budget is None else f"   (budget {budget:,}: {'within' if value <= budget else 'OVER'})"
+        terminalreporter.write_line(f"{name:>24}: {value:,}{note}" if isinstance(value, (int, float))
+                                    else f"{name:>24}: {value}")
+    out = ROOT / "test-results"
+    out.mkdir(exist_ok=True)
+    (out / "web-budgets.json").write_text(json.dumps({"measured": MEASURED, "budgets": BUDGETS}, indent=1))

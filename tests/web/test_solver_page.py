@@ -1,0 +1,351 @@
+"""The solver page, driven in headless Chromium against the real built dist/ (python3 build.py).
+
+One page serves the whole module (Pyodide boots once); each test starts from ``window.__app.reset()``
+and loads its puzzle by typing, by the URL fragment, or from the examples menu.  Known answers come
+from puzzles/index.json (proved by tests/core/test_puzzles.py).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+pytest.importorskip("pytest_playwright")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from webhelpers import measure, wait_ready  # noqa: E402
+
+SOLVE_TIMEOUT = 60_000
+HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"  # 38 moves: far beyond Hamming-guided A* in a browser
+
+
+def set_fragment(page, fragment: str) -> None:
+    """Navigate to #fragment without reloading and wait until the page has loaded that puzzle."""
+    page.evaluate("""async (fragment) => {
+      const change = (hash) => new Promise((resolve) => {
+        addEventListener("hashchange", resolve, { once: true });
+        location.hash = hash;
+      });
+      if (location.hash === "#" + fragment) await change("#none");
+      await change("#" + fragment);
+      await window.__app.loaded;
+    }""", fragment)
+
+
+def solve(page, timeout: float = SOLVE_TIMEOUT) -> str:
+    """Press the button named Solve and wait for the outcome; returns the result's status."""
+    page.evaluate("window.__app.clearResult()")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=timeout)
+    return page.evaluate("document.getElementById('result').dataset.status")
+
+
+def moves(page) -> str:
+    return page.get_by_test_id("moves").inner_text().strip()
+
+
+def type_board(page, text: str, goal: str | None = None) -> None:
+    page.get_by_test_id("mode-board").check()
+    page.get_by_label("Board: one row per line").fill(text)
+    if goal is not None:
+        page.get_by_label("Custom goal").check()
+        page.get_by_label("Goal board").fill(goal)
+
+
+# -- boards -----------------------------------------------------------------------------------------
+
+def test_board_typed_by_hand_is_solved_and_animated(app):
+    type_board(app, "0 1 2\n4 5 3\n7 8 6")
+    assert solve(app) == "solved"
+    assert moves(app) == "4"
+    expect(app.locator("#moves-line")).to_have_text("Minimum number of moves = 4")
+    # the list of boards: start plus one per move
+    items = app.get_by_test_id("solution-list").locator("li")
+    expect(items).to_have_count(5)
+    assert items.nth(4).locator("pre").text_content().split() == "1 2 3 4 5 6 7 8 0".split()
+    # the animation: step forward and back, then play to the end
+    position = app.get_by_test_id("player-position")
+    expect(position).to_contain_text("Move 0 of 4")
+    app.get_by_role("button", name="Step forward").click()
+    expect(position).to_contain_text("Move 1 of 4: tile 1 slid")
+    app.get_by_role("button", name="Step back").click()
+    expect(position).to_contain_text("Move 0 of 4")
+    app.get_by_role("button", name="Play").click()
+    expect(position).to_contain_text("Move 4 of 4", timeout=10_000)
+    expect(app.get_by_role("button", name="Play")).to_be_visible()  # it paused itself at the goal
+    tiles = app.get_by_test_id("player-board").locator(".tile")
+    assert [t.inner_text() for t in tiles.all()] == ["1", "2", "3", "4", "5", "6", "7", "8", ""]
+
+
+def test_board_from_the_url(app):
+    set_fragment(app, "board=3:8,1,3,4,0,2,7,6,5")
+    expect(app.get_by_test_id("board-input")).to_have_value("8 1 3\n4 0 2\n7 6 5")
+    assert solve(app) == "solved"
+    assert moves(app) == "14"
+
+
+def test_board_from_the_url_with_a_goal_and_heuristic(app):
+    set_fragment(app, "board=3:1,3,4,8,6,2,7,0,5&goal=1,2,3,8,0,4,7,6,5&h=hamming")
+    expect(app.get_by_test_id("use-goal")).to_be_checked()
+    expect(app.get_by_test_id("goal-input")).to_have_value("1 2 3\n8 0 4\n7 6 5")
+    expect(app.get_by_test_id("heuristic")).to_have_value("hamming")
+    assert solve(app) == "solved"
+    assert moves(app) == "5"
+
+
+def test_custom_goal_typed_by_hand(app):
+    type_board(app, "1 3 4\n8 6 2\n7 0 5", goal="1 2 3\n8 0 4\n7 6 5")
+    assert solve(app) == "solved"
+    assert moves(app) == "5"
+    last = app.get_by_test_id("solution-list").locator("li pre").last.text_content()
+    assert last.split() == "1 2 3 8 0 4 7 6 5".split()
+
+
+def test_unsolvable_board_is_reported_at_once_with_the_reason(app):
+    type_board(app, "0 3 4\n2 7 6\n5 1 8")
+    note = app.get_by_test_id("board-note")
+    expect(note).to_contain_text("unsolvable", timeout=10_000)  # before Solve is pressed
+    began = time.perf_counter()
+    assert solve(app) == "unsolvable"
+    assert time.perf_counter() - began < 5
+    assert moves(app) == "unsolvable"
+    expect(app.get_by_test_id("result-message")).to_contain_text("parity")
+
+
+def test_two_by_two_and_five_by_five_boards(app):
+    type_board(app, "2\n1 2\n0 3")
+    assert solve(app) == "solved" and moves(app) == "1"
+    type_board(app, "1 2 0 4 9\n6 7 3 10 5\n11 12 8 13 15\n16 17 18 14 20\n21 22 23 19 24")
+    assert solve(app) == "solved" and moves(app) == "12"
+
+
+def test_editable_grid_writes_the_board_text(app):
+    app.get_by_text("Edit on a grid").click()
+    app.get_by_test_id("grid-size").fill("2")
+    app.get_by_role("button", name="New solved board of this size").click()
+    expect(app.get_by_test_id("board-input")).to_have_value("1 2\n3 0")
+    app.get_by_label("row 2, column 1").fill("0")
+    app.get_by_label("row 2, column 2").fill("3")
+    expect(app.get_by_test_id("board-input")).to_have_value("1 2\n0 3")
+    assert solve(app) == "solved" and moves(app) == "1"
+    app.get_by_text("Edit on a grid").click()  # close it again for the other tests
+
+
+def test_example_from_the_menu(app):
+    app.get_by_test_id("example").select_option(label="3x3-14 (14 moves)")
+    assert "\n" in app.get_by_test_id("board-input").input_value()
+    assert solve(app) == "solved" and moves(app) == "14"
+    app.get_by_test_id("example").select_option(label="seed003-sample (5 moves), custom goal")
+    expect(app.get_by_test_id("use-goal")).to_be_checked()
+    assert solve(app) == "solved" and moves(app) == "5"
+    app.get_by_test_id("example").select_option(label="cat-dog (3 moves)")
+    expect(app.get_by_test_id("start-word")).to_have_value("cat")
+    assert solve(app) == "solved" and moves(app) == "3"
+
+
+# -- word ladders -----------------------------------------------------------------------------------
+
+def test_word_ladder_from_the_url(app):
+    set_fragment(app, "words=horse,nurse")
+    expect(app.get_by_test_id("start-word")).to_have_value("horse")
+    expect(app.get_by_test_id("goal-word")).to_have_value("nurse")
+    assert solve(app) == "solved"
+    assert moves(app) == "5"
+    ladder = app.get_by_test_id("ladder").locator("li").all_inner_texts()
+    assert ladder[0] == "horse" and ladder[-1] == "nurse" and len(ladder) == 6
+
+
+def test_word_ladder_typed_with_the_large_dictionary(app):
+    app.get_by_test_id("mode-words").check()
+    app.get_by_label("Start word").fill("warm")
+    app.get_by_label("Goal word").fill("cold")
+    app.get_by_label("Dictionary").select_option("large")
+    assert solve(app) == "solved"
+    assert moves(app) == "4"
+
+
+def test_word_ladder_that_does_not_exist(app):
+    app.get_by_test_id("mode-words").check()
+    app.get_by_label("Start word").fill("quiz")
+    app.get_by_label("Goal word").fill("xylophone")
+    app.get_by_label("Dictionary").select_option("common")
+    assert solve(app) == "unsolvable"
+    assert moves(app) == "unsolvable"
+    expect(app.get_by_test_id("result-message")).to_contain_text("no ladder")
+
+
+# -- bad input: a clear message next to its field, never a traceback --------------------------------
+
+BAD_BOARDS = [
+    ("ragged rows", "1 2 3\n4 5\n6 7 0", "board-error", "same length"),
+    ("repeated tile", "1 2 3\n4 5 6\n7 7 0", "board-error", "twice"),
+    ("tile out of range", "1 2 3\n4 5 6\n7 9 0", "board-error", "out of range"),
+    ("not a number", "1 2 3\n4 x 6\n7 8 0", "board-error", "not a whole number"),
+    ("too small", "1\n0", "board-error", "at least 2"),
+    ("not square", "1 2 3\n4 5 0", "board-error", "square"),
+    ("empty", "   ", "board-error", "enter a board"),
+]
+
+
+@pytest.mark.parametrize("case, text, error_id, words", BAD_BOARDS, ids=[c[0] for c in BAD_BOARDS])
+def test_bad_board_gets_a_message_next_to_the_field(app, case, text, error_id, words):
+    type_board(app, text)
+    assert solve(app) == "error"
+    error = app.get_by_test_id(error_id)
+    expect(error).to_contain_text(words)
+    assert "Traceback" not in error.inner_text()
+    expect(app.get_by_test_id("board-input")).to_have_attribute("aria-invalid", "true")
+    assert moves(app) == ""
+
+
+BAD_GOALS = [
+    ("wrong size", "1 2\n3 0", "the goal is 2x2"),
+    ("repeated tile", "1 2 3\n4 5 6\n7 7 0", "twice"),
+]
+
+
+@pytest.mark.parametrize("case, goal, words", BAD_GOALS, ids=[c[0] for c in BAD_GOALS])
+def test_bad_goal_gets_a_message_next_to_the_goal(app, case, goal, words):
+    type_board(app, "1 2 3\n4 5 6\n7 0 8", goal=goal)
+    assert solve(app) == "error"
+    expect(app.get_by_test_id("goal-error")).to_contain_text(words)
+    expect(app.get_by_test_id("board-error")).to_have_text("")
+
+
+BAD_WORDS = [
+    ("unknown start", "xyzzyq", "nurse", "start-word-error", "not in the common dictionary"),
+    ("unknown goal", "horse", "qqqzz", "goal-word-error", "not in the common dictionary"),
+    ("empty start", "", "nurse", "start-word-error", "enter a start word"),
+    ("empty goal", "horse", "", "goal-word-error", "enter a goal word"),
+]
+
+
+@pytest.mark.parametrize("case, start, goal, error_id, words", BAD_WORDS, ids=[c[0] for c in BAD_WORDS])
+def test_bad_word_gets_a_message_next_to_its_field(app, case, start, goal, error_id, words):
+    app.get_by_test_id("mode-words").check()
+    app.get_by_label("Start word").fill(start)
+    app.get_by_label("Goal word").fill(goal)
+    app.get_by_label("Dictionary").select_option("common")
+    assert solve(app) == "error"
+    expect(app.get_by_test_id(error_id)).to_contain_text(words)
+
+
+@pytest.mark.parametrize("fragment, words", [
+    ("board=3:1,2,3", "needs 9 tiles"),
+    ("board=3:1,2,3,4,5,6,7,8,8", "twice"),
+    ("board=three:1,2", "not a whole number"),
+    ("words=horse", "words=horse,nurse"),
+])
+def test_bad_link_gets_a_message(app, fragment, words):
+    set_fragment(app, fragment)
+    expect(app.get_by_test_id("link-error")).to_contain_text(words)
+
+
+def test_bad_input_checked_while_typing(app):
+    type_board(app, "1 2 3\n4 5 6\n7 8 8")
+    expect(app.get_by_test_id("board-error")).to_contain_text("twice", timeout=10_000)
+    app.get_by_label("Board: one row per line").fill("1 2 3\n4 5 6\n7 0 8")
+    expect(app.get_by_test_id("board-error")).to_have_text("", timeout=10_000)
+    expect(app.get_by_test_id("board-note")).to_contain_text("solvable")
+
+
+# -- long solves: progress, cancel, budget, a dead worker -------------------------------------------
+
+def test_long_solve_shows_progress_and_can_be_cancelled(app):
+    type_board(app, HARD_4X4)
+    app.get_by_label("Heuristic").select_option("hamming")
+    app.evaluate("window.__longtasks && (window.__longtasks.length = 0)")
+    app.get_by_role("button", name="Solve", exact=True).click()
+    progress = app.get_by_test_id("progress")
+    expect(progress).to_contain_text(re.compile(r"[\d,]+ nodes expanded, frontier [\d,]+, bound \d+ moves"),
+                                     timeout=SOLVE_TIMEOUT)
+    cancel = app.get_by_role("button", name="Cancel")
+    expect(cancel).to_be_enabled()
+    first = progress.inner_text()
+    app.wait_for_timeout(2500)  # let the search run; the page must stay responsive meanwhile
+    assert progress.inner_text() != first, "progress should keep moving"
+    began = time.perf_counter()
+    responsive = app.evaluate("() => new Promise((resolve) => { const t = performance.now(); "
+                              "setTimeout(() => resolve(performance.now() - t), 0); })")
+    cancel.click()
+    expect(app.get_by_test_id("result-message")).to_have_text("Cancelled.", timeout=10_000)
+    measure("cancel_ms", round((time.perf_counter() - began) * 1000))
+    measure("main_thread_timer_delay_ms_during_solve", round(responsive, 1))
+    longest = app.evaluate("window.__longtasks ? Math.max(0, ...window.__longtasks.map((t) => t.duration)) : null")
+    measure("longest_task_ms", longest)
+    expect(cancel).to_be_disabled()
+    assert moves(app) == ""
+    # the worker is still usable
+    type_board(app, "0 1 2\n4 5 3\n7 8 6")
+    app.get_by_label("Heuristic").select_option("manhattan")
+    assert solve(app) == "solved" and moves(app) == "4"
+
+
+def test_node_budget_stops_with_advice(app):
+    answer = app.evaluate("""() => window.__solver.request("solve_board",
+        { board: "7 3 8 12\\n2 4 14 1\\n6 13 0 9\\n5 10 15 11", heuristic: "hamming", max_nodes: 20000 })""")
+    assert answer["type"] == "result" and answer["status"] == "stopped"
+    assert "stronger heuristic" in answer["message"] and "Traceback" not in answer["message"]
+
+
+def test_killed_worker_is_replaced(app):
+    type_board(app, HARD_4X4)
+    app.get_by_label("Heuristic").select_option("hamming")
+    app.get_by_role("button", name="Solve", exact=True).click()
+    expect(app.get_by_test_id("progress")).to_contain_text("nodes expanded", timeout=SOLVE_TIMEOUT)
+    restarts = app.evaluate("window.__solver.restarts")
+    app.evaluate("window.__solver.terminateForTest()")
+    status = app.get_by_test_id("solver-status")
+    expect(app.get_by_test_id("form-error")).to_contain_text("new solver is starting")
+    began = time.perf_counter()
+    wait_ready(app)
+    measure("restart_ready_seconds", round(time.perf_counter() - began, 2))
+    assert app.evaluate("window.__solver.restarts") == restarts + 1
+    expect(status).to_contain_text("Solver ready")
+    type_board(app, "0 1 2\n4 5 3\n7 8 6")
+    app.get_by_label("Heuristic").select_option("manhattan")
+    assert solve(app) == "solved" and moves(app) == "4"
+
+
+# -- the page itself ---------------------------------------------------------------------------------
+
+def test_narrow_screen_keyboard_and_labels(app):
+    app.set_viewport_size({"width": 320, "height": 800})
+    try:
+        overflow = app.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 320px wide"
+        # keyboard only: type a board, submit with the keyboard, read the answer
+        board = app.get_by_label("Board: one row per line")
+        board.focus()
+        board.fill("1 2 3\n4 5 6\n7 0 8")
+        app.get_by_role("button", name="Solve", exact=True).focus()
+        app.evaluate("window.__app.clearResult()")
+        app.keyboard.press("Enter")
+        expect(app.get_by_test_id("moves")).to_have_text("1", timeout=SOLVE_TIMEOUT)
+        assert app.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        # every form control has a label
+        unlabelled = app.evaluate("""[...document.querySelectorAll('input, select, textarea')]
+            .filter((el) => el.offsetParent !== null && !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
+            .map((el) => el.id || el.outerHTML)""")
+        assert unlabelled == []
+    finally:
+        app.set_viewport_size({"width": 1000, "height": 900})
+
+
+def test_results_are_announced_in_a_live_region(app):
+    live = app.locator("[aria-live]").filter(has=app.get_by_test_id("moves"))
+    expect(live).to_have_count(1)
+    assert app.get_by_test_id("solver-status").get_attribute("role") == "status"
+
+
+def test_no_request_leaves_127_0_0_1(solver_context, app):
+    urls = list(solver_context.requests)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in urls), "the worker's requests were not seen"
+    foreign = [url for url in urls if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1"]
+    assert foreign == []
+    measure("requests_seen", len(urls))
