@@ -38,10 +38,15 @@ def test_the_seeds_tree_search_and_hamming_also_match_on_a_sample(eight_puzzle_d
             assert Solver(Board.from_tiles(tiles, heuristic="hamming")).moves() == expected, tiles
 
 
+CHUNKS = 24  # the exhaustive check in slices, so progress shows and pytest-xdist can spread it
+
+
 @pytest.mark.slow
-def test_every_solvable_3x3_board_solves_at_the_bfs_length(eight_puzzle_distances):
-    for tiles, expected in eight_puzzle_distances.items():
-        assert Solver(Board.from_tiles(tiles)).moves() == expected, tiles
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_every_solvable_3x3_board_solves_at_the_bfs_length(eight_puzzle_distances, chunk):
+    states = sorted(eight_puzzle_distances)[chunk::CHUNKS]
+    for tiles in states:
+        assert Solver(Board.from_tiles(tiles)).moves() == eight_puzzle_distances[tiles], tiles
 
 
 def test_the_unsolvable_half_is_recognised(eight_puzzle_distances):
