@@ -1,0 +1,175 @@
+"""puzzlesolver.webapi on CPython: the JSON calls the web worker makes, without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlesolver import webapi, words
+from puzzlesolver.board import Board
+
+
+def call(**message):
+    message.setdefault("id", 1)
+    return json.loads(webapi.call(json.dumps(message)))
+
+
+def run_job(answer, job_id=1, slice_size=500, limit=10_000):
+    """Advance a started job to its end; returns (final answer, progress answers seen)."""
+    progress = []
+    for _ in range(limit):
+        if answer["type"] != "started" and answer["type"] != "progress":
+            return answer, progress
+        answer = call(id=job_id, op="advance", max_expansions=slice_size)
+        if answer["type"] == "progress":
+            progress.append(answer)
+    raise AssertionError("the job did not finish")
+
+
+def solve_board(slice_size=500, **params):
+    return run_job(call(op="solve_board", **params), slice_size=slice_size)
+
+
+@pytest.fixture
+def common_words():
+    try:
+        words.load_dictionary("common")
+    except words.WordError:
+        pytest.skip("the common word list is missing (run `python3 build.py`)")
+
+
+def test_info_lists_heuristics_and_dictionaries():
+    info = call(op="info")
+    assert info["type"] == "info" and info["id"] == 1
+    assert {"manhattan", "hamming"} <= set(info["heuristics"])
+    assert info["default_heuristic"] in info["heuristics"]
+    assert info["dictionaries"] == ["common", "large"]
+
+
+def test_check_board_describes_a_board():
+    answer = call(op="check_board", board="3\n8 1 3\n4 0 2\n7 6 5")
+    assert answer["type"] == "board"
+    assert answer["n"] == 3 and answer["solvable"] is True and answer["usual_goal"] is True
+    assert answer["board_text"] == "8 1 3\n4 0 2\n7 6 5"
+    assert answer["fragment"] == "board=3:8,1,3,4,0,2,7,6,5"
+
+
+def test_check_board_reports_unsolvable_with_a_reason():
+    answer = call(op="check_board", board="1 2 3\n4 5 6\n8 7 0")
+    assert answer["solvable"] is False and "parity" in answer["reason"]
+
+
+@pytest.mark.parametrize("params, field, words_in_message", [
+    ({"board": "1 2 3\n4 5\n6 7 0"}, "board", "same length"),
+    ({"board": "1 2 3\n4 5 6\n7 7 0"}, "board", "twice"),
+    ({"board": ""}, "board", "enter a board"),
+    ({"board": "1 2\n3 0", "goal": "1 2 3\n4 5 6\n7 8 0"}, "goal", "the goal is 3x3"),
+    ({"board": "1 2\n3 0", "goal": "1 1\n3 0"}, "goal", "twice"),
+    ({"board": "1 2\n3 0", "heuristic": "psychic"}, "heuristic", "unknown heuristic"),
+])
+def test_bad_boards_name_their_field(params, field, words_in_message):
+    for op in ("check_board", "solve_board"):
+        answer = call(op=op, **params)
+        assert answer["type"] == "error", answer
+        assert answer["field"] == field
+        assert words_in_message in answer["message"]
+
+
+def test_solve_board_in_slices_with_progress():
+    final, progress = solve_board(board="8 1 3\n4 0 2\n7 6 5", heuristic="hamming", slice_size=20)
+    assert final["status"] == "solved" and final["moves"] == 14
+    assert len(progress) >= 2, "a 14-move board with Hamming takes more than a few slices of 20"
+    assert all({"expanded", "frontier", "bound"} <= set(p) for p in progress)
+    bounds = [p["bound"] for p in progress]
+    assert bounds == sorted(bounds) and bounds[-1] <= 14
+    path = [Board.from_tiles(tiles) for tiles in final["path"]]
+    assert path[0].tiles == (8, 1, 3, 4, 0, 2, 7, 6, 5) and path[-1].is_goal()
+    for before, after in zip(path, path[1:]):
+        assert after in before.neighbors()
+
+
+def test_custom_goal_from_the_goal_field_or_the_pair_text():
+    by_field, _ = solve_board(board="1 3 4\n8 6 2\n7 0 5", goal="1 2 3\n8 0 4\n7 6 5")
+    in_text, _ = solve_board(board="1 3 4\n8 6 2\n7 0 5\n\n1 2 3\n8 0 4\n7 6 5")
+    assert by_field["moves"] == in_text["moves"] == 5
+    assert by_field["path"][-1] == [1, 2, 3, 8, 0, 4, 7, 6, 5]
+
+
+def test_unsolvable_board_answers_at_once():
+    answer = call(op="solve_board", board="2\n2 1\n3 0")
+    assert answer["type"] == "result" and answer["status"] == "unsolvable" and answer["moves"] is None
+
+
+def test_node_budget_stops_with_advice():
+    answer = call(op="solve_board", board="7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11", heuristic="hamming",
+                  max_nodes=5000)
+    final, _ = run_job(answer)
+    assert final["status"] == "stopped"
+    assert "stronger heuristic" in final["message"] and "manhattan" in final["message"]
+
+
+def test_cancel_ends_a_job():
+    assert call(op="solve_board", board="7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11")["type"] == "started"
+    assert call(op="advance", max_expansions=10)["type"] == "progress"
+    assert call(op="cancel")["status"] == "cancelled"
+    after = call(op="advance", max_expansions=10)
+    assert after["type"] == "error" and after["field"] == "internal"
+
+
+def test_fragments():
+    board = call(op="fragment", fragment="board=3:8,1,3,4,0,2,7,6,5&goal=1,2,3,4,5,6,7,0,8&h=hamming")
+    assert board["kind"] == "board" and board["board_text"] == "8 1 3\n4 0 2\n7 6 5"
+    assert board["goal_text"] == "1 2 3\n4 5 6\n7 0 8" and board["heuristic"] == "hamming"
+    ladder = call(op="fragment", fragment="words=horse,nurse")
+    assert ladder == {"type": "fragment", "kind": "words", "start": "horse", "goal": "nurse",
+                      "dictionary": "common", "id": 1}
+    bad = call(op="fragment", fragment="board=3:1,2")
+    assert bad["type"] == "error" and bad["field"] == "link"
+
+
+def test_word_ladder(common_words):
+    final, _ = run_job(call(op="solve_words", start="horse", goal="nurse"))
+    assert final["status"] == "solved" and final["moves"] == 5
+    assert final["ladder"][0] == "horse" and final["ladder"][-1] == "nurse"
+
+
+@pytest.mark.parametrize("start, goal, field", [
+    ("xyzzyq", "nurse", "start_word"), ("horse", "qqqzz", "goal_word"), ("", "nurse", "start_word"),
+    ("horse", "", "goal_word"),
+])
+def test_bad_words_name_their_field(common_words, start, goal, field):
+    answer = call(op="solve_words", start=start, goal=goal)
+    assert answer["type"] == "error" and answer["field"] == field
+
+
+def test_no_ladder(common_words):
+    final, _ = run_job(call(op="solve_words", start="quiz", goal="xylophone"))
+    assert final["status"] == "unsolvable" and "no ladder" in final["reason"]
+
+
+def test_missing_word_list_is_requested_from_the_worker(monkeypatch, tmp_path):
+    monkeypatch.setattr(words, "DATA_DIR", tmp_path)
+    answer = call(op="solve_words", start="horse", goal="nurse", dictionary="large")
+    assert answer["type"] == "fetch"
+    assert answer["files"] == [{"url": "data/words-large.txt", "path": str(tmp_path / "words-large.txt")}]
+
+
+def test_unknown_operations_and_garbage_get_one_line_errors():
+    assert call(op="launch")["field"] == "internal"
+    for garbage in ("{", "[]", "null", '"text"'):
+        answer = json.loads(webapi.call(garbage))
+        assert answer["type"] == "error" and "Traceback" not in answer["message"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=" \n0123456789-+x,:#", max_size=60),
+       st.one_of(st.none(), st.text(alphabet=" \n0123456789", max_size=30)))
+def test_any_text_gets_a_board_or_a_field_error(text, goal):
+    answer = call(op="check_board", board=text, goal=goal)
+    assert answer["type"] in ("board", "error")
+    if answer["type"] == "error":
+        assert answer["field"] in ("board", "goal") and answer["message"]
+        assert "Traceback" not in answer["message"] and "\n" not in answer["message"]
