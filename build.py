@@ -529,6 +529,9 @@ def test(pytest_args: list) -> int:
 # -- command line -----------------------------------------------------------------------------------
 
 def main(argv: list | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["test"]:
+        return test(argv[1:])  # everything after "test" belongs to pytest
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))

@@ -88,6 +88,12 @@ def web_server(dist_dir):
 
 
 @pytest.fixture(scope="session")
+def app_url(web_server) -> str:
+    """The root URL of the served dist/, e.g. http://127.0.0.1:PORT/."""
+    return web_server.url
+
+
+@pytest.fixture(scope="session")
 def solver_context(browser, web_server):
     context = browser.new_context(viewport={"width": 1000, "height": 900}, service_workers="block")
     context.requests = []
