@@ -45,7 +45,9 @@ __all__ = ["make_search", "IDAStar", "WeightedAStar", "ALGORITHMS", "HEURISTIC_N
 #: Algorithm names :func:`make_search` accepts.
 ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted")
 #: Heuristic names :func:`make_search` accepts ("auto" = the strongest available for the board).
-HEURISTIC_NAMES = ("auto", "pdb", "linear-conflict", "manhattan", "hamming")
+HEURISTIC_NAMES = ("auto", "pdb", "linear-conflict", "walking-distance", "manhattan", "hamming")
+#: Heuristics the IDA* engines update incrementally.
+IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
 
 _BIG = 1 << 62
 
@@ -545,8 +547,9 @@ class _Manhattan(_Engine):
 class IDAStar:
     """Iterative-deepening A* over an engine, run in slices (the :class:`~puzzlesolver.search.AStar` protocol).
 
-    ``stats.expanded`` counts expanded nodes over all iterations, ``stats.enqueued`` the same (IDA*
-    keeps no queue), ``stats.max_frontier`` the deepest path held; ``bound`` is the current
+    ``stats.expanded`` counts expanded nodes over all iterations; IDA* keeps no queue, only the path
+    it is on, so ``stats.enqueued`` and ``stats.max_frontier`` are the most nodes held at once (the
+    deepest path: memory stays O(solution length)); ``bound`` is the current
     iteration's cost bound (a lower bound on the optimal length), ``frontier_size`` the depth of the
     node the last slice stopped at.
     """
@@ -615,7 +618,7 @@ class IDAStar:
         finally:
             used = budget - max(self.counter[0], 0)
             self.stats.expanded += used
-            self.stats.enqueued = self.stats.expanded
+            self.stats.enqueued = self.stats.max_frontier
 
     def _replay(self, args: tuple, path: List[int], i: int) -> bool:
         engine = self.engine
@@ -676,35 +679,46 @@ def boards_along(board: Board, blank_cells: Sequence[int]) -> List[Board]:
 # -- weighted A* (not optimal) ----------------------------------------------------------------
 
 class WeightedAStar:
-    """Weighted A* (f = g + w*h, Manhattan + linear conflicts) on compact states: fast, NOT optimal.
+    """Weighted A* (f = g + w*h, h = Manhattan + linear conflicts) on compact states: fast, NOT optimal.
 
-    The answer is a valid solution, at most ``w`` times longer than optimal in theory and usually
-    far closer.  Duplicate states are pruned with a dict of the best depth seen.
+    The answer is a valid solution at most ``w`` times the optimal length (h is admissible), in
+    practice much closer.  A child's estimate is updated from its parent's in O(n): the moved tile's
+    Manhattan term and the conflicts of the two lines it left and entered.  Ties on f go to the
+    smaller h (deeper nodes), so the search dives.  Duplicates are pruned by best depth seen.
     """
 
     optimal = False
 
-    def __init__(self, board: Board, weight: float = 3.0) -> None:
+    def __init__(self, board: Board, weight: Optional[float] = None) -> None:
         n = board.size()
+        if weight is None:
+            weight = 1.5 if n <= 3 else 2.0 if n == 4 else 3.0
         self.board = board
         self.weight = weight
-        self.method = f"weighted A* (w={weight:g}, Manhattan + linear conflicts) -- fast, NOT optimal"
+        self.method = f"weighted A* (w={weight:g}, Manhattan + linear conflicts): fast, NOT optimal"
         self.stats = SearchStats(0, 1, 1)
         self.done = False
         self._goal_state = None
         cells = n * n
+        self.n = n
         goal = board.goal
-        self._eng = _Manhattan(board.tiles, goal, n, n <= 6, [0])
+        where = [0] * cells
+        for c, t in enumerate(goal):
+            where[t] = c
+        self._row_of = [where[t] // n for t in range(cells)]
+        self._col_of = [where[t] % n for t in range(cells)]
+        self._md = [[abs(c // n - where[t] // n) + abs(c % n - where[t] % n) if t else 0 for c in range(cells)]
+                    for t in range(cells)]
         self._moves = _moves_table(n)
-        self._cells = cells
-        self._goal_tuple = bytes(goal) if cells < 256 else tuple(goal)
-        start = bytes(board.tiles) if cells < 256 else tuple(board.tiles)
-        h = self._eng.estimate()
-        self._serial = count()
+        self._pack = bytes if cells <= 256 else tuple
+        self._goal_tuple = self._pack(t for t in goal)
+        start = self._pack(board.tiles)
+        from .heuristics import linear_conflict
+        h = linear_conflict(board)
         self._frontier = [(weight * h, h, 0, start)]
+        self._h = {start: h}
         self._best = {start: 0}
         self._parent: Dict[object, object] = {start: None}
-        self._blank = {start: board.blank}
         if not board.is_solvable():
             self.done = True
 
@@ -716,24 +730,29 @@ class WeightedAStar:
     def bound(self) -> int:
         return int(self._frontier[0][0]) if self._frontier else 0
 
-    def _h(self, tiles) -> int:
-        eng = self._eng
-        eng.board[:] = tiles
-        return eng._full()
+    def _row_lc(self, tiles, r: int) -> int:
+        n = self.n
+        row_of, col_of = self._row_of, self._col_of
+        places = [col_of[t] for t in tiles[r * n:r * n + n] if t and row_of[t] == r]
+        return _line_conflicts(places) if len(places) > 1 else 0
+
+    def _col_lc(self, tiles, c: int) -> int:
+        n = self.n
+        row_of, col_of = self._row_of, self._col_of
+        places = [row_of[t] for t in tiles[c::n] if t and col_of[t] == c]
+        return _line_conflicts(places) if len(places) > 1 else 0
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         if self.done:
             return True
-        frontier, best, parent = self._frontier, self._best, self._parent
-        moves, cells, w = self._moves, self._cells, self.weight
-        eng = self._eng
-        md = eng.md
+        frontier, best, parent, hs = self._frontier, self._best, self._parent, self._h
+        moves, w, n, md = self._moves, self.weight, self.n, self._md
         goal = self._goal_tuple
         stats = self.stats
-        pack = bytes if cells < 256 else tuple
+        pack = self._pack
+        row_lc, col_lc = self._row_lc, self._col_lc
         budget = _BIG if max_expansions is None else max_expansions
         pop, push = heapq.heappop, heapq.heappush
-        serial = self._serial
         while frontier:
             if budget <= 0:
                 return False
@@ -748,20 +767,34 @@ class WeightedAStar:
             stats.expanded += 1
             b = state.index(0)
             tiles = list(state)
+            g1 = g + 1
             for nb in moves[b]:
                 t = tiles[nb]
                 tiles[b], tiles[nb] = t, 0
                 child = pack(tiles)
-                tiles[b], tiles[nb] = 0, t
-                g1 = g + 1
                 known = best.get(child)
-                if known is not None and known <= g1:
-                    continue
-                best[child] = g1
-                parent[child] = state
-                h1 = self._h(child)
-                push(frontier, (g1 + w * h1, h1, g1, child))
-                stats.enqueued += 1
+                if known is None or known > g1:
+                    best[child] = g1
+                    parent[child] = state
+                    h1 = hs.get(child)
+                    if h1 is None:
+                        if nb // n != b // n:  # vertical: the rows of nb and b change
+                            r0, r1 = nb // n, b // n
+                            tiles[b], tiles[nb] = 0, t
+                            before = row_lc(tiles, r0) + row_lc(tiles, r1)
+                            tiles[b], tiles[nb] = t, 0
+                            after = row_lc(tiles, r0) + row_lc(tiles, r1)
+                        else:
+                            c0, c1 = nb % n, b % n
+                            tiles[b], tiles[nb] = 0, t
+                            before = col_lc(tiles, c0) + col_lc(tiles, c1)
+                            tiles[b], tiles[nb] = t, 0
+                            after = col_lc(tiles, c0) + col_lc(tiles, c1)
+                        h1 = h - md[t][nb] + md[t][b] - before + after
+                        hs[child] = h1
+                    push(frontier, (g1 + w * h1, h1, g1, child))
+                    stats.enqueued += 1
+                tiles[b], tiles[nb] = 0, t
             if len(frontier) > stats.max_frontier:
                 stats.max_frontier = len(frontier)
         self.done = True
@@ -787,7 +820,7 @@ class _BoardAStar(AStar):
     optimal = True
 
     def __init__(self, board: Board, algorithm: str, heuristic: str) -> None:
-        self.method = f"A* ({algorithm}) with {heuristic} on Board objects"
+        self.method = f"A* ({algorithm}) with {heuristic}"
         super().__init__(board.with_heuristic(heuristic) if board.heuristic != heuristic else board, algorithm)
         if not board.is_solvable():
             self.done = True
@@ -817,39 +850,50 @@ def _pdb_engine(board: Board):
     return None
 
 
-def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto"):
+def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto", weight: Optional[float] = None):
     """A step-wise search for ``board``: ``.run(max_expansions) -> bool``, ``.path()``, ``.method``, ``.optimal``.
 
-    ``algorithm``: "auto" (fastest optimal for the size), "ida", "astar" / "astar-tree" (the seeds' A*
-    on Board objects), "weighted" (weighted A*, NOT optimal).  ``heuristic``: "auto", "pdb",
-    "linear-conflict", "manhattan", "hamming" (A* only; or any name in board.HEURISTICS for A*).
-    When the pattern databases are missing, "auto" falls back to Manhattan + linear conflicts and
-    ``.method`` says so.
+    ``algorithm``: "auto" (the fastest optimal method measured for the board's size), "ida" (IDA* on
+    compact boards), "astar" / "astar-tree" (the seeds' A* on Board objects), "weighted" (weighted
+    A* with ``weight``, default by size; fast but NOT optimal).  ``heuristic``: "auto" (the strongest available), "pdb",
+    "linear-conflict", "manhattan", or for A* any name in ``board.HEURISTICS`` ("hamming",
+    "walking-distance", ...).  With "auto", a heuristic only A* offers (hamming, walking-distance)
+    runs on A*.  When pattern databases are missing, "pdb"/"auto" fall back to Manhattan + linear
+    conflicts and ``.method`` says so.
+
+    >>> search = make_search(Board([[8, 1, 3], [4, 0, 2], [7, 6, 5]]))
+    >>> search.run(None), len(search.path()) - 1, search.optimal
+    (True, 14, True)
     """
+    from . import heuristics  # noqa: F401 - registers linear-conflict, walking-distance, pdb
+    from .board import HEURISTICS
+
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    known = ("auto",) + tuple(HEURISTICS)
+    if heuristic not in known:
+        raise ValueError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(known)}")
     n = board.size()
     if algorithm == "weighted":
-        return WeightedAStar(board)
+        return WeightedAStar(board, weight)
+    if algorithm == "auto" and heuristic not in IDA_HEURISTICS:
+        algorithm = "astar"
     if algorithm in _ASTAR_ALGORITHMS:
-        from .board import HEURISTICS
-        from . import heuristics  # noqa: F401 - registers the extra heuristics
-        name = "manhattan" if heuristic == "auto" else heuristic
-        if name not in HEURISTICS:
-            raise ValueError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
+        name = heuristic
+        if name == "auto":
+            name = "pdb" if n in (3, 4) else "linear-conflict"
         return _BoardAStar(board, algorithm, name)
-    if heuristic not in HEURISTIC_NAMES or heuristic == "hamming":
-        raise ValueError(f"IDA* takes the heuristics auto, pdb, linear-conflict, manhattan, not {heuristic!r}")
+    if heuristic not in IDA_HEURISTICS:
+        raise ValueError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}")
     note = ""
     if heuristic in ("auto", "pdb") and n in (3, 4):
         chosen = _pdb_engine(board)
         if chosen is not None:
             factory, method, back = chosen
             return IDAStar(board, factory, method, back)
-        if heuristic == "pdb" or n == 4:
-            missing = pdb.missing_files(n)
-            note = (f" (pattern databases missing: {', '.join(missing)}; build them with "
-                    "`python -m puzzlesolver.pdb build`)" if missing else " (no pattern database for this goal)")
+        missing = pdb.missing_files(n)
+        note = (f" (pattern databases missing: {', '.join(missing)}; build them with "
+                "`python -m puzzlesolver.pdb build`)" if missing else " (no pattern database for this goal)")
     elif heuristic == "pdb":
         note = f" (no pattern databases for {n}x{n})"
     conflicts = heuristic != "manhattan" and n <= 6
