@@ -366,8 +366,9 @@ function showAnswer(answer) {
     return;
   }
   resultEl.dataset.status = answer.status;
+  const took = (seconds) => (seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`);
   const stats = answer.expanded !== undefined
-    ? `${answer.expanded.toLocaleString("en")} nodes expanded, ${answer.max_frontier.toLocaleString("en")} at most on the frontier, ${answer.seconds.toFixed(2)} s.`
+    ? `${answer.expanded.toLocaleString("en")} nodes expanded, ${answer.max_frontier.toLocaleString("en")} at most on the frontier, ${took(answer.seconds)}.`
     : "";
   if (answer.status === "solved") {
     $("moves-label").textContent = "Minimum number of moves = ";

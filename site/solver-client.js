@@ -123,10 +123,15 @@ export class SolverClient extends EventTarget {
   }
 
   _died(why) {
-    const error = new Error(`${why}; a new solver is starting`);
+    const wasBooting = this.state === "booting";
+    const error = new Error(wasBooting ? `${why} while starting` : `${why}; a new solver is starting`);
     error.field = "worker";
     for (const entry of this.pending.values()) entry.reject(error);
     this.pending.clear();
+    if (wasBooting) {  // it cannot even start: starting it again would only loop
+      this._setState("fatal", { message: error.message });
+      return;
+    }
     this.restarts += 1;
     this._setState("died", { message: error.message, restarts: this.restarts });
     this._start();

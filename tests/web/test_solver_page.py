@@ -129,8 +129,9 @@ def test_editable_grid_writes_the_board_text(app):
     app.get_by_test_id("grid-size").fill("2")
     app.get_by_role("button", name="New solved board of this size").click()
     expect(app.get_by_test_id("board-input")).to_have_value("1 2\n3 0")
-    app.get_by_label("row 2, column 1").fill("0")
-    app.get_by_label("row 2, column 2").fill("3")
+    grid = app.get_by_test_id("grid")
+    grid.get_by_label("row 2, column 1", exact=True).fill("0")
+    grid.get_by_label("row 2, column 2", exact=True).fill("3")
     expect(app.get_by_test_id("board-input")).to_have_value("1 2\n0 3")
     assert solve(app) == "solved" and moves(app) == "1"
     app.get_by_text("Edit on a grid").click()  # close it again for the other tests
