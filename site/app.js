@@ -110,7 +110,7 @@ async function checkBoard() {
   if (answer.type !== "board") return;
   note.dataset.solvable = String(answer.solvable);
   note.textContent = answer.solvable
-    ? `${answer.n}×${answer.n} board, solvable; ${answer.heuristic} estimate ${answer.estimate} moves.`
+    ? `${answer.n}×${answer.n} board, solvable; ${answer.estimate_heuristic || answer.heuristic} estimate ${answer.estimate} moves.`
     : `${answer.n}×${answer.n} board, unsolvable: ${answer.reason}.`;
 }
 

@@ -69,10 +69,20 @@ class _NeedFiles(Exception):
 # -- the engine choice: the one place that picks how sliding boards are searched ------------------
 
 def _board_search(board: Board, algorithm: str, heuristic: str):
-    """A search object with the step protocol (run/stats/bound/frontier_size/path) for ``board``."""
+    """A search object with the step protocol (run/stats/bound/frontier_size/path) for ``board``.
+
+    ``heuristic`` is a name from :func:`_heuristic_names` (the page's choice); ``algorithm`` is "auto"
+    unless a caller asks for one.  Optional attributes the answer uses: ``.method``, ``.optimal``.
+    """
     if board.heuristic != heuristic:
         board = board.with_heuristic(heuristic)
     return AStar(board, "astar" if algorithm == "auto" else algorithm)
+
+
+#: Heuristic names that only the engine behind :func:`_board_search` understands (e.g. "auto"); a Board
+#: itself is then built with the default board heuristic and the name is passed on to the engine.
+_ENGINE_HEURISTICS: tuple = ()
+_BOARD_HEURISTIC = "manhattan"
 
 
 def _heuristic_names() -> List[str]:
@@ -80,7 +90,7 @@ def _heuristic_names() -> List[str]:
         from . import heuristics  # noqa: F401
     except ImportError:
         pass
-    return list(HEURISTICS)
+    return list(_ENGINE_HEURISTICS) + [name for name in HEURISTICS if name not in _ENGINE_HEURISTICS]
 
 
 # -- entry point ----------------------------------------------------------------------------------
@@ -157,9 +167,13 @@ def _read_board(message: Dict[str, Any]) -> Board:
         except BoardError as error:
             raise _InputError("goal", str(error)) from None
     try:
-        return Board.from_tiles(puzzle.tiles, goal, heuristic)
+        return Board.from_tiles(puzzle.tiles, goal, heuristic if heuristic in HEURISTICS else _BOARD_HEURISTIC)
     except BoardError as error:
         raise _InputError("board", str(error)) from None
+
+
+def _chosen_heuristic(message: Dict[str, Any]) -> str:
+    return message.get("heuristic") or DEFAULT_HEURISTIC
 
 
 def _rows_text(tiles, n: int) -> str:
@@ -176,10 +190,11 @@ def _board_description(board: Board) -> Dict[str, Any]:
     n = board.size()
     usual_goal = board.goal == tuple(range(1, n * n)) + (0,)
     answer = {"n": n, "tiles": list(board.tiles), "goal": list(board.goal),
-              "usual_goal": usual_goal, "heuristic": board.heuristic,
+              "usual_goal": usual_goal, "heuristic": _chosen_heuristic(_request),
               "board_text": _rows_text(board.tiles, n),
               "goal_text": "" if usual_goal else _rows_text(board.goal, n),
-              "solvable": board.is_solvable(), "estimate": board.estimated_distance_to_goal()}
+              "solvable": board.is_solvable(), "estimate": board.estimated_distance_to_goal(),
+              "estimate_heuristic": board.heuristic}
     if not answer["solvable"]:
         answer["reason"] = _unsolvable_reason(board)
     try:
@@ -200,7 +215,7 @@ def _solve_board(message: Dict[str, Any]) -> Dict[str, Any]:
     if not board.is_solvable():
         return {"type": "result", "kind": "board", "status": "unsolvable", "moves": None,
                 "reason": description["reason"], "board": description}
-    heuristic = board.heuristic
+    heuristic = _chosen_heuristic(message)
     search = _board_search(board, message.get("algorithm") or "auto", heuristic)
 
     def finish(job: "_Job") -> Dict[str, Any]:
@@ -213,7 +228,7 @@ def _solve_board(message: Dict[str, Any]) -> Dict[str, Any]:
                 "method": getattr(search, "method", f"A* with the {heuristic} heuristic"),
                 "optimal": getattr(search, "optimal", True), **job.stats()}
 
-    advice = ("choose a stronger heuristic (manhattan instead of hamming)" if heuristic == "hamming" else
+    advice = ("choose a stronger heuristic (manhattan or better instead of hamming)" if heuristic == "hamming" else
               "choose a stronger heuristic if there is one, or use the command line, which has no such limit")
     return _start_job(message, "board", search, finish, advice)
 
