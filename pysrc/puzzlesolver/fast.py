@@ -25,8 +25,9 @@ Board sizes and what ``"auto"`` picks:
 * 4x4: IDA* with the additive 6-6-3 pattern databases and their mirror lookup (max of the two);
 * larger (and any board whose tables are missing or whose goal has no table): IDA* with Manhattan
   distance plus linear conflicts (optimal; may take very long on hard boards);
-* ``algorithm="weighted"``: weighted A* (f = g + w*h, w = 3 by default) -- fast up to 10x10 and
-  beyond, but NOT optimal (``.optimal`` is False and ``.method`` says so).
+* ``algorithm="weighted"``: NOT optimal but fast (``.optimal`` is False and ``.method`` says so):
+  weighted A* (f = g + w*h) up to 4x4; from 5x5 on, the board is solved line by line with small
+  weighted searches per tile (:mod:`puzzlesolver.subgoal`), well under a second on 10x10.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from .search import AStar, SearchStats
 __all__ = ["make_search", "IDAStar", "WeightedAStar", "ALGORITHMS", "HEURISTIC_NAMES", "solve_tiles"]
 
 #: Algorithm names :func:`make_search` accepts.
-ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted")
+ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
 #: Heuristic names :func:`make_search` accepts ("auto" = the strongest available for the board).
 HEURISTIC_NAMES = ("auto", "pdb", "linear-conflict", "walking-distance", "manhattan", "hamming")
 #: Heuristics the IDA* engines update incrementally.
@@ -854,8 +855,9 @@ def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto", 
     """A step-wise search for ``board``: ``.run(max_expansions) -> bool``, ``.path()``, ``.method``, ``.optimal``.
 
     ``algorithm``: "auto" (the fastest optimal method measured for the board's size), "ida" (IDA* on
-    compact boards), "astar" / "astar-tree" (the seeds' A* on Board objects), "weighted" (weighted
-    A* with ``weight``, default by size; fast but NOT optimal).  ``heuristic``: "auto" (the strongest available), "pdb",
+    compact boards), "astar" / "astar-tree" (the seeds' A* on Board objects), "weighted" (NOT
+    optimal, fast: weighted A* with ``weight`` up to 4x4, line-by-line weighted sub-goal searches from
+    5x5 on), "lines" (the line-by-line solver on any size).  ``heuristic``: "auto" (the strongest available), "pdb",
     "linear-conflict", "manhattan", or for A* any name in ``board.HEURISTICS`` ("hamming",
     "walking-distance", ...).  With "auto", a heuristic only A* offers (hamming, walking-distance)
     runs on A*.  When pattern databases are missing, "pdb"/"auto" fall back to Manhattan + linear
@@ -874,8 +876,11 @@ def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto", 
     if heuristic not in known:
         raise ValueError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(known)}")
     n = board.size()
-    if algorithm == "weighted":
+    if algorithm == "weighted" and n <= 4:
         return WeightedAStar(board, weight)
+    if algorithm in ("weighted", "lines"):
+        from .subgoal import SubgoalSearch
+        return SubgoalSearch(board, 3.0 if weight is None else weight)
     if algorithm == "auto" and heuristic not in IDA_HEURISTICS:
         algorithm = "astar"
     if algorithm in _ASTAR_ALGORITHMS:

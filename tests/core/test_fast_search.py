@@ -244,3 +244,35 @@ def test_weighted_mode_on_a_scrambled_10x10():
 def test_puzzle4x4_78_optimal():
     needs_tables(4)
     assert len(solve(read_princeton("puzzle4x4-78.txt")).path()) - 1 == 78
+
+
+@pytest.mark.parametrize("n", [5, 7, 10])
+def test_line_by_line_mode_on_random_boards_with_random_goals(n):
+    rng = random.Random(n)
+    goal = list(range(n * n))
+    rng.shuffle(goal)
+    while True:
+        tiles = list(range(n * n))
+        rng.shuffle(tiles)
+        board = Board.from_tiles(tiles, goal)
+        if board.is_solvable():
+            break
+    search = fast.make_search(board, "weighted")
+    assert search.run(None) and not search.optimal and "NOT optimal" in search.method
+    check_path(board, search.path())
+    assert len(search.path()) - 1 >= board.manhattan()
+
+
+def test_line_by_line_mode_runs_in_slices():
+    board = Board.from_tiles(pdb.standard_goal_with_blank(6, 35))
+    rng = random.Random(1)
+    for _ in range(200):
+        board = rng.choice(board.neighbors())
+    whole = fast.make_search(board, "lines")
+    whole.run(None)
+    sliced = fast.make_search(board, "lines")
+    calls = 1
+    while not sliced.run(50):
+        calls += 1
+    assert calls > 1
+    assert [b.tiles for b in sliced.path()] == [b.tiles for b in whole.path()]

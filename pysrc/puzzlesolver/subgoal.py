@@ -1,0 +1,235 @@
+"""Fast, NOT optimal: solve big boards a line at a time with small weighted searches.
+
+The board is shrunk from its edges, as a person does it: the tiles of one outer row (or column)
+are brought home one by one, the last two of the line together, and locked; then the next line;
+until a 3x3 corner remains, which is solved optimally.  Each placement is a weighted A* over a
+small abstract space (the blank and the one or two tiles being placed; every other tile is just
+"not the blank"), so each search is tiny and the whole solve takes well under a second even on
+10x10 and larger boards.  Answers are valid but typically 2-4 times longer than optimal; loops
+(the same board twice on the way) are cut out at the end.
+
+>>> from puzzlesolver.board import Board
+>>> search = SubgoalSearch(Board.from_tiles(list(range(1, 25)) + [0]))
+>>> search.run(None), len(search.path()) - 1, search.optimal
+(True, 0, False)
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .board import Board
+from .search import SearchStats
+
+__all__ = ["SubgoalSearch"]
+
+
+class _Unsolvable(Exception):
+    pass
+
+
+class SubgoalSearch:
+    """Line-by-line placement with small weighted A* searches (the AStar step protocol)."""
+
+    optimal = False
+
+    def __init__(self, board: Board, weight: float = 3.0) -> None:
+        self.board = board
+        self.weight = weight
+        self.method = ("line by line: weighted A* per tile placement (w=%g), exact finish on the last 3x3: "
+                       "fast, NOT optimal" % weight)
+        self.stats = SearchStats(0, 0, 0)
+        n = self.n = board.size()
+        self.goal = board.goal
+        self.tiles = list(board.tiles)
+        self.locked = [False] * (n * n)
+        self.cells: List[int] = []  # the blank's cells, one per move
+        gb = self.goal.index(0)
+        self.region = [0, n - 1, 0, n - 1]  # top, bottom, left, right
+        self.goal_blank = divmod(gb, n)
+        self.done = not board.is_solvable()
+        self._result: Optional[List[int]] = None if not self.done else []
+        self._plan = self._stages()
+
+    @property
+    def bound(self) -> int:
+        return len(self.cells)
+
+    @property
+    def frontier_size(self) -> int:
+        return 0
+
+    # -- planning ------------------------------------------------------------------------------
+    def _stages(self):
+        """Yield after each placement; the work happens in between."""
+        n = self.n
+        top, bottom, left, right = self.region
+        gbr, gbc = self.goal_blank
+        while (bottom - top + 1) > 3 or (right - left + 1) > 3:
+            if (bottom - top) >= (right - left):
+                r = top if gbr > top else bottom
+                line = [r * n + c for c in range(left, right + 1)]
+                if r == top:
+                    top += 1
+                else:
+                    bottom -= 1
+            else:
+                c = left if gbc > left else right
+                line = [r * n + c for r in range(top, bottom + 1)]
+                if c == left:
+                    left += 1
+                else:
+                    right -= 1
+            for cell in line[:-2]:
+                self._place([cell])
+                yield
+            self._place(line[-2:])
+            yield
+        self._finish(top, bottom, left, right)
+        yield
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        if self.done:
+            return True
+        start = self.stats.expanded
+        budget = None if max_expansions is None else max_expansions
+        for _ in self._plan:
+            if budget is not None and self.stats.expanded - start >= budget:
+                return False
+        self._result = _cut_loops(self.board.tiles, self.cells, self.n)
+        self.done = True
+        return True
+
+    def blank_path(self) -> List[int]:
+        return list(self._result or [])
+
+    def path(self) -> List[Board]:
+        if self._result is None or not self.board.is_solvable():
+            return []
+        from .fast import boards_along
+        return boards_along(self.board, self._result)
+
+    # -- one placement -------------------------------------------------------------------------
+    def _move_blank(self, cell: int) -> None:
+        tiles = self.tiles
+        b = tiles.index(0)
+        tiles[b], tiles[cell] = tiles[cell], 0
+        self.cells.append(cell)
+
+    def _place(self, goal_cells: Sequence[int]) -> None:
+        """Bring the tiles that belong on ``goal_cells`` home (together), then lock those cells."""
+        n, tiles, locked = self.n, self.tiles, self.locked
+        wanted = [self.goal[c] for c in goal_cells]
+        targets = tuple(goal_cells)
+        pos = tuple(tiles.index(t) for t in wanted)
+        if pos != targets:
+            for cell in self._search(tiles.index(0), pos, targets):
+                self._move_blank(cell)
+        for c in goal_cells:
+            locked[c] = True
+
+    def _search(self, blank: int, pos: Tuple[int, ...], targets: Tuple[int, ...]) -> List[int]:
+        n, locked, w = self.n, self.locked, self.weight
+        adj = []
+        for cell in range(n * n):
+            r, c = divmod(cell, n)
+            adj.append([x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1), (cell - 1, c > 0),
+                                        (cell + 1, c < n - 1)) if ok and not locked[x]])
+        tr = [divmod(t, n) for t in targets]
+        k = len(targets)
+
+        def estimate(state) -> int:
+            e = state[0]
+            er, ec = divmod(e, n)
+            h = 0
+            near = 1 << 30
+            for i in range(k):
+                p = state[i + 1]
+                pr, pc = divmod(p, n)
+                gr, gc = tr[i]
+                d = abs(pr - gr) + abs(pc - gc)
+                if d:
+                    h += d
+                    a = abs(pr - er) + abs(pc - ec) - 1
+                    if a < near:
+                        near = a
+            return h + (near if near != 1 << 30 else 0)
+
+        start = (blank,) + pos
+        h0 = estimate(start)
+        frontier = [(w * h0, h0, 0, start)]
+        best: Dict[tuple, int] = {start: 0}
+        parent: Dict[tuple, Optional[tuple]] = {start: None}
+        stats = self.stats
+        while frontier:
+            _, h, g, state = heapq.heappop(frontier)
+            if best[state] < g:
+                continue
+            if state[1:] == targets:
+                cells = []
+                while parent[state] is not None:
+                    cells.append(state[0])
+                    state = parent[state]
+                cells.reverse()
+                return cells
+            stats.expanded += 1
+            e = state[0]
+            for x in adj[e]:
+                if x in state[1:]:
+                    child = list(state)
+                    child[state.index(x, 1)] = e
+                    child[0] = x
+                    child = tuple(child)
+                else:
+                    child = (x,) + state[1:]
+                g1 = g + 1
+                known = best.get(child)
+                if known is not None and known <= g1:
+                    continue
+                best[child] = g1
+                parent[child] = state
+                h1 = estimate(child)
+                heapq.heappush(frontier, (g1 + w * h1, h1, g1, child))
+                stats.enqueued += 1
+            if len(frontier) > stats.max_frontier:
+                stats.max_frontier = len(frontier)
+        raise _Unsolvable("no placement found")  # cannot happen on a solvable board
+
+    def _finish(self, top: int, bottom: int, left: int, right: int) -> None:
+        """Solve the remaining corner optimally (fast path) and append its moves."""
+        from .fast import make_search
+        n = self.n
+        region = [r * n + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
+        sub_goal = [self.goal[c] for c in region]
+        labels = {label: i for i, label in enumerate(sorted(sub_goal))}
+        sub_tiles = [labels[self.tiles[c]] for c in region]
+        sub_board = Board.from_tiles(sub_tiles, [labels[t] for t in sub_goal])
+        search = make_search(sub_board)
+        search.run(None)
+        self.stats.expanded += search.stats.expanded
+        for cell in search.blank_path():
+            self._move_blank(region[cell])
+
+
+def _cut_loops(tiles: Sequence[int], cells: List[int], n: int) -> List[int]:
+    """Drop every stretch of moves that comes back to a board already passed."""
+    board = list(tiles)
+    states = [bytes(board) if n * n < 256 else tuple(board)]
+    seen = {states[0]: 0}
+    kept: List[int] = []
+    for cell in cells:
+        b = board.index(0)
+        board[b], board[cell] = board[cell], 0
+        key = bytes(board) if n * n < 256 else tuple(board)
+        if key in seen:
+            cut = seen[key]
+            for dropped in states[cut + 1:]:
+                del seen[dropped]
+            del states[cut + 1:]
+            del kept[cut:]
+        else:
+            kept.append(cell)
+            states.append(key)
+            seen[key] = len(states) - 1
+    return kept
