@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -518,6 +519,41 @@ def build() -> None:
     step_npm()
     step_word_lists()
     step_wheel()
+#: Precompressed copies live in dist/.gz/ (hidden: not in build.json nor in the service worker's lists).
+GZIP_DIR_NAME = ".gz"
+GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".txt", ".html", ".css", ".svg", ".webmanifest")
+
+
+def step_gzip() -> None:
+    """Precompress the wasm, script, JSON and text files into dist/.gz/ for ``serve``.
+
+    Any real static host compresses these on the fly; the local server (and the tests) send the
+    precompressed copy when the browser accepts gzip, so they transfer what a visitor would.  Each
+    copy records the sha256 of the file it was made from, and is only served while that still matches.
+    """
+    gz_dir = DIST / GZIP_DIR_NAME
+    wanted = set()
+    for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
+        rel = path.relative_to(DIST).as_posix()
+        if rel.startswith(".") or path.suffix not in GZIP_SUFFIXES or path.stat().st_size < 1024:
+            continue
+        gz, sha = gz_dir / (rel + ".gz"), gz_dir / (rel + ".sha256")
+        wanted.update((gz, sha))
+        digest = file_sha256(path)
+        if sha.exists() and sha.read_text() == digest:
+            continue
+        data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+        gz.parent.mkdir(parents=True, exist_ok=True)
+        if len(data) < 0.9 * path.stat().st_size:
+            gz.write_bytes(data)
+        elif gz.exists():
+            gz.unlink()
+        sha.write_text(digest)
+    if gz_dir.exists():
+        for stale in [p for p in gz_dir.rglob("*") if p.is_file() and p not in wanted]:
+            stale.unlink()
+
+
     step_pyodide()
     step_stdlib()
     step_site()
@@ -526,7 +562,9 @@ def build() -> None:
     step_icons()
     step_manifest()
     write_service_worker()
-    log(f"dist/ is ready ({sum(p.stat().st_size for p in DIST.rglob('*') if p.is_file()) / 1e6:.1f} MB)")
+    step_gzip()
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and not p.relative_to(DIST).as_posix().startswith("."))
+    log(f"dist/ is ready ({size / 1e6:.1f} MB)")
 
 
 # -- serve ------------------------------------------------------------------------------------------
@@ -543,6 +581,42 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
+
+    def send_head(self):
+        """Send the precompressed copy (see :func:`step_gzip`) when the browser accepts gzip."""
+        gz = self._gzip_copy()
+        if gz is None:
+            return super().send_head()
+        source, copy = gz
+        f = open(copy, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(source)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(source.stat().st_mtime))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
+
+    def _gzip_copy(self):
+        if "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return None
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return None
+            path = path / "index.html"
+        root = Path(self.directory)
+        try:
+            rel = path.relative_to(root).as_posix()
+        except ValueError:
+            return None
+        copy, sha = root / GZIP_DIR_NAME / (rel + ".gz"), root / GZIP_DIR_NAME / (rel + ".sha256")
+        if rel.startswith(".") or not path.is_file() or not copy.is_file() or not sha.is_file():
+            return None
+        if sha.read_text() != file_sha256(path):  # the file changed after the build: send it as it is
+            return None
+        return path, copy
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         if os.environ.get("PUZZLESOLVER_HTTP_LOG"):

@@ -34,7 +34,8 @@ const yieldToEvents = () => new Promise((resolve) => { wakeups.push(resolve); ch
 async function fetchBytes(url, onProgress) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not fetch ${url.pathname || url}: HTTP ${response.status}`);
-  const total = Number(response.headers.get("Content-Length")) || 0;
+  // With Content-Encoding, Content-Length counts compressed bytes, not the ones we read: no total then.
+  const total = response.headers.get("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
   if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks = [];

@@ -46,6 +46,7 @@ class CountingServer:
 
     def __init__(self, directory: Path) -> None:
         self.log: list = []  # (monotonic time, path, bytes)
+        self.directory = directory
         self.lock = threading.Lock()
         server = self
 
@@ -65,8 +66,20 @@ class CountingServer:
         self.thread.start()
 
     def bytes_since(self, moment: float) -> int:
+        """Bytes sent since ``moment`` (compressed where the browser accepted gzip)."""
         with self.lock:
             return sum(sent for when, _, sent in self.log if when >= moment)
+
+    def raw_bytes_since(self, moment: float) -> int:
+        """The size of the files sent since ``moment``, as they are on disk (no compression)."""
+        with self.lock:
+            paths = [path for when, path, _ in self.log if when >= moment]
+        total = 0
+        for path in paths:
+            file = self.directory / path.split("?", 1)[0].lstrip("/")
+            file = file / "index.html" if file.is_dir() else file
+            total += file.stat().st_size if file.is_file() else 0
+        return total
 
     def close(self) -> None:
         self.httpd.shutdown()
@@ -118,6 +131,7 @@ def solver_page(solver_context, web_server):
     measure("worker_boot_stages_ms", page.evaluate("window.__solver.bootTimings"))
     page.wait_for_load_state("networkidle")
     measure("first_load_bytes", web_server.bytes_since(began_monotonic))
+    measure("first_load_bytes_uncompressed", web_server.raw_bytes_since(began_monotonic))
     page.errors = []
     yield page
     page.close()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 #: Budgets from the browser-app issue: measured and reported, never asserted.
-BUDGETS = {"first_load_bytes": 15_000_000, "ready_seconds": 4.0, "longest_task_ms": 50.0}
+BUDGETS = {"first_load_bytes": 15_000_000, "first_load_bytes_uncompressed": 15_000_000, "ready_seconds": 4.0,
+           "longest_task_ms": 50.0}
 MEASURED: dict = {}
 
 
