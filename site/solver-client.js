@@ -39,6 +39,9 @@ export class SolverClient extends EventTarget {
 
   request(op, params = {}, onProgress = null) {
     const id = this.nextId++;
+    if (this.state === "fatal") {  // no worker to ask: answer at once rather than never
+      return Promise.resolve({ id, type: "error", field: "worker", message: this.fatalMessage || "the solver could not start" });
+    }
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, op, id });
       this.lastHeard = performance.now();
@@ -64,6 +67,7 @@ export class SolverClient extends EventTarget {
 
   _setState(state, detail = {}) {
     this.state = state;
+    if (state === "fatal") this.fatalMessage = detail.message;
     this.dispatchEvent(new CustomEvent("status", { detail: { state, ...detail } }));
   }
 
