@@ -350,3 +350,18 @@ def test_no_request_leaves_127_0_0_1(solver_context, app):
     foreign = [url for url in urls if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1"]
     assert foreign == []
     measure("requests_seen", len(urls))
+
+
+def test_a_solver_that_cannot_start_says_so(browser, web_server):
+    context = browser.new_context(service_workers="block")
+    try:
+        context.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+        page = context.new_page()
+        page.goto(web_server.url)
+        status = page.get_by_test_id("solver-status")
+        expect(status).to_have_attribute("data-state", "fatal", timeout=60_000)
+        expect(status).to_contain_text("could not start")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        expect(page.get_by_test_id("form-error")).to_contain_text("could not", timeout=10_000)
+    finally:
+        context.close()
