@@ -74,14 +74,13 @@ def _board_search(board: Board, algorithm: str, heuristic: str):
     ``heuristic`` is a name from :func:`_heuristic_names` (the page's choice); ``algorithm`` is "auto"
     unless a caller asks for one.  Optional attributes the answer uses: ``.method``, ``.optimal``.
     """
-    if board.heuristic != heuristic:
-        board = board.with_heuristic(heuristic)
-    return AStar(board, "astar" if algorithm == "auto" else algorithm)
+    from .fast import make_search  # IDA* + pattern databases, IDA* + linear conflict, or the seeds' A*
+    return make_search(board, algorithm, heuristic)
 
 
 #: Heuristic names that only the engine behind :func:`_board_search` understands (e.g. "auto"); a Board
 #: itself is then built with the default board heuristic and the name is passed on to the engine.
-_ENGINE_HEURISTICS: tuple = ()
+_ENGINE_HEURISTICS: tuple = ("auto",)
 _BOARD_HEURISTIC = "manhattan"
 
 
