@@ -514,11 +514,6 @@ def write_service_worker(dist: Path = DIST) -> str:
     return cache
 
 
-def build() -> None:
-    DIST.mkdir(exist_ok=True)
-    step_npm()
-    step_word_lists()
-    step_wheel()
 #: Precompressed copies live in dist/.gz/ (hidden: not in build.json nor in the service worker's lists).
 GZIP_DIR_NAME = ".gz"
 GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".txt", ".html", ".css", ".svg", ".webmanifest")
@@ -554,6 +549,11 @@ def step_gzip() -> None:
             stale.unlink()
 
 
+def build() -> None:
+    DIST.mkdir(exist_ok=True)
+    step_npm()
+    step_word_lists()
+    step_wheel()
     step_pyodide()
     step_stdlib()
     step_site()
@@ -576,11 +576,6 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
 
     def __init__(self, *args, directory: str | None = None, **kwargs):
         super().__init__(*args, directory=directory or str(DIST), **kwargs)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        super().end_headers()
 
     def send_head(self):
         """Send the precompressed copy (see :func:`step_gzip`) when the browser accepts gzip."""
@@ -617,6 +612,11 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         if sha.read_text() != file_sha256(path):  # the file changed after the build: send it as it is
             return None
         return path, copy
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         if os.environ.get("PUZZLESOLVER_HTTP_LOG"):
