@@ -4,6 +4,7 @@
     python3 build.py [build]          assemble the static site in dist/ (incremental)
     python3 build.py serve [--port N] build what is missing, serve dist/ on http://127.0.0.1:8000
     python3 build.py test [ARGS...]   install the test tools in .venv, build, run pytest on tests/ (ARGS go to pytest)
+    python3 build.py bench [ARGS...]  benchmark the solver: suites, time limit, CPython or --browser (see --help)
 
 dist/ after a build:
     index.html, app.css, *.js        the front end, copied from site/
@@ -558,6 +559,7 @@ def build() -> None:
     step_stdlib()
     step_site()
     step_data()
+    step_pdb()
     step_examples()
     step_icons()
     step_manifest()
@@ -681,12 +683,67 @@ def test(pytest_args: list) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
+# -- pattern databases and the benchmark (FAST helper: puzzlesolver.pdb, puzzlesolver.bench_suites) --------
+
+PDB_CACHE = ROOT / ".cache" / "pdb"  # git-ignored, kept between builds
+#: Build time only (the engine reads the tables with the standard library).
+NUMPY_REQUIREMENT = "numpy>=1.26"
+
+
+def _python_with_numpy() -> str:
+    """A Python that can import NumPy: this one, else .venv (created if needed, NumPy installed into it)."""
+    if subprocess.call([sys.executable, "-c", "import numpy"], stderr=subprocess.DEVNULL) == 0:
+        return sys.executable
+    if not venv_python().exists():
+        run([sys.executable, "-m", "venv", str(VENV)])
+    if subprocess.call([str(venv_python()), "-c", "import numpy"], stderr=subprocess.DEVNULL) != 0:
+        run([str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             NUMPY_REQUIREMENT])
+    return str(venv_python())
+
+
+def step_pdb() -> None:
+    """Pattern databases: build the missing ones into .cache/pdb (NumPy, 2-3 minutes, once), copy them to dist/pdb/.
+
+    Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
+    """
+    names = ["8puzzle-exact-blank8.zpdb", "8puzzle-exact-blank7.zpdb", "8puzzle-exact-blank4.zpdb",
+             "15puzzle-663-a.zpdb", "15puzzle-663-b.zpdb", "15puzzle-663-c.zpdb"]  # puzzlesolver.pdb.SIZES
+    if any(not (PDB_CACHE / name).is_file() for name in names):
+        log("building the pattern databases into .cache/pdb (once; 2-3 minutes)")
+        env = {**os.environ, "PYTHONPATH": str(PYSRC)}
+        try:
+            run([_python_with_numpy(), "-m", "puzzlesolver.pdb", "build", str(PDB_CACHE)], env=env, cwd=ROOT)
+        except (subprocess.CalledProcessError, OSError) as error:
+            log(f"WARNING: could not build the pattern databases ({error}); the solver will use weaker heuristics")
+    for name in names:
+        if (PDB_CACHE / name).is_file() and sync_file(PDB_CACHE / name, DIST / "pdb" / name):
+            log(f"copied pdb/{name}")
+
+
+def bench(bench_args: list) -> int:
+    """Run the benchmark suites (``python3 build.py bench --help``); ``--browser`` builds dist/ first."""
+    if "--browser" in bench_args:
+        step_venv()
+        step_chromium()
+        build()
+        python = str(venv_python())
+    else:
+        DIST.mkdir(exist_ok=True)
+        step_pdb()
+        python = sys.executable
+    env = {**os.environ, "PYTHONPATH": str(PYSRC), "PUZZLESOLVER_PDB_DIR": str(PDB_CACHE)}
+    return subprocess.call([python, "-m", "puzzlesolver.bench_suites", *bench_args], cwd=ROOT, env=env)
+
+
 # -- command line -----------------------------------------------------------------------------------
 
 def main(argv: list | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["test"]:
         return test(argv[1:])  # everything after "test" belongs to pytest
+    if argv[:1] == ["bench"]:
+        return bench(argv[1:])  # python3 build.py bench --help
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
