@@ -227,10 +227,10 @@ _BROWSER_SCRIPT = """
 async ([instances, limitMs]) => {
   const { SolverClient } = await import("./solver-client.js");
   const solver = window.__benchSolver || (window.__benchSolver = new SolverClient());
-  const info = await solver.ready();
+  const info = await solver.ready;
   const out = [];
   for (const inst of instances) {
-    const params = { board: inst.board, heuristic: "pdb" };
+    const params = { board: inst.board, heuristic: "auto" };
     if (inst.goal) params.goal = inst.goal;
     if (inst.algorithm !== "auto") params.algorithm = inst.algorithm;
     const began = performance.now();
@@ -265,7 +265,15 @@ def run_browser(instances: List[Instance], limit: Optional[float], repeat: int, 
                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--no-sandbox"])
             page = browser.new_page()
             page.goto(url)
+            began = time.perf_counter()
             page.evaluate(_BROWSER_SCRIPT, [[], None])  # boot the worker (not timed)
+            out.write(f"(worker booted in {time.perf_counter() - began:.1f} s)\n")
+            for n, tiles in ((3, [1, 2, 3, 4, 5, 6, 7, 0, 8]), (4, list(range(1, 15)) + [0, 15])):
+                warm = Instance("warm-up", f"{n}x{n}", n, tiles)
+                began = time.perf_counter()
+                page.evaluate(_BROWSER_SCRIPT, [[{"board": warm.board_text(), "goal": "", "algorithm": "auto"}], None])
+                out.write(f"(first {n}x{n} solve, fetching and loading its pattern databases: "
+                          f"{time.perf_counter() - began:.2f} s)\n")
             for row in rows:
                 inst = row.instance
                 payload = [{"board": inst.board_text(), "goal": inst.goal_text(), "algorithm": inst.algorithm}]
@@ -370,6 +378,15 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
     if args.browser:
         rows = run_browser(instances, args.limit, args.repeat, args.dist, out)
     else:
+        from . import pdb
+        began = time.perf_counter()
+        try:  # loaded once per process, as in the web worker; not part of any instance's time
+            pdb.tables_663()
+            for blank in pdb.EXACT_3_BLANKS:
+                pdb.exact_3(blank)
+            out.write(f"(pattern databases loaded from {pdb.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
+        except pdb.PdbMissing as missing:
+            out.write(f"({missing}: the solver falls back to weaker heuristics)\n")
         rows = []
         for inst in instances:
             row = run_cpython(inst, args.limit, args.repeat)

@@ -41,7 +41,8 @@ from .board import Board
 from .search import ALGORITHMS as _ASTAR_ALGORITHMS
 from .search import AStar, SearchStats
 
-__all__ = ["make_search", "IDAStar", "WeightedAStar", "ALGORITHMS", "HEURISTIC_NAMES", "solve_tiles"]
+__all__ = ["make_search", "uses_pattern_databases", "IDAStar", "WeightedAStar", "ALGORITHMS", "HEURISTIC_NAMES",
+           "solve_tiles"]
 
 #: Algorithm names :func:`make_search` accepts.
 ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
@@ -849,6 +850,12 @@ def _pdb_engine(board: Board):
             return None
         return (lambda ctr: _Exact3(tiles, blank, ctr)), "IDA* + exact 8-puzzle distance table", back
     return None
+
+
+def uses_pattern_databases(n: int, algorithm: str = "auto", heuristic: str = "auto") -> bool:
+    """Whether :func:`make_search` with these choices reads pattern databases for an n x n board
+    (so a caller that fetches data files, like the web worker, should make sure they are there)."""
+    return n in (3, 4) and algorithm in ("auto", "ida", "astar", "astar-tree") and heuristic in ("auto", "pdb")
 
 
 def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto", weight: Optional[float] = None):

@@ -74,7 +74,9 @@ def _board_search(board: Board, algorithm: str, heuristic: str):
     ``heuristic`` is a name from :func:`_heuristic_names` (the page's choice); ``algorithm`` is "auto"
     unless a caller asks for one.  Optional attributes the answer uses: ``.method``, ``.optimal``.
     """
-    from .fast import make_search  # IDA* + pattern databases, IDA* + linear conflict, or the seeds' A*
+    from .fast import make_search, uses_pattern_databases  # IDA* + pattern databases, IDA* + linear conflict, A*
+    if uses_pattern_databases(board.size(), algorithm, heuristic):
+        _require_pdb_files(board.size())
     return make_search(board, algorithm, heuristic)
 
 
