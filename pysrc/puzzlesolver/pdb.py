@@ -155,6 +155,7 @@ def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
     cells = n * n
     k = len(pattern)
     goal = list(goal)
+    itype = np.int32 if cells ** (k + 1) < 2 ** 31 else np.int64
     powers = [cells ** i for i in range(k + 1)]
     start = sum(goal.index(t) * powers[i] for i, t in enumerate(pattern)) + goal.index(0) * powers[k]
     dist = np.full(cells ** (k + 1), 255, dtype=np.uint8)
@@ -172,19 +173,18 @@ def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
         out = []
         for delta, ok in ((-n, row > 0), (n, row < n - 1), (-1, col > 0), (1, col < n - 1)):
             target = blank + delta
-            hit = np.full(states.shape, -1, dtype=np.int8)
-            for i in range(k):
-                hit[occupant[i] == target] = i
             if zero_cost:
-                sel = ok & (hit < 0)
-                out.append(states[sel] + delta * powers[k])
+                sel = ok.copy()
+                for i in range(k):
+                    sel &= occupant[i] != target
+                out.append(states[sel] + itype(delta * powers[k]))
             else:
                 for i in range(k):
-                    sel = ok & (hit == i)
-                    out.append(states[sel] + delta * (powers[k] - powers[i]))
-        return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
+                    sel = ok & (occupant[i] == target)
+                    out.append(states[sel] + itype(delta * (powers[k] - powers[i])))
+        return np.concatenate(out) if out else np.zeros(0, dtype=itype)
 
-    frontier = np.array([start], dtype=np.int64)
+    frontier = np.array([start], dtype=itype)
     dist[frontier] = 0
     level = 0
     while frontier.size:
@@ -241,6 +241,13 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     tmp.replace(folder / name)
 
 
+def _build_4(folder: str, name: str, pattern: Sequence[int]) -> Tuple[str, float]:
+    t0 = time.perf_counter()
+    table = build_pattern_table(4, standard_goal_with_blank(4, 15), pattern)
+    _write(Path(folder), name, table.tobytes())
+    return name, time.perf_counter() - t0
+
+
 def build_all(folder, force: bool = False, log=print) -> List[Path]:
     """Build every missing table into ``folder`` (all of them with ``force``); return the files written."""
     folder = Path(folder)
@@ -252,14 +259,23 @@ def build_all(folder, force: bool = False, log=print) -> List[Path]:
             _write(folder, name, build_exact_3(blank))
             written.append(folder / name)
             log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {time.perf_counter() - t0:.1f} s")
-    goal = standard_goal_with_blank(4, 15)
-    for name, pattern in zip(FILES_4, PATTERNS_4):
-        if force or not (folder / name).is_file():
-            t0 = time.perf_counter()
-            table = build_pattern_table(4, goal, pattern)
-            _write(folder, name, table.tobytes())
-            written.append(folder / name)
-            log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {time.perf_counter() - t0:.1f} s")
+    todo = [(name, pattern) for name, pattern in zip(FILES_4, PATTERNS_4)
+            if force or not (folder / name).is_file()]
+    if todo:
+        t0 = time.perf_counter()
+        workers = min(len(todo), max(1, min(2, os.cpu_count() or 1)))
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(workers) as pool:
+                for name, seconds in pool.map(_build_4, [str(folder)] * len(todo), [t[0] for t in todo],
+                                              [t[1] for t in todo]):
+                    log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
+        else:
+            for name, pattern in todo:
+                _, seconds = _build_4(str(folder), name, pattern)
+                log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
+        written += [folder / name for name, _ in todo]
+        log(f"pdb: 4x4 tables built in {time.perf_counter() - t0:.1f} s")
     _cache.clear()
     return written
 
