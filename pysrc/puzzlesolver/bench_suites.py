@@ -74,6 +74,7 @@ class Row:
     method: str = ""
     status: str = "ok"        # ok | WRONG | TIMEOUT | ERROR
     note: str = ""
+    wall: Optional[float] = None  # browser: page-side time of the request (median), messages included
 
     @property
     def rate(self) -> float:
@@ -277,7 +278,7 @@ def run_browser(instances: List[Instance], limit: Optional[float], repeat: int, 
             for row in rows:
                 inst = row.instance
                 payload = [{"board": inst.board_text(), "goal": inst.goal_text(), "algorithm": inst.algorithm}]
-                times = []
+                times, walls = [], []
                 for attempt in range(max(1, repeat)):
                     result = page.evaluate(_BROWSER_SCRIPT, [payload, int(limit * 1000) if limit else None])[0]
                     answer = result["answer"]
@@ -291,6 +292,7 @@ def run_browser(instances: List[Instance], limit: Optional[float], repeat: int, 
                         row.seconds = result["wall"]
                         break
                     times.append(answer.get("seconds", result["wall"]))
+                    walls.append(result["wall"])
                     check(row, answer.get("path") if answer.get("status") == "solved" else None,
                           answer.get("optimal", True))
                     if row.status != "ok":
@@ -298,6 +300,7 @@ def run_browser(instances: List[Instance], limit: Optional[float], repeat: int, 
                 row.runs = times
                 if times:
                     row.seconds = statistics.median(times)
+                    row.wall = statistics.median(walls)
                 _print_row(row, out)
             browser.close()
     finally:
@@ -325,13 +328,14 @@ def _print_row(row: Row, out: TextIO) -> None:
     spread = ""
     if len(row.runs) > 1:
         spread = f" [{min(row.runs):.4f}..{max(row.runs):.4f}]"
+    wall = "" if row.wall is None else f" (page {row.wall:.4f})"
     out.write(f"{inst.suite:9} {inst.name:28} {inst.n:>2} {expected:>10} {moves:>6} {row.nodes:>11,} "
-              f"{row.seconds:9.4f}{spread} {row.rate:>11,.0f}/s  {row.status:7} {row.note or row.method}\n")
+              f"{row.seconds:9.4f}{spread}{wall} {row.rate:>11,.0f}/s  {row.status:7} {row.note or row.method}\n")
     out.flush()
 
 
 def summary(rows: List[Row], out: TextIO) -> None:
-    out.write("\nsummary (seconds are medians of the repeated runs)\n")
+    out.write("\nsummary (seconds are medians of the repeated runs; in the browser, the worker's own time)\n")
     for suite in dict.fromkeys(r.instance.suite for r in rows):
         group = [r for r in rows if r.instance.suite == suite]
         done = [r for r in group if r.status == "ok"]
@@ -393,6 +397,13 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
             _print_row(row, out)
             rows.append(row)
     summary(rows, out)
+    if not args.browser:
+        try:
+            import resource
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            out.write(f"  peak memory of this process (RSS): {peak:.0f} MB\n")
+        except (ImportError, OSError):
+            pass
     bad = [r for r in rows if r.status in ("WRONG", "ERROR") or (args.strict and r.status == "TIMEOUT")]
     if bad:
         out.write(f"FAILED: {len(bad)} instance(s): {', '.join(r.instance.name for r in bad[:10])}\n")
