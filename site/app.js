@@ -448,4 +448,8 @@ app.clearResult = () => clearResult();
 // An empty board view until the first solution, so the layout does not jump.
 renderBoard($("player-board"), standardGoal(3), 3);
 loadFromHash();
+if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
+  window.__solveRequested = false;
+  app.loaded.catch(() => {}).then(solve);
+}
 export { app };

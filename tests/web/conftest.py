@@ -47,10 +47,17 @@ class CountingServer:
     def __init__(self, directory: Path) -> None:
         self.log: list = []  # (monotonic time, path, bytes)
         self.directory = directory
+        self.delays: dict = {}  # path -> seconds to wait before answering (to test slow loads)
         self.lock = threading.Lock()
         server = self
 
         class Handler(build_module().DistHandler):
+            def do_GET(self):
+                delay = server.delays.get(self.path.split("?", 1)[0], 0)
+                if delay:
+                    time.sleep(delay)
+                super().do_GET()
+
             def copyfile(self, source, outputfile):
                 sent = 0
                 for chunk in iter(lambda: source.read(1 << 16), b""):

@@ -365,3 +365,19 @@ def test_a_solver_that_cannot_start_says_so(browser, web_server):
         expect(page.get_by_test_id("form-error")).to_contain_text("could not", timeout=10_000)
     finally:
         context.close()
+
+
+def test_solve_pressed_before_the_page_script_ran(browser, web_server):
+    """An outside check may press Solve the moment the button appears: the press must not be lost."""
+    web_server.delays["/app.js"] = 1.5
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(web_server.url + "#board=3:8,1,3,4,0,2,7,6,5", wait_until="commit")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        assert page.evaluate("window.__app === undefined"), "app.js should still be loading"
+        expect(page.get_by_test_id("moves")).to_have_text("14", timeout=60_000)
+        assert "?" not in page.url  # no native form submission reloaded the page
+    finally:
+        web_server.delays.pop("/app.js", None)
+        context.close()
