@@ -141,6 +141,11 @@ class _Engine:
     def undo(self, args: tuple, nb: int, child: tuple) -> None:
         raise NotImplementedError
 
+    def order(self, args: tuple) -> List[int]:
+        """The cells the blank may move to from the node ``args``, in the order ``dfs`` tries them."""
+        b, prev = args[1], args[2]
+        return [nb for nb in self.moves[b] if nb != prev]
+
     def estimate(self) -> int:
         raise NotImplementedError
 
@@ -165,7 +170,17 @@ class _Pdb663(_Engine):
         tn = [tabs[pn[t]] for t in range(16)]
         tm = [tabs[pm[t]] for t in range(16)]
         self.moves = _moves_table(4)
-        moves = [tuple((nb, b - nb, tr[b] - tr[nb]) for nb in self.moves[b]) for b in range(16)]
+        # per move of the blank b -> nb: how each tile's pattern index (normal, mirror) changes when it
+        # slides nb -> b; one list look-up per index instead of a multiplication
+        # and, with each move, the moves then open to the child (all but straight back), so the loop needs
+        # no "is this the previous cell" test: entries are (nb, dn, dm, next entries)
+        following: Dict[Tuple[int, int], list] = {(b, nb): [] for b in range(16) for nb in self.moves[b]}
+        built = {(b, nb): (nb, [(b - nb) * wn[t] for t in range(16)], [(tr[b] - tr[nb]) * wm[t] for t in range(16)],
+                           following[b, nb]) for (b, nb) in following}
+        for (b, nb), rest in following.items():
+            rest.extend(built[nb, x] for x in self.moves[nb] if x != b)
+        self.built = built
+        self.first_moves = {b: [built[b, nb] for nb in self.moves[b]] for b in range(16)}
         self.initial = list(tiles)
         self.tabs, self.tr, self.pn, self.wn, self.pm, self.wm = tabs, tr, pn, wn, pm, wm
         board = self.board = list(tiles)
@@ -174,27 +189,25 @@ class _Pdb663(_Engine):
         found = self.found = []
         ctr = counter
 
-        def dfs(rem, b, prev, hn, hm, moves=moves, board=board, idx=idx, midx=midx, pn=pn, wn=wn, pm=pm,
-                wm=wm, tn=tn, tm=tm, ctr=ctr, found=found, Suspend=_Suspend):
+        def dfs(rem, b, mv, hn, hm, board=board, idx=idx, midx=midx, pn=pn, pm=pm,
+                tn=tn, tm=tm, ctr=ctr, found=found, Suspend=_Suspend):
             c = ctr[0] - 1
             ctr[0] = c
             if c < 0:
                 raise Suspend()
             rem -= 1
-            for nb, d, dm in moves[b]:
-                if nb == prev:
-                    continue
+            for nb, dn, dm, nxt in mv:
                 t = board[nb]
                 p = pn[t]
                 i0 = idx[p]
-                i1 = i0 + d * wn[t]
+                i1 = i0 + dn[t]
                 tab = tn[t]
                 h1 = hn - tab[i0] + tab[i1]
                 if h1 > rem:
                     continue
                 q = pm[t]
                 j0 = midx[q]
-                j1 = j0 + dm * wm[t]
+                j1 = j0 + dm[t]
                 tab = tm[t]
                 m1 = hm - tab[j0] + tab[j1]
                 if m1 > rem:
@@ -206,7 +219,7 @@ class _Pdb663(_Engine):
                 idx[p] = i1
                 midx[q] = j1
                 try:
-                    if dfs(rem, nb, b, h1, m1):
+                    if dfs(rem, nb, nxt, h1, m1):
                         found.append(nb)
                         return True
                 except Suspend as e:
@@ -231,14 +244,17 @@ class _Pdb663(_Engine):
         hn = sum(self.tabs[p][idx[p]] for p in range(3))
         hm = sum(self.tabs[p][midx[p]] for p in range(3))
         b = board.index(0)
-        return (bound, b, -1, hn, hm)
+        return (bound, b, self.first_moves[b], hn, hm)
+
+    def order(self, args) -> List[int]:
+        return [entry[0] for entry in args[2]]
 
     def estimate(self) -> int:
         args = self.reset(0)
         return max(args[3], args[4])
 
     def child(self, args, nb):
-        rem, b, prev, hn, hm = args
+        rem, b, _, hn, hm = args
         board, idx, midx, tr = self.board, self.idx, self.midx, self.tr
         t = board[nb]
         p, q = self.pn[t], self.pm[t]
@@ -254,7 +270,7 @@ class _Pdb663(_Engine):
         undo = (t, p, idx[p], q, midx[q])
         idx[p] = i1
         midx[q] = j1
-        return (rem - 1, nb, b, h1, m1), undo
+        return (rem - 1, nb, self.built[b, nb][3], h1, m1), undo
 
     def undo(self, args, nb, child):
         t, p, i0, q, j0 = child[1]
@@ -626,8 +642,7 @@ class IDAStar:
         engine = self.engine
         if i == len(path):
             return engine.dfs(*args)
-        b, prev = args[1], args[2]
-        order = [nb for nb in engine.moves[b] if nb != prev]
+        order = engine.order(args)
         start = order.index(path[i])
         for nb in order[start:]:
             child = engine.child(args, nb)
