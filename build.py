@@ -485,33 +485,38 @@ def step_icons() -> None:
 
 
 def write_service_worker(dist: Path = DIST) -> str:
-    """Write dist/sw.js from site/sw.js with the precache list and a cache name derived from the content.
+    """Write dist/sw.js from site/sw.js: precache and runtime lists, and a cache name derived from the content.
 
     Every file in ``dist`` that :func:`_precached` accepts is listed with its
     sha256; the cache name is a hash of that list, so any change to any file gives a new cache (and a new
     sw.js, which is how browsers notice a deploy).  Returns the cache name.
     """
     import re
-    entries = []
+    entries, runtime = [], []
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         rel = path.relative_to(dist).as_posix()
-        if not _precached(rel, path.stat().st_size):
-            continue
-        entries.append([rel, file_sha256(path)])
-    cache = "puzzlesolver-" + hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+        if _precached(rel, path.stat().st_size):
+            entries.append([rel, file_sha256(path)])
+        elif rel in SW_RUNTIME_ONLY or rel.startswith("pdb/"):
+            runtime.append([rel, file_sha256(path)])
+    cache = "puzzlesolver-" + hashlib.sha256(json.dumps([entries, runtime]).encode()).hexdigest()[:16]
     template = (SITE / "sw.js").read_text(encoding="utf-8")
     text, n1 = re.subn(r'^const CACHE = .*; // BUILD: cache name$', f"const CACHE = {json.dumps(cache)};",
                        template, count=1, flags=re.M)
     text, n2 = re.subn(r'^const PRECACHE = .*; // BUILD: precache list$',
                        lambda _: "const PRECACHE = " + json.dumps(entries, indent=0).replace("\n", "") + ";",
                        text, count=1, flags=re.M)
-    if n1 != 1 or n2 != 1:
+    text, n3 = re.subn(r'^const RUNTIME = .*; // BUILD: runtime list$',
+                       lambda _: "const RUNTIME = " + json.dumps(runtime, indent=0).replace("\n", "") + ";",
+                       text, count=1, flags=re.M)
+    if n1 != 1 or n2 != 1 or n3 != 1:
         sys.exit("build.py: site/sw.js lost its BUILD marker lines")
     target = dist / "sw.js"
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
         log(f"wrote sw.js (cache {cache}, {len(entries)} files, "
-            f"{sum((dist / rel).stat().st_size for rel, _ in entries) / 1e6:.1f} MB precached)")
+            f"{sum((dist / rel).stat().st_size for rel, _ in entries) / 1e6:.1f} MB precached, "
+            f"{len(runtime)} cached on first use)")
     return cache
 
 

@@ -8,6 +8,9 @@
 
 import { SolverClient } from "./solver-client.js";
 import { Player, boardText, renderBoard } from "./board-view.js";
+// -- play, share, offline (issue 4): game.js, game-offline.js --
+import { mountGame } from "./game.js";
+import { registerOffline } from "./game-offline.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -452,4 +455,80 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
   window.__solveRequested = false;
   app.loaded.catch(() => {}).then(solve);
 }
+
+// -- play, share, offline (issue 4; owner: game.js / game-offline.js) ------------------------------
+// The game mounts in <section id="play">, playable at once; it gets the solver when the worker is ready,
+// and the service worker is registered then (the worker's downloads are in the HTTP cache by then).
+// The URL fragment follows whichever puzzle the person touched last: the game (#play=), the board
+// form (#board=, from the engine's own board_fragment via check_board) or the word pair (#words=).
+{
+  const playSection = $("play");
+  playSection.hidden = false;
+  const fromLink = location.hash.startsWith("#play=") ? location.hash.slice(1) : "";
+  const game = mountGame(playSection, { fragment: fromLink });
+  app.game = game;
+  if (fromLink) playSection.scrollIntoView({ block: "start" });
+  const onStatus = () => {
+    game.setSolver(solver.state === "ready" ? solver : null);
+    if (solver.state === "ready") registerOffline();
+  };
+  solver.addEventListener("status", onStatus);
+  onStatus();
+  window.addEventListener("hashchange", () => {
+    if (location.hash.startsWith("#play=") && location.hash.slice(1) !== game.fragment()) {
+      game.loadFragment(location.hash.slice(1));
+      playSection.scrollIntoView({ block: "start" });
+    }
+  });
+
+  // The solver form in the link: ask the engine for the board's fragment, build the word pair's here.
+  const setFragment = (fragment) => {
+    game.active = false;
+    if (location.hash.slice(1) !== fragment) history.replaceState(history.state, "", `#${fragment}`);
+  };
+  let linkTimer = null, linkToken = 0;
+  const syncLink = () => {
+    clearTimeout(linkTimer);
+    linkTimer = setTimeout(async () => {
+      const token = ++linkToken;
+      if (mode() === "words") {
+        const start = $("start-word").value.trim().toLowerCase(), goal = $("goal-word").value.trim().toLowerCase();
+        if (!start || !goal) return;
+        const dict = $("dictionary").value;
+        setFragment(`words=${encodeURIComponent(start)},${encodeURIComponent(goal)}` + (dict === "common" ? "" : `&dict=${encodeURIComponent(dict)}`));
+        return;
+      }
+      if (solver.state !== "ready") return;
+      const params = boardParams();
+      const answer = await solver.request("check_board", params).catch(() => null);
+      if (token !== linkToken || !answer || answer.type !== "board" || !answer.fragment) return;
+      const heuristic = answer.heuristic && answer.heuristic !== (solver.info?.default_heuristic || "manhattan") ? `&h=${encodeURIComponent(answer.heuristic)}` : "";
+      setFragment(answer.fragment + heuristic);
+    }, 400);
+  };
+  for (const id of ["board", "goal", "start-word", "goal-word"]) $(id).addEventListener("input", syncLink);
+  for (const id of ["heuristic", "use-goal", "dictionary"]) $(id).addEventListener("change", syncLink);
+  for (const input of document.querySelectorAll("input[name=mode]")) input.addEventListener("change", syncLink);
+  $("grid").addEventListener("input", syncLink);
+  $("example").addEventListener("change", syncLink);
+
+  // A Share button for the solver form's puzzle too (the game has its own).
+  const shareForm = document.createElement("button");
+  shareForm.type = "button";
+  shareForm.textContent = "Share";
+  shareForm.dataset.testid = "share";
+  const shareNote = document.createElement("span");
+  shareNote.className = "note";
+  shareNote.setAttribute("role", "status");
+  shareNote.dataset.testid = "share-note";
+  shareForm.addEventListener("click", async () => {
+    clearTimeout(linkTimer);
+    const url = location.href;
+    let copied = false;
+    try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }
+    shareNote.textContent = copied ? "Link copied." : `Copy this link: ${url}`;
+  });
+  document.querySelector("#solve-form .actions").append(shareForm, shareNote);
+}
+
 export { app };

@@ -174,6 +174,7 @@ export function mountGame(root, options = {}) {
     distOut.textContent = known ? String(known.length) : (sameTiles(state.tiles, state.goal) ? "0" : "?");
     root.dataset.solved = state.solved ? "true" : "false";
     if (busy) root.dataset.busy = busy.op; else delete root.dataset.busy;
+    root.dataset.solver = solver ? "ready" : "waiting";
   }
 
   function moveCount() {

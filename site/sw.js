@@ -1,49 +1,76 @@
 // sw.js -- the service worker: the app from one versioned cache, so it loads and solves offline.
 //
-// build.py replaces the two lines marked BUILD below with the cache name (derived from the content of
-// everything in dist/) and the precache list: [path, sha256] for every file the app needs.
+// build.py replaces the lines marked BUILD below with the cache name (derived from the content of
+// everything in dist/), the precache list ([path, sha256] for every file the app needs at once) and
+// the runtime list (large files cached on first use: the 4x4 pattern databases, the large word list).
 // * install: fetch every listed file, check its sha256 (so a deploy that lands mid-install cannot
-//   give us a mix of two versions), store them all in CACHE; any failure fails the install.
+//   give us a mix of two versions), store them all in CACHE; any failure fails the install.  Files
+//   whose sha256 did not change are copied from the previous version's cache instead of downloaded.
 // * the new worker then WAITS: the page shows "update ready" and posts {type: "SKIP_WAITING"} when
 //   the person accepts; the page reloads on controllerchange.
 // * activate: delete every other cache of this app.
 // * fetch: same-origin GETs are answered from CACHE only (never from another version's cache);
-//   files not in the precache list (e.g. pattern databases, fetched on first use) are fetched and
-//   added to CACHE, so they too work offline afterwards.  Navigations get the cached index.html.
+//   files of the runtime list are fetched on first use, checked against their sha256 and added to
+//   CACHE, so they too work offline afterwards (and an update carries them over when unchanged).
+//   Anything else goes to the network untouched.  Navigations get the cached index.html.
 
 const CACHE_PREFIX = "puzzlesolver-";
 const CACHE = "puzzlesolver-dev"; // BUILD: cache name
 const PRECACHE = []; // BUILD: precache list
+const RUNTIME = []; // BUILD: runtime list
 
+const runtimeSha = new Map(RUNTIME);
 const scopeUrl = new URL(self.registration ? self.registration.scope : "./", self.location.href);
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function precacheOne(cache, path, sha256) {
+const SHA_HEADER = "x-puzzlesolver-sha256";
+
+// A file this version needs: reuse it from an older version's cache when its sha256 is the same (an
+// update then downloads only what changed), else fetch it and check its sha256 before storing it.
+async function precacheOne(cache, path, sha256, older) {
   const url = new URL(path, scopeUrl);
+  for (const old of older) {
+    const hit = await old.match(url);
+    if (hit && sha256 && hit.headers.get(SHA_HEADER) === sha256) {
+      await cache.put(url, hit);
+      return;
+    }
+  }
   const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
   if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
-  const body = await response.clone().arrayBuffer();
+  const body = await response.arrayBuffer();
   if (sha256 && hex(await crypto.subtle.digest("SHA-256", body)) !== sha256) {
     throw new Error(`precache: ${path} is not the version this service worker belongs to`);
   }
-  await cache.put(url, response);
+  const headers = new Headers(response.headers);
+  if (sha256) headers.set(SHA_HEADER, sha256);
+  await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const older = await Promise.all((await caches.keys())
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.open(name)));
     const queue = PRECACHE.slice();
     const runners = Array.from({ length: 4 }, async () => {
       while (queue.length) {
         const [path, sha256] = queue.shift();
-        await precacheOne(cache, path, sha256);
+        await precacheOne(cache, path, sha256, older);
       }
     });
     try {
       await Promise.all(runners);
+      for (const [path, sha256] of RUNTIME) {             // carry over what was fetched on first use
+        const url = new URL(path, scopeUrl);
+        for (const old of older) {
+          const hit = await old.match(url);
+          if (hit && hit.headers.get(SHA_HEADER) === sha256) { await cache.put(url, hit); break; }
+        }
+      }
     } catch (error) {
       await caches.delete(CACHE);
       throw error;
@@ -87,8 +114,16 @@ async function respond(request) {
       status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  if (response.ok && response.type === "basic" && !url.search) {
-    await cache.put(request, response.clone());
+  const path = url.pathname.slice(scopeUrl.pathname.length);
+  const sha256 = runtimeSha.get(path);
+  if (sha256 && response.ok && response.type === "basic") {
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    if (hex(await crypto.subtle.digest("SHA-256", body)) === sha256) {   // only this version's bytes
+      headers.set(SHA_HEADER, sha256);
+      await cache.put(new URL(path, scopeUrl), new Response(body.slice(0), { status: 200, headers }));
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   }
   return response;
 }

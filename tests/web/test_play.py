@@ -1,0 +1,243 @@
+"""Playing the sliding board (issue 4): slides by click, keys and swipe; undo/redo; hints from the engine;
+"Solve from here"; the finished game against the optimal count; a deal before and after the solver is up.
+
+One page is booted for the whole module (Pyodide takes a few seconds); each test loads its own game by
+setting the URL fragment (the page follows hashchange), so tests do not depend on one another.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from puzzlesolver.board import Board
+from puzzlesolver.search import Solver
+
+SOLVED3 = [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+def optimal(tiles, goal=None):
+    return Solver(Board.from_tiles(tiles, goal)).moves()
+
+
+def tiles_of(page):
+    return [int(t) for t in page.get_by_test_id("play-board").get_attribute("data-tiles").split(",")]
+
+
+def load(page, fragment):
+    """Open a game from a share-link fragment (the page's own loader) and return its starting tiles."""
+    assert page.evaluate("(f) => window.__app.game.loadFragment(f)", fragment) is True
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    return [int(t) for t in fragment.split("=", 1)[1].split("&")[0].split(":")[1].split(",")]
+
+
+def wait_idle(page):
+    page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)
+
+
+@pytest.fixture
+def game(solver_page):
+    """The session's shared solver page (tests/web/conftest.py), with the game in view and the solver up."""
+    page = solver_page
+    page.get_by_test_id("play-board").scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=60_000)
+    wait_idle(page)
+    return page
+
+
+def test_tiles_are_labelled_buttons_and_the_live_region_speaks(game):
+    load(game, "play=3:1,2,3,4,5,6,7,0,8")
+    buttons = game.locator("[data-testid=play-board] button")
+    assert buttons.count() == 8
+    label = game.locator("[data-tile='8']").get_attribute("aria-label")
+    assert label.startswith("8, row 3, column 3") and "slides left" in label
+    assert game.get_by_test_id("play-live").get_attribute("aria-live") == "polite"
+    game.locator("[data-tile='1']").click()                      # not in the blank's row or column
+    assert tiles_of(game) == [1, 2, 3, 4, 5, 6, 7, 0, 8]
+    assert "not in the blank's row or column" in game.get_by_test_id("play-live").text_content()
+
+
+def test_click_slides_a_tile_and_the_tiles_between(game):
+    load(game, "play=3:1,2,3,4,5,6,0,7,8")
+    game.locator("[data-tile='8']").click()                      # two cells from the blank: 7 and 8 both slide
+    assert tiles_of(game) == SOLVED3
+    assert game.get_by_test_id("play-moves").text_content() == "2"
+    result = game.get_by_test_id("play-result")
+    result.wait_for()
+    game.wait_for_function("document.querySelector('[data-testid=play-optimal]')?.textContent === '2'")
+    assert "You took 2 moves" in result.text_content()
+    assert game.evaluate("location.hash") == "#play=3:1,2,3,4,5,6,0,7,8&moves=ll"
+    assert "Solved" in game.get_by_test_id("play-live").text_content()
+
+
+def test_arrow_keys_and_wasd(game):
+    load(game, "play=3:1,2,3,4,0,5,6,7,8")
+    game.keyboard.press("ArrowLeft")                            # the tile right of the blank slides left
+    assert tiles_of(game) == [1, 2, 3, 4, 5, 0, 6, 7, 8]
+    game.keyboard.press("d")                                    # and back
+    assert tiles_of(game) == [1, 2, 3, 4, 0, 5, 6, 7, 8]
+    game.keyboard.press("ArrowUp")
+    assert tiles_of(game) == [1, 2, 3, 4, 7, 5, 6, 0, 8]
+    game.keyboard.press("s")
+    game.keyboard.press("w")
+    game.keyboard.press("a")
+    assert tiles_of(game) == [1, 2, 3, 4, 7, 5, 6, 8, 0]
+    game.keyboard.press("ArrowLeft")                            # nothing right of the blank: no move
+    assert tiles_of(game) == [1, 2, 3, 4, 7, 5, 6, 8, 0]
+    assert game.get_by_test_id("play-moves").text_content() == "6"
+    # keys also work with the focus on a tile (the keyboard player's usual place)
+    game.locator("[data-tile='5']").focus()
+    game.keyboard.press("ArrowDown")
+    assert tiles_of(game) == [1, 2, 3, 4, 7, 0, 6, 8, 5]
+
+
+def test_swipe_with_touch_and_mouse(game):
+    load(game, "play=3:1,2,3,4,0,5,6,7,8")
+    box = game.get_by_test_id("play-board").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    game.evaluate("""([x, y, dx, dy]) => {
+        const board = document.querySelector('[data-testid=play-board]');
+        const at = (type, px, py) => board.dispatchEvent(new PointerEvent(type, {
+            pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: px, clientY: py, bubbles: true}));
+        at('pointerdown', x, y); at('pointermove', x + dx / 2, y + dy / 2); at('pointerup', x + dx, y + dy);
+    }""", [x, y, -80, 0])
+    assert tiles_of(game) == [1, 2, 3, 4, 5, 0, 6, 7, 8]            # swipe left: 5 slid left
+    game.mouse.move(x, y)
+    game.mouse.down()
+    game.mouse.move(x, y - 40, steps=4)
+    game.mouse.move(x, y - 80, steps=4)
+    game.mouse.up()
+    assert tiles_of(game) == [1, 2, 3, 4, 5, 8, 6, 7, 0]            # swipe up: 8 slid up
+    assert game.get_by_test_id("play-moves").text_content() == "2"  # and the click after the drag did nothing
+
+
+def test_undo_redo_restart(game):
+    start = load(game, "play=3:1,2,3,4,0,5,6,7,8")
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
+        game.keyboard.press(key)
+    after = tiles_of(game)
+    game.get_by_test_id("play-undo").click()
+    game.get_by_test_id("play-undo").click()
+    assert game.get_by_test_id("play-moves").text_content() == "1"
+    assert tiles_of(game) == [1, 2, 3, 4, 5, 0, 6, 7, 8]
+    game.get_by_test_id("play-redo").click()
+    game.keyboard.press("Control+y")
+    assert tiles_of(game) == after and game.get_by_test_id("play-moves").text_content() == "3"
+    assert game.get_by_test_id("play-redo").is_disabled()
+    game.keyboard.press("Control+z")
+    assert game.get_by_test_id("play-moves").text_content() == "2"
+    assert game.evaluate("location.hash").endswith("&moves=lu")
+    game.keyboard.press("ArrowDown")                                 # a new move forgets the redo line
+    assert game.get_by_test_id("play-redo").is_disabled()
+    game.get_by_test_id("play-restart").click()
+    assert tiles_of(game) == start and game.get_by_test_id("play-moves").text_content() == "0"
+    # a multi-tile click is one action for undo
+    load(game, "play=3:0,1,2,3,4,5,6,7,8")
+    game.locator("[data-tile='2']").click()
+    assert tiles_of(game) == [1, 2, 0, 3, 4, 5, 6, 7, 8]
+    game.get_by_test_id("play-undo").click()
+    assert tiles_of(game) == [0, 1, 2, 3, 4, 5, 6, 7, 8]
+
+
+def test_hint_lowers_the_optimal_distance_by_one(game):
+    start = [8, 1, 3, 4, 0, 2, 7, 6, 5]
+    load(game, "play=3:" + ",".join(map(str, start)))
+    distance = optimal(start)
+    game.get_by_test_id("play-distance-button").click()
+    wait_idle(game)
+    assert game.get_by_test_id("play-distance").text_content() == str(distance)
+    for _ in range(3):
+        before = tiles_of(game)
+        game.get_by_test_id("play-hint").click()
+        wait_idle(game)
+        hinted = game.locator(".play-tile.is-hint")
+        assert hinted.count() == 1
+        assert "hint" in hinted.get_attribute("aria-label")
+        assert "Hint: slide" in game.get_by_test_id("play-live").text_content()
+        hinted.click()
+        now = tiles_of(game)
+        assert now != before
+        assert optimal(now) == optimal(before) - 1          # checked by the engine, independently of the page
+        assert game.get_by_test_id("play-distance").text_content() == str(optimal(now))
+
+
+def test_solve_from_here_and_the_finished_game_shows_both_counts(game):
+    start = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    load(game, "play=3:" + ",".join(map(str, start)))
+    for key in ("ArrowDown", "ArrowUp", "ArrowDown"):            # three moves away from the best line
+        game.keyboard.press(key)
+    game.get_by_test_id("play-solve").click()
+    game.wait_for_function("document.querySelector('.play').dataset.solved === 'true'", timeout=30_000)
+    assert tiles_of(game) == SOLVED3
+    game.wait_for_function("document.querySelector('[data-testid=play-optimal]')?.textContent === '2'")
+    text = game.get_by_test_id("play-result").text_content()
+    assert "You took 6 moves" in text and "by the solver" in text
+    assert game.get_by_test_id("play-hint").is_disabled()
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_new_puzzle_deals_a_solvable_board_of_each_size(game, n):
+    game.get_by_test_id("play-size").select_option(str(n))
+    game.wait_for_function("(n) => document.querySelectorAll('[data-testid=play-board] button').length === n * n - 1",
+                           arg=n)
+    wait_idle(game)
+    first = tiles_of(game)
+    assert sorted(first) == list(range(n * n)) and Board.from_tiles(first).is_solvable()
+    game.get_by_test_id("play-new").click()
+    game.wait_for_function("(t) => document.querySelector('[data-testid=play-board]').dataset.tiles !== t",
+                           arg=",".join(map(str, first)))
+    wait_idle(game)
+    assert Board.from_tiles(tiles_of(game)).is_solvable()
+    assert game.evaluate("location.hash").startswith(f"#play={n}:")
+
+
+def test_the_first_deal_in_javascript_is_uniform(game):
+    """Before the worker is up, the page deals with the same rule as board.random_board (2x2: 12 boards)."""
+    counts = Counter(tuple(t) for t in game.evaluate("""async () => {
+        const core = await import('./game-core.js');
+        let seed = 12345;                                   // a fixed LCG, so the test cannot flake
+        const random = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 2147483648 * k); };
+        const out = [];
+        for (let i = 0; i < 12000; i++) out.push(core.dealTiles(2, [1, 2, 3, 0], random));
+        return out;
+    }"""))
+    assert len(counts) == 12 and all(Board.from_tiles(t).is_solvable() for t in counts)
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
+    assert chi2 < 31.26                                      # chi-square, 11 degrees of freedom, p = 0.001
+
+
+def test_playable_before_the_solver_is_ready(browser, app_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: None)          # hold the runtime back: the solver never boots
+    page.goto(app_url)
+    board = page.get_by_test_id("play-board")
+    board.wait_for()
+    tiles = tiles_of(page)
+    assert Board.from_tiles(tiles, None).is_solvable() and len(tiles) == 16
+    assert page.get_by_test_id("play-hint").is_disabled()
+    blank = tiles.index(0)
+    neighbour = blank - 1 if blank % 4 else blank + 1
+    page.locator(f"[data-tile='{tiles[neighbour]}']").click()
+    assert tiles_of(page) != tiles
+    assert page.get_by_test_id("play-moves").text_content() == "1"
+    page.get_by_test_id("play-new").click()                  # a JavaScript deal, same rule as the engine's
+    assert Board.from_tiles(tiles_of(page)).is_solvable()
+    context.close()
+
+
+def test_responsive_and_reduced_motion(browser, app_url):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(app_url + "#play=6:" + ",".join(map(str, list(range(1, 36)) + [0])))
+    page.get_by_test_id("play-board").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    box = page.get_by_test_id("play-board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 320
+    tile = page.locator("[data-tile='1']")
+    assert tile.bounding_box()["width"] >= 40                  # still a tap-sized target at 6x6
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-tile=\"1\"]')).transitionDuration") == "0s"
+    page.locator("[data-tile='35']").focus()
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    context.close()

@@ -1,0 +1,231 @@
+"""Sharing by link (issue 4): the puzzle on screen is always in the URL fragment, the Share button copies
+the link, a link opens exactly that puzzle in a fresh browser, and tampered links are refused safely.
+
+Fragment forms:  #play=N:t,...[&goal=t,...][&moves=lrud...]   a game: its starting board and the moves
+                 #board=N:t,...[&goal=t,...][&h=heuristic]    a board for the solver
+                 #words=start,goal[&dict=large]              a word ladder
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlesolver.board import Board
+
+
+def tiles_of(page):
+    return [int(t) for t in page.get_by_test_id("play-board").get_attribute("data-tiles").split(",")]
+
+
+def wait_ready(page):
+    page.wait_for_function(
+        "document.querySelector('[data-testid=solver-status]')?.dataset.state === 'ready'", timeout=60_000)
+
+
+def watch(page):
+    page.dialogs = []
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+
+
+@pytest.fixture
+def fresh(browser):
+    """A new browser context per call: nothing shared with the page that made the link."""
+    contexts = []
+
+    def open_page(url, boot=True, **options):
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        if not boot:                                         # the game alone: no need to boot Python
+            page.route("**/pyodide/**", lambda route: route.abort())
+        watch(page)
+        page.goto(url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def test_a_game_in_progress_round_trips_through_its_link(fresh, app_url):
+    page = fresh(app_url + "#play=3:8,1,3,4,0,2,7,6,5", boot=False)
+    page.get_by_test_id("play-board").wait_for()
+    for key in ("ArrowUp", "ArrowLeft", "ArrowDown"):
+        page.keyboard.press(key)
+    page.get_by_test_id("play-undo").click()                 # undo is part of the game, not of the link
+    link = page.evaluate("location.href")
+    assert link.endswith("#play=3:8,1,3,4,0,2,7,6,5&moves=ul")
+    tiles = tiles_of(page)
+
+    other = fresh(link)
+    other.get_by_test_id("play-board").wait_for()
+    assert tiles_of(other) == tiles
+    assert other.get_by_test_id("play-moves").text_content() == "2"
+    other.get_by_test_id("play-restart").click()             # the starting board came along too
+    assert tiles_of(other) == [8, 1, 3, 4, 0, 2, 7, 6, 5]
+    assert other.evaluate("location.hash") == "#play=3:8,1,3,4,0,2,7,6,5"
+    assert other.errors == []
+
+
+def test_a_custom_goal_round_trips(fresh, app_url):
+    link = app_url + "#play=3:1,2,3,4,5,6,7,8,0&goal=0,1,2,3,4,5,6,7,8"
+    page = fresh(link)
+    page.get_by_test_id("play-board").wait_for()
+    wait_ready(page)
+    page.get_by_test_id("play-distance-button").click()
+    page.wait_for_function("document.querySelector('[data-testid=play-distance]').textContent !== '?'",
+                           timeout=60_000)
+    assert page.get_by_test_id("play-distance").text_content() == "22"  # the engine: 1..8,0 -> 0..8 takes 22
+    page.keyboard.press("ArrowDown")
+    assert "&goal=0,1,2,3,4,5,6,7,8&moves=d" in page.evaluate("location.hash")
+
+
+def test_a_tampered_link_opened_in_the_running_app_is_refused(app):
+    page = app
+    page.evaluate("(f) => { location.hash = f; }", "play=3:" + PAYLOADS[1])
+    message = page.get_by_test_id("play-message")
+    message.wait_for()
+    assert message.text_content().startswith("This link could not be opened")
+    page.wait_for_function("location.hash.startsWith('#play=') && !location.hash.includes('%3C')", timeout=30_000)
+    assert Board.from_tiles(tiles_of(page)).is_solvable()
+
+
+def test_share_button_copies_the_link(fresh, app_url):
+    page = fresh(app_url + "#play=4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", boot=False,
+                 permissions=["clipboard-read", "clipboard-write"])
+    page.get_by_test_id("play-board").wait_for()
+    page.keyboard.press("ArrowLeft")
+    page.get_by_test_id("play-share").click()
+    page.wait_for_function("document.querySelector('[data-testid=play-live]').textContent.includes('copied')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.evaluate("location.href") and copied.endswith("&moves=l")
+    assert page.get_by_test_id("play-share-link").input_value() == copied
+
+
+def test_share_falls_back_to_a_selected_link_without_the_clipboard(fresh, app_url):
+    page = fresh(app_url + "#play=3:1,2,3,4,5,6,7,0,8", boot=False)
+    page.get_by_test_id("play-board").wait_for()
+    page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined, configurable: true});"
+                  "document.execCommand = () => false;")
+    page.get_by_test_id("play-share").click()
+    field = page.get_by_test_id("play-share-link")
+    assert field.is_visible() and field.input_value() == page.evaluate("location.href")
+    assert page.evaluate("document.activeElement.dataset.testid") == "play-share-link"
+    assert page.evaluate("(() => { const f = document.activeElement; return f.selectionEnd - f.selectionStart; })()") \
+        == len(field.input_value())
+    assert "Copy the selected link" in page.get_by_test_id("play-live").text_content()
+
+
+def test_the_solver_form_is_reflected_in_the_link(fresh, app_url):
+    page = fresh(app_url)
+    wait_ready(page)
+    page.get_by_test_id("mode-board").check()
+    page.get_by_test_id("board-input").fill("2 0 3\n1 5 6\n4 7 8")
+    page.get_by_test_id("use-goal").check()
+    page.get_by_test_id("goal-input").fill("0 1 2\n3 4 5\n6 7 8")
+    page.get_by_test_id("heuristic").select_option("hamming")
+    page.wait_for_function("location.hash === '#board=3:2,0,3,1,5,6,4,7,8&goal=0,1,2,3,4,5,6,7,8&h=hamming'",
+                           timeout=30_000)
+    other = fresh(page.evaluate("location.href"))
+    wait_ready(other)
+    other.wait_for_function("document.querySelector('[data-testid=board-input]').value.trim() !== ''")
+    assert other.get_by_test_id("board-input").input_value().split() == "2 0 3 1 5 6 4 7 8".split()
+    assert other.get_by_test_id("goal-input").input_value().split() == "0 1 2 3 4 5 6 7 8".split()
+    assert other.get_by_test_id("heuristic").input_value() == "hamming"
+    other.get_by_test_id("solve").click()
+    other.wait_for_function("/^\\d+$/.test(document.querySelector('[data-testid=moves]').textContent)",
+                            timeout=60_000)
+
+    page.get_by_test_id("mode-words").check()
+    page.get_by_test_id("start-word").fill("cold")
+    page.get_by_test_id("goal-word").fill("warm")
+    page.get_by_test_id("dictionary").select_option("large")
+    page.wait_for_function("location.hash === '#words=cold,warm&dict=large'", timeout=30_000)
+    words = fresh(page.evaluate("location.href"))
+    wait_ready(words)
+    words.wait_for_function("document.querySelector('[data-testid=start-word]').value === 'cold'")
+    assert words.get_by_test_id("goal-word").input_value() == "warm"
+    assert words.get_by_test_id("dictionary").input_value() == "large"
+
+    # playing the game makes the game the puzzle on screen, and the link follows it
+    page.get_by_test_id("play-new").click()
+    page.wait_for_function("location.hash.startsWith('#play=4:')", timeout=30_000)
+
+
+PAYLOADS = [
+    "<script>window.__pwned=1</script>",
+    "<img src=x onerror=\"window.__pwned=1\">",
+    "%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E",
+    "\"><svg onload=window.__pwned=1>",
+]
+
+TAMPERED_PLAY = [
+    "play=3:1,2,3,4,5,6,8,7,0",                       # cannot reach the goal
+    "play=3:1,2,3,4,5,6,7,8",                         # a tile short
+    "play=3:1,2,3,4,5,6,7,8,8",                       # a tile twice
+    "play=99:1,2,3",                                  # no such size
+    "play=3:1,2,3,4,5,6,7,8,0&moves=uuuu",            # moves that cannot be played
+    "play=3:1,2,3,4,5,6,7,8,0&moves=xyz",
+    "play=3:1,2,3,4,5,6,7,8,0&goal=1,2",
+    "play=3:1,2,3,4,5,6,7,8,0&evil=1",
+    "play=3:%E0%A4%A",                                # broken percent-encoding
+] + [f"play=3:{p}" for p in PAYLOADS] + [f"play=3:1,2,3,4,5,6,7,8,0&moves={p}" for p in PAYLOADS]
+
+
+@pytest.fixture(scope="module")
+def light_page(browser):
+    """One page for the game alone (Python held back), loaded afresh for each link."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: route.abort())
+    watch(page)
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("fragment", TAMPERED_PLAY)
+def test_a_tampered_game_link_is_refused_safely(light_page, app_url, fragment):
+    page = light_page
+    page.goto("about:blank")
+    page.dialogs.clear()
+    page.errors.clear()
+    page.goto(f"{app_url}#{fragment}")
+    message = page.get_by_test_id("play-message")
+    message.wait_for()
+    text = message.text_content()
+    assert text.startswith("This link could not be opened: ") and text.endswith("Here is a fresh puzzle instead.")
+    assert message.locator("*").count() == 0                 # text only, never markup from the URL
+    tiles = tiles_of(page)                                   # a fresh, solvable puzzle instead
+    assert Board.from_tiles(tiles).is_solvable()
+    page.keyboard.press("ArrowLeft") if tiles.index(0) % 4 != 3 else page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash").startswith("#play=4:")   # the refused link is gone from the bar
+    assert_nothing_ran(page)
+
+
+@pytest.mark.parametrize("fragment", [f"board=3:{p}" for p in PAYLOADS[:2]] +
+                         [f"words={p},nurse" for p in PAYLOADS[:2]] +
+                         ["board=3:1,2,3,4,5,6,7,8,0&goal=" + PAYLOADS[1], "words=horse,nurse&dict=" + PAYLOADS[0]])
+def test_a_tampered_solver_link_is_refused_safely(app, fragment):
+    page = app                                               # opened through hashchange: no new boot per link
+    if not hasattr(page, "dialogs"):
+        watch(page)
+    page.evaluate("for (const e of document.querySelectorAll('.error')) e.textContent = ''")
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    page.wait_for_function("!document.getElementById('board-note')?.textContent.includes('Loading')", timeout=30_000)
+    page.wait_for_timeout(300)
+    if fragment.startswith("words="):                       # a word pair is only text in a field until solved
+        page.get_by_test_id("solve").click()
+    page.wait_for_function("""() => [...document.querySelectorAll('.error, [data-testid=link-error]')]
+                              .some((e) => e.textContent.trim() !== '')""", timeout=30_000)
+    assert Board.from_tiles(tiles_of(page)).is_solvable()     # the game is there and playable
+    assert_nothing_ran(page)
+
+
+def assert_nothing_ran(page):
+    page.wait_for_timeout(300)                               # give an injected onerror/onload its chance
+    assert page.evaluate("window.__pwned") is None
+    assert page.dialogs == [] and page.errors == []
+    assert page.evaluate("document.querySelectorAll('[onerror], [onload], img, iframe, object, embed').length") == 0
+    assert page.evaluate("[...document.scripts].every((s) => s.src.endsWith('/app.js'))")
