@@ -70,7 +70,9 @@ def _candidates() -> List[Path]:
     if env:
         return [Path(env)]
     here = Path(__file__).resolve().parent
-    return [here.parent.parent / ".cache" / "pdb", here / "data" / "pdb"]
+    if here.parent.name == "pysrc":  # running from the repository: the build's cache comes first
+        return [here.parent.parent / ".cache" / "pdb", here / "data" / "pdb"]
+    return [here / "data" / "pdb"]
 
 
 def data_dir() -> Path:
