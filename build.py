@@ -417,20 +417,33 @@ def step_manifest() -> None:
 
 # -- offline: app icons and the service worker's precache list (issue 4) -------------------------------
 
-#: Not precached: the service worker itself, hidden files, source maps, the large word list and pattern
-#: databases over PRECACHE_MAX_PDB_BYTES (the 4x4 tables).  They stay out of the 15 MB first visit; the
-#: service worker caches each of them the first time the worker fetches one, so they too work offline
-#: after one use.  Small pattern databases (the exact 3x3 tables) are precached.
-SW_RUNTIME_ONLY = ("data/words-large.txt",)
+#: Precached: every file of dist/ but sw.js, hidden files and source maps.  The big optional ones (the 4x4
+#: pattern databases, the large word list) are precached too while the first visit's estimated transfer
+#: (gzip, as any static host sends it) stays within FIRST_VISIT_BUDGET; past it they are left to the
+#: service worker's runtime list: cached the first time the worker fetches them, so they too work offline
+#: after one use.
+SW_OPTIONAL = ("data/words-large.txt",)
 PRECACHE_MAX_PDB_BYTES = 1_000_000
+FIRST_VISIT_BUDGET = 14_000_000
 
 
-def _precached(rel: str, size: int) -> bool:
+def _sw_role(rel: str, size: int) -> str:
+    """"skip", "optional" (precached within the budget, else cached on first use) or "required"."""
     if rel == "sw.js" or rel.endswith(".map") or any(part.startswith(".") for part in rel.split("/")):
-        return False
-    if rel in SW_RUNTIME_ONLY:
-        return False
-    return not (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES)
+        return "skip"
+    if rel in SW_OPTIONAL or (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES):
+        return "optional"
+    return "required"
+
+
+@functools.lru_cache(maxsize=None)
+def _transfer_estimate(path: str, sha256: str) -> int:
+    """Bytes a static host would send for the file: gzip for text and wasm, as is for the rest."""
+    import zlib
+    data = Path(path).read_bytes()
+    if Path(path).suffix in (".wasm", ".mjs", ".js", ".json", ".txt", ".html", ".css", ".svg", ".webmanifest"):
+        return min(len(data), len(zlib.compress(data, 1)))
+    return len(data)
 
 def _png(size: int, maskable: bool = False) -> bytes:
     """The app icon (the same 4x4 board as site/icons/icon.svg) as a PNG, drawn with zlib only."""
@@ -487,18 +500,26 @@ def step_icons() -> None:
 def write_service_worker(dist: Path = DIST) -> str:
     """Write dist/sw.js from site/sw.js: precache and runtime lists, and a cache name derived from the content.
 
-    Every file in ``dist`` that :func:`_precached` accepts is listed with its
+    Every file in ``dist`` that :func:`_sw_role` keeps is listed with its
     sha256; the cache name is a hash of that list, so any change to any file gives a new cache (and a new
     sw.js, which is how browsers notice a deploy).  Returns the cache name.
     """
     import re
-    entries, runtime = [], []
+    entries, optional, runtime = [], [], []
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         rel = path.relative_to(dist).as_posix()
-        if _precached(rel, path.stat().st_size):
-            entries.append([rel, file_sha256(path)])
-        elif rel in SW_RUNTIME_ONLY or rel.startswith("pdb/"):
-            runtime.append([rel, file_sha256(path)])
+        role = _sw_role(rel, path.stat().st_size)
+        if role != "skip":
+            (entries if role == "required" else optional).append([rel, file_sha256(path)])
+    transfer = sum(_transfer_estimate(str(dist / rel), sha) for rel, sha in entries)
+    for rel, sha in sorted(optional, key=lambda item: (dist / item[0]).stat().st_size):
+        size = _transfer_estimate(str(dist / rel), sha)
+        if transfer + size <= FIRST_VISIT_BUDGET:
+            entries.append([rel, sha])
+            transfer += size
+        else:
+            runtime.append([rel, sha])
+    entries.sort()
     cache = "puzzlesolver-" + hashlib.sha256(json.dumps([entries, runtime]).encode()).hexdigest()[:16]
     template = (SITE / "sw.js").read_text(encoding="utf-8")
     text, n1 = re.subn(r'^const CACHE = .*; // BUILD: cache name$', f"const CACHE = {json.dumps(cache)};",
@@ -515,8 +536,8 @@ def write_service_worker(dist: Path = DIST) -> str:
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
         log(f"wrote sw.js (cache {cache}, {len(entries)} files, "
-            f"{sum((dist / rel).stat().st_size for rel, _ in entries) / 1e6:.1f} MB precached, "
-            f"{len(runtime)} cached on first use)")
+            f"{sum((dist / rel).stat().st_size for rel, _ in entries) / 1e6:.1f} MB precached, about "
+            f"{transfer / 1e6:.1f} MB to transfer; {len(runtime)} cached on first use)")
     return cache
 
 

@@ -3,9 +3,10 @@
 // build.py replaces the lines marked BUILD below with the cache name (derived from the content of
 // everything in dist/), the precache list ([path, sha256] for every file the app needs at once) and
 // the runtime list (large files cached on first use: the 4x4 pattern databases, the large word list).
-// * install: fetch every listed file, check its sha256 (so a deploy that lands mid-install cannot
-//   give us a mix of two versions), store them all in CACHE; any failure fails the install.  Files
-//   whose sha256 did not change are copied from the previous version's cache instead of downloaded.
+// * install: get every listed file, check its sha256 (so a deploy that lands mid-install cannot give
+//   us a mix of two versions), store them all in CACHE; any failure fails the install.  Files whose
+//   sha256 did not change are copied from the previous version's cache, and files the page has just
+//   downloaded come from the HTTP cache, so nothing is downloaded twice.
 // * the new worker then WAITS: the page shows "update ready" and posts {type: "SKIP_WAITING"} when
 //   the person accepts; the page reloads on controllerchange.
 // * activate: delete every other cache of this app.
@@ -28,6 +29,14 @@ function hex(buffer) {
 
 const SHA_HEADER = "x-puzzlesolver-sha256";
 
+// The body we store is already decoded: drop the transfer's encoding and length.
+function storedHeaders(response) {
+  const headers = new Headers(response.headers);
+  headers.delete("content-encoding");
+  headers.delete("content-length");
+  return headers;
+}
+
 // A file this version needs: reuse it from an older version's cache when its sha256 is the same (an
 // update then downloads only what changed), else fetch it and check its sha256 before storing it.
 async function precacheOne(cache, path, sha256, older) {
@@ -39,13 +48,17 @@ async function precacheOne(cache, path, sha256, older) {
       return;
     }
   }
-  const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
-  if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
-  const body = await response.arrayBuffer();
-  if (sha256 && hex(await crypto.subtle.digest("SHA-256", body)) !== sha256) {
-    throw new Error(`precache: ${path} is not the version this service worker belongs to`);
+  // The page has usually just downloaded the file (the service worker is registered once the solver is
+  // up): take the browser's HTTP cache copy when its sha256 is right, else download it afresh.
+  let response, body;
+  for (const mode of ["force-cache", "reload"]) {
+    response = await fetch(url, { cache: mode, credentials: "same-origin" });
+    body = response.ok ? await response.arrayBuffer() : null;
+    if (body && (!sha256 || hex(await crypto.subtle.digest("SHA-256", body)) === sha256)) break;
+    body = null;
   }
-  const headers = new Headers(response.headers);
+  if (!body) throw new Error(`precache: ${path} is not the version this service worker belongs to (${response.status})`);
+  const headers = storedHeaders(response);
   if (sha256) headers.set(SHA_HEADER, sha256);
   await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
 }
@@ -118,7 +131,7 @@ async function respond(request) {
   const sha256 = runtimeSha.get(path);
   if (sha256 && response.ok && response.type === "basic") {
     const body = await response.arrayBuffer();
-    const headers = new Headers(response.headers);
+    const headers = storedHeaders(response);
     if (hex(await crypto.subtle.digest("SHA-256", body)) === sha256) {   // only this version's bytes
       headers.set(SHA_HEADER, sha256);
       await cache.put(new URL(path, scopeUrl), new Response(body.slice(0), { status: 200, headers }));
