@@ -517,7 +517,10 @@ export function mountGame(root, options = {}) {
       call = solver.request("deal", { n: params.n, goal: params.goal });
     } else {
       token.id = solver.nextId;   // SolverClient numbers requests in order: lets Cancel stop just this one
-      call = solver.request("solve_board", { board: rowsText(params.tiles), goal: rowsText(params.goal) },
+      // The engine's strongest optimal method ("auto": IDA* with pattern databases where it has them).
+      const heuristics = (solver.info && solver.info.heuristics) || [];
+      const heuristic = heuristics.includes("auto") ? "auto" : undefined;
+      call = solver.request("solve_board", { board: rowsText(params.tiles), goal: rowsText(params.goal), heuristic },
         (p) => {
           if (token.cancelled) return;
           if (p.type === "loading") {

@@ -241,3 +241,16 @@ def test_responsive_and_reduced_motion(browser, app_url):
     page.locator("[data-tile='35']").focus()
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     context.close()
+
+
+def test_a_4x4_hint_comes_from_the_fast_engine(game):
+    """A dealt 15-puzzle gets its hint quickly (IDA* with pattern databases in the worker)."""
+    start = [5, 10, 8, 7, 11, 4, 14, 13, 3, 1, 9, 2, 0, 15, 12, 6]
+    load(game, "play=4:" + ",".join(map(str, start)))
+    game.get_by_test_id("play-hint").click()
+    wait_idle(game)
+    assert game.get_by_test_id("play-message").is_hidden(), game.get_by_test_id("play-message").text_content()
+    assert game.get_by_test_id("play-distance").text_content() == "55"
+    hinted = game.locator(".play-tile.is-hint")
+    hinted.click()
+    assert game.get_by_test_id("play-distance").text_content() == "54"
