@@ -529,6 +529,18 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
     shareNote.textContent = copied ? "Link copied." : `Copy this link: ${url}`;
   });
   document.querySelector("#solve-form .actions").append(shareForm, shareNote);
+
+  // A way to the game from the top of the page.
+  const jump = document.createElement("button");
+  jump.type = "button";
+  jump.className = "play-jump";
+  jump.textContent = "Play the sliding puzzle ↓";
+  jump.dataset.testid = "play-jump";
+  jump.addEventListener("click", () => {
+    playSection.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    (playSection.querySelector(".play-tile.can-move") || playSection.querySelector("button")).focus({ preventScroll: true });
+  });
+  document.querySelector("header.top").append(jump);
 }
 
 export { app };
