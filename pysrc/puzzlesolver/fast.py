@@ -13,7 +13,13 @@ Why it is fast in pure Python (measured, see ``python3 build.py bench``):
   bound by 2 (every solution of a board has the same parity), so it needs no per-node bookkeeping
   for the next bound;
 * the hot loop is one recursive function whose tables are locals (default arguments): no method
-  calls, no attribute look-ups, no allocation per node.
+  calls, no attribute look-ups, no allocation per node; each move carries the per-tile index
+  changes and the list of moves open after it (so no multiplication and no "is this the move
+  back" test).  About 1 million expansions per second on CPython 3.11, ~0.65 million in Pyodide.
+
+Measured on the 2-core development machine (Korf's 100 random 15-puzzles): 31 s in total on
+CPython (median 0.09 s, worst 3.2 s), 46 s in headless Chromium; IDA* with Manhattan distance
+alone would need about 400 million nodes per instance.
 
 Resumable: the search counts expansions and, when a slice's budget is spent, unwinds with the path
 of the node it stopped at; the next ``run`` replays that path from the root and carries on exactly
