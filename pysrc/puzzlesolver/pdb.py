@@ -186,6 +186,15 @@ def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
                     out.append(states[sel] + itype(delta * (powers[k] - powers[i])))
         return np.concatenate(out) if out else np.zeros(0, dtype=itype)
 
+    def unique(a):  # sort + neighbour test: several times faster here than np.unique's hashing
+        if a.size < 2:
+            return a
+        a = np.sort(a)
+        keep = np.empty(a.size, dtype=bool)
+        keep[0] = True
+        np.not_equal(a[1:], a[:-1], out=keep[1:])
+        return a[keep]
+
     frontier = np.array([start], dtype=itype)
     dist[frontier] = 0
     level = 0
@@ -196,14 +205,14 @@ def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
             new = expand(new, True)
             new = new[dist[new] == 255]
             if new.size:
-                new = np.unique(new)
+                new = unique(new)
                 dist[new] = level
                 layer.append(new)
         layer = np.concatenate(layer)
         level += 1
         nxt = expand(layer, False)
         nxt = nxt[dist[nxt] == 255]
-        frontier = np.unique(nxt)
+        frontier = unique(nxt)
         dist[frontier] = level
     return dist.reshape(cells, cells ** k).min(axis=0)
 
