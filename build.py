@@ -729,14 +729,14 @@ def _python_with_numpy() -> str:
 
 
 def step_pdb() -> None:
-    """Pattern databases: build the missing ones into .cache/pdb (NumPy, 2-3 minutes, once), copy them to dist/pdb/.
+    """Pattern databases: build the missing ones into .cache/pdb (NumPy, about 30 s, once), copy them to dist/pdb/.
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
     names = ["8puzzle-exact-blank8.zpdb", "8puzzle-exact-blank7.zpdb", "8puzzle-exact-blank4.zpdb",
              "15puzzle-663-a.zpdb", "15puzzle-663-b.zpdb", "15puzzle-663-c.zpdb"]  # puzzlesolver.pdb.SIZES
     if any(not (PDB_CACHE / name).is_file() for name in names):
-        log("building the pattern databases into .cache/pdb (once; 2-3 minutes)")
+        log("building the pattern databases into .cache/pdb (once; about 30 s)")
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
         try:
             run([_python_with_numpy(), "-m", "puzzlesolver.pdb", "build", str(PDB_CACHE)], env=env, cwd=ROOT)
