@@ -534,7 +534,7 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
   const jump = document.createElement("button");
   jump.type = "button";
   jump.className = "play-jump";
-  jump.textContent = "Play the sliding puzzle ↓";
+  jump.textContent = "Sliding puzzle game ↓";
   jump.dataset.testid = "play-jump";
   jump.addEventListener("click", () => {
     playSection.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });

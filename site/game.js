@@ -86,7 +86,9 @@ export function mountGame(root, options = {}) {
   const undoBtn = btn("Undo", "play-undo", () => undo(), { "aria-keyshortcuts": "Control+Z" });
   const redoBtn = btn("Redo", "play-redo", () => redo(), { "aria-keyshortcuts": "Control+Y" });
   const hintBtn = btn("Hint", "play-hint", () => hint());
-  const solveBtn = btn("Solve from here", "play-solve", () => (autoplay ? stopAutoplay(true) : solveFromHere()));
+  // Named "Finish from here" (not "Solve…") so that the solver form's "Solve" stays the only button of that name.
+  const solveBtn = btn("Finish from here", "play-solve", () => (autoplay ? stopAutoplay(true) : solveFromHere()),
+    { title: "Solve from here: play an optimal solution from this position" });
   const distBtn = btn("Optimal distance", "play-distance-button", () => distance());
   const shareBtn = btn("Share", "play-share", () => share());
   const cancelBtn = btn("Cancel", "play-cancel", () => cancelRequest());
@@ -169,7 +171,7 @@ export function mountGame(root, options = {}) {
     hintBtn.disabled = !ready || state.solved || !!busy;
     solveBtn.disabled = !ready || (state.solved && !autoplay) || (!!busy && !autoplay);
     distBtn.disabled = !ready || !!busy;
-    solveBtn.textContent = autoplay ? "Stop" : "Solve from here";
+    solveBtn.textContent = autoplay ? "Stop" : "Finish from here";
     const known = planFor(state.tiles);
     distOut.textContent = known ? String(known.length) : (sameTiles(state.tiles, state.goal) ? "0" : "?");
     root.dataset.solved = state.solved ? "true" : "false";
