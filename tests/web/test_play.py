@@ -254,3 +254,23 @@ def test_a_4x4_hint_comes_from_the_fast_engine(game):
     hinted = game.locator(".play-tile.is-hint")
     hinted.click()
     assert game.get_by_test_id("play-distance").text_content() == "54"
+
+
+def test_a_long_hint_can_be_cancelled_and_the_game_goes_on(game):
+    start = [int(t) for t in "7 19 2 16 23 34 26 1 10 29 6 11 9 20 15 5 12 17 8 27 4 0 13 3 30 28 24 35 21 14 25 32 31 33 22 18".split()]
+    load(game, "play=6:" + ",".join(map(str, start)))
+    game.get_by_test_id("play-hint").click()
+    game.wait_for_function("document.querySelector('[data-testid=play-solver-note]').textContent.includes('positions')",
+                           timeout=30_000)
+    game.get_by_test_id("play-cancel").click()
+    wait_idle(game)
+    assert game.get_by_test_id("play-cancel").is_hidden()
+    assert game.get_by_test_id("play-message").is_hidden()
+    assert game.locator(".play-tile.is-hint").count() == 0
+    game.keyboard.press("ArrowLeft")
+    assert game.get_by_test_id("play-moves").text_content() == "1"
+    # the worker is free again: a quick question gets its answer
+    load(game, "play=3:1,2,3,4,5,6,7,0,8")
+    game.get_by_test_id("play-hint").click()
+    wait_idle(game)
+    assert game.locator(".play-tile.is-hint").get_attribute("data-tile") == "8"
