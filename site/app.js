@@ -468,9 +468,16 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
   const game = mountGame(playSection, { fragment: fromLink });
   app.game = game;
   if (fromLink) playSection.scrollIntoView({ block: "start" });
+  const offlineNote = document.createElement("p");
+  offlineNote.className = "note";
+  offlineNote.dataset.testid = "offline-status";
+  document.querySelector("header.top").append(offlineNote);
+  const offlineText = { "offline ready": "Saved on this device: works offline.", "update ready": "A new version is ready." };
   const onStatus = () => {
     game.setSolver(solver.state === "ready" ? solver : null);
-    if (solver.state === "ready") registerOffline();
+    if (solver.state === "ready") {
+      registerOffline({ onStatus: (status) => { offlineNote.textContent = offlineText[status] || `Offline use: ${status}`; } });
+    }
   };
   solver.addEventListener("status", onStatus);
   onStatus();

@@ -34,6 +34,7 @@ export async function registerOffline({ url = "sw.js", onStatus = () => {} } = {
   if (started || !("serviceWorker" in navigator) || !window.isSecureContext) return null;
   started = true;
   let accepted = false;
+  let offered = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
   });
@@ -51,22 +52,23 @@ export async function registerOffline({ url = "sw.js", onStatus = () => {} } = {
       worker.postMessage({ type: "SKIP_WAITING" });
     });
     document.documentElement.dataset.updateReady = "true";
+    offered = true;
     onStatus("update ready");
   };
   const watch = (worker) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed") offer(worker);
-      if (worker.state === "activated" && !navigator.serviceWorker.controller) onStatus("offline ready");
+      if (worker.state === "activated" && !offered) onStatus("offline ready");
     });
   };
   if (registration.waiting) offer(registration.waiting);
   watch(registration.installing);
   registration.addEventListener("updatefound", () => watch(registration.installing));
-  if (registration.active && navigator.serviceWorker.controller) onStatus("offline ready");
+  if (registration.active && navigator.serviceWorker.controller && !offered) onStatus("offline ready");
   navigator.serviceWorker.ready.then(() => {
     document.documentElement.dataset.offlineReady = "true";
-    onStatus("offline ready");
+    if (!offered) onStatus("offline ready");
   });
   // Look for a new version now and then while the page stays open.
   setInterval(() => registration.update().catch(() => {}), 30 * 60 * 1000);
