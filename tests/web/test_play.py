@@ -274,3 +274,21 @@ def test_a_long_hint_can_be_cancelled_and_the_game_goes_on(game):
     game.get_by_test_id("play-hint").click()
     wait_idle(game)
     assert game.locator(".play-tile.is-hint").get_attribute("data-tile") == "8"
+
+
+def test_a_newcomer_finishes_a_4x4_with_hints(game):
+    start = load(game, "play=4:4,3,7,13,11,8,1,10,5,15,2,9,0,12,14,6")   # a deal of 61 moves (fixed: no flakes)
+    for _ in range(70):
+        if game.evaluate("document.querySelector('.play').dataset.solved") == "true":
+            break
+        game.get_by_test_id("play-hint").click()
+        wait_idle(game)
+        assert game.get_by_test_id("play-message").is_hidden(), game.get_by_test_id("play-message").text_content()
+        game.locator(".play-tile.is-hint").click()
+    assert tiles_of(game) == list(range(1, 16)) + [0]
+    moves = int(game.get_by_test_id("play-moves").text_content())
+    game.wait_for_function("document.querySelector('[data-testid=play-optimal]')?.textContent !== ''")
+    assert game.get_by_test_id("play-optimal").text_content() == str(moves)     # hints only: an optimal game
+    assert f"You took {moves} moves ({moves} hints)" in game.get_by_test_id("play-result").text_content()
+    link = game.evaluate("location.hash")
+    assert link.startswith("#play=4:" + ",".join(map(str, start)) + "&moves=") and len(link.split("moves=")[1]) == moves
