@@ -22,7 +22,7 @@ path (:mod:`puzzlesolver.fast`) updates the same estimates incrementally.
 >>> from puzzlesolver.board import Board
 >>> b = Board([[3, 2, 1], [4, 5, 6], [7, 8, 0]])
 >>> b.manhattan(), linear_conflict(b)
-(4, 6)
+(4, 8)
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ __all__ = ["call", "MAX_STORED_NODES", "DEFAULT_HEURISTIC"]
 
 #: A search that has stored this many nodes stops (a browser tab has far less memory than a shell).
 MAX_STORED_NODES = 1_500_000
-DEFAULT_HEURISTIC = "manhattan"
+DEFAULT_HEURISTIC = "auto"
 DICTIONARIES = ("common", "large")
 #: Where the word lists and pattern databases live inside the package (the worker writes fetched files here).
 DATA_DIR = Path(__file__).resolve().parent / "data"
