@@ -494,23 +494,25 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
     if (location.hash.slice(1) !== fragment) history.replaceState(history.state, "", `#${fragment}`);
   };
   let linkTimer = null, linkToken = 0;
+  const formFragment = async () => {   // the form's puzzle as a fragment, or null while it is not valid
+    if (mode() === "words") {
+      const start = $("start-word").value.trim().toLowerCase(), goal = $("goal-word").value.trim().toLowerCase();
+      if (!start || !goal) return null;
+      const dict = $("dictionary").value;
+      return `words=${encodeURIComponent(start)},${encodeURIComponent(goal)}` + (dict === "common" ? "" : `&dict=${encodeURIComponent(dict)}`);
+    }
+    if (solver.state !== "ready") return null;
+    const answer = await solver.request("check_board", boardParams()).catch(() => null);
+    if (!answer || answer.type !== "board" || !answer.fragment) return null;
+    const heuristic = answer.heuristic && answer.heuristic !== (solver.info?.default_heuristic || "manhattan") ? `&h=${encodeURIComponent(answer.heuristic)}` : "";
+    return answer.fragment + heuristic;
+  };
   const syncLink = () => {
     clearTimeout(linkTimer);
     linkTimer = setTimeout(async () => {
       const token = ++linkToken;
-      if (mode() === "words") {
-        const start = $("start-word").value.trim().toLowerCase(), goal = $("goal-word").value.trim().toLowerCase();
-        if (!start || !goal) return;
-        const dict = $("dictionary").value;
-        setFragment(`words=${encodeURIComponent(start)},${encodeURIComponent(goal)}` + (dict === "common" ? "" : `&dict=${encodeURIComponent(dict)}`));
-        return;
-      }
-      if (solver.state !== "ready") return;
-      const params = boardParams();
-      const answer = await solver.request("check_board", params).catch(() => null);
-      if (token !== linkToken || !answer || answer.type !== "board" || !answer.fragment) return;
-      const heuristic = answer.heuristic && answer.heuristic !== (solver.info?.default_heuristic || "manhattan") ? `&h=${encodeURIComponent(answer.heuristic)}` : "";
-      setFragment(answer.fragment + heuristic);
+      const fragment = await formFragment();
+      if (token === linkToken && fragment) setFragment(fragment);
     }, 400);
   };
   for (const id of ["board", "goal", "start-word", "goal-word"]) $(id).addEventListener("input", syncLink);
@@ -522,7 +524,7 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
   // A Share button for the solver form's puzzle too (the game has its own).
   const shareForm = document.createElement("button");
   shareForm.type = "button";
-  shareForm.textContent = "Share";
+  shareForm.textContent = "Share puzzle";
   shareForm.dataset.testid = "share";
   const shareNote = document.createElement("span");
   shareNote.className = "note";
@@ -530,6 +532,10 @@ if (window.__solveRequested) {  // Solve was pressed before this module ran (see
   shareNote.dataset.testid = "share-note";
   shareForm.addEventListener("click", async () => {
     clearTimeout(linkTimer);
+    ++linkToken;
+    const fragment = await formFragment();
+    if (!fragment) { shareNote.textContent = "Enter a puzzle the solver accepts, then share it."; return; }
+    setFragment(fragment);
     const url = location.href;
     let copied = false;
     try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }

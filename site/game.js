@@ -90,7 +90,7 @@ export function mountGame(root, options = {}) {
   const solveBtn = btn("Finish from here", "play-solve", () => (autoplay ? stopAutoplay(true) : solveFromHere()),
     { title: "Solve from here: play an optimal solution from this position" });
   const distBtn = btn("Optimal distance", "play-distance-button", () => distance());
-  const shareBtn = btn("Share", "play-share", () => share());
+  const shareBtn = btn("Share game", "play-share", () => share());
   const cancelBtn = btn("Cancel", "play-cancel", () => cancelRequest());
   cancelBtn.hidden = true;
 
