@@ -43,6 +43,7 @@ from itertools import count
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import pdb
+from .heuristics import line_conflicts
 from .board import Board
 from .search import ALGORITHMS as _ASTAR_ALGORITHMS
 from .search import AStar, SearchStats
@@ -356,25 +357,6 @@ class _Exact3(_Engine):
         self.board[args[1]] = 0
 
 
-def _line_conflicts(codes: Sequence[int]) -> int:
-    """2 x (tiles in the line minus the longest increasing run of their goal places): the linear-conflict extra."""
-    seq = [c for c in codes if c]
-    tails: List[int] = []
-    for v in seq:
-        lo, hi = 0, len(tails)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if tails[mid] < v:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo == len(tails):
-            tails.append(v)
-        else:
-            tails[lo] = v
-    return 2 * (len(seq) - len(tails))
-
-
 class _Manhattan(_Engine):
     """Any n and goal: Manhattan distance, plus linear conflicts when ``conflicts`` (n <= 6: table per line)."""
 
@@ -444,7 +426,7 @@ class _Manhattan(_Engine):
             for _ in range(n):
                 codes.append(k % base)
                 k //= base
-            lc[key] = _line_conflicts(codes)
+            lc[key] = line_conflicts([code for code in codes if code])
         rw = [0] * (cells * cells)  # contribution of tile t on cell c to the key of c's row
         cw = [0] * (cells * cells)
         for t in range(1, cells):
@@ -757,13 +739,13 @@ class WeightedAStar:
         n = self.n
         row_of, col_of = self._row_of, self._col_of
         places = [col_of[t] for t in tiles[r * n:r * n + n] if t and row_of[t] == r]
-        return _line_conflicts(places) if len(places) > 1 else 0
+        return line_conflicts(places) if len(places) > 1 else 0
 
     def _col_lc(self, tiles, c: int) -> int:
         n = self.n
         row_of, col_of = self._row_of, self._col_of
         places = [row_of[t] for t in tiles[c::n] if t and col_of[t] == c]
-        return _line_conflicts(places) if len(places) > 1 else 0
+        return line_conflicts(places) if len(places) > 1 else 0
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         if self.done:

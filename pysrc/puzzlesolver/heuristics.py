@@ -27,6 +27,7 @@ path (:mod:`puzzlesolver.fast`) updates the same estimates incrementally.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from functools import lru_cache
 from typing import Dict, List, Sequence, Tuple
@@ -40,19 +41,13 @@ __all__ = ["linear_conflict", "walking_distance", "pattern_database", "line_conf
 def line_conflicts(places: Sequence[int]) -> int:
     """Linear-conflict extra of one line: ``places`` are the goal places (along the line) of the
     tiles that sit in their goal line, in the order they stand; 2 x (count - longest increasing run)."""
-    tails: List[int] = []
-    for v in places:
-        lo, hi = 0, len(tails)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if tails[mid] < v:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo == len(tails):
-            tails.append(v)
+    tails: List[int] = []  # tails[k]: smallest last place of an increasing run of length k + 1
+    for place in places:
+        k = bisect_left(tails, place)
+        if k == len(tails):
+            tails.append(place)
         else:
-            tails[lo] = v
+            tails[k] = place
     return 2 * (len(places) - len(tails))
 
 
