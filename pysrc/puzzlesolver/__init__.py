@@ -4,7 +4,7 @@ The engine is standard-library Python so that the same package runs on CPython a
 app, on Pyodide.  Start with :class:`~puzzlesolver.board.Board`, :class:`~puzzlesolver.search.Solver`.
 """
 
-from . import heuristics  # registers linear-conflict, walking-distance and pdb in board.HEURISTICS
+from . import heuristics  # noqa: F401 -- registers linear-conflict, walking-distance and pdb in board.HEURISTICS
 from .board import Board, BoardError, Goal
 from .search import AStar, Solver, WorldState
 

@@ -39,7 +39,6 @@ Board sizes and what ``"auto"`` picks:
 from __future__ import annotations
 
 import heapq
-from itertools import count
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import pdb

@@ -119,7 +119,7 @@ class SubgoalSearch:
 
     def _place(self, goal_cells: Sequence[int]) -> None:
         """Bring the tiles that belong on ``goal_cells`` home (together), then lock those cells."""
-        n, tiles, locked = self.n, self.tiles, self.locked
+        tiles, locked = self.tiles, self.locked
         wanted = [self.goal[c] for c in goal_cells]
         targets = tuple(goal_cells)
         pos = tuple(tiles.index(t) for t in wanted)

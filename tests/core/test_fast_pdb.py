@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
-from pathlib import Path
 
 import pytest
 

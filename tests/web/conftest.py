@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
 import threading
 import time
 from pathlib import Path
 
 import pytest
-from webhelpers import BUDGETS, MEASURED, measure, wait_ready
+from webhelpers import BUDGETS, DIST, MEASURED, ROOT, build_module, measure, wait_ready
 
-ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist"
 
 LONGTASK_OBSERVER = """
 window.__longtasks = [];
@@ -31,14 +28,6 @@ try {
   }).observe({ type: "longtask", buffered: true });
 } catch (error) { window.__longtasks = null; }
 """
-
-
-@functools.lru_cache(maxsize=None)
-def build_module():
-    spec = importlib.util.spec_from_file_location("puzzlesolver_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class CountingServer:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import shutil
 import threading
 import time
@@ -17,20 +16,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from webhelpers import DIST, build_module
 
-ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist"
 
 pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists() or not (DIST / "index.html").exists(),
                                 reason="dist/ is not built (python3 build.py)")
-
-
-@functools.lru_cache(maxsize=None)
-def build_module():
-    spec = importlib.util.spec_from_file_location("puzzlesolver_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class Site:
