@@ -1,0 +1,20 @@
+"""The examples in the engine's docstrings run and print what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import puzzlesolver
+
+MODULES = sorted(name for _, name, _ in pkgutil.iter_modules(puzzlesolver.__path__, "puzzlesolver.")
+                 if name != "puzzlesolver.__main__")  # importing it runs the command line
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_hold(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {name} failed"
