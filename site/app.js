@@ -65,10 +65,17 @@ solver.addEventListener("status", (event) => {
   }
 });
 
+const HEURISTIC_LABELS = {
+  auto: "auto: the strongest for this size",
+  pdb: "pdb: pattern databases (3x3, 4x4)",
+  "linear-conflict": "linear-conflict: Manhattan + line conflicts",
+  "walking-distance": "walking-distance (up to 4x4)",
+};
+
 function fillHeuristics(info) {
   const select = $("heuristic");
   const current = select.value;
-  select.replaceChildren(...info.heuristics.map((name) => new Option(name, name)));
+  select.replaceChildren(...info.heuristics.map((name) => new Option(HEURISTIC_LABELS[name] || name, name)));
   select.value = info.heuristics.includes(current) ? current : info.default_heuristic;
 }
 
