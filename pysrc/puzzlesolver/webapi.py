@@ -87,10 +87,7 @@ _BOARD_HEURISTIC = "manhattan"
 
 
 def _heuristic_names() -> List[str]:
-    try:  # stronger heuristics register themselves in HEURISTICS when their module is imported
-        from . import heuristics  # noqa: F401
-    except ImportError:
-        pass
+    """The page's choices: "auto", then every registered board heuristic (importing the package registers them)."""
     return list(_ENGINE_HEURISTICS) + [name for name in HEURISTICS if name not in _ENGINE_HEURISTICS]
 
 
