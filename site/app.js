@@ -72,6 +72,15 @@ const HEURISTIC_LABELS = {
   "walking-distance": "walking-distance (up to 4x4)",
 };
 
+/** Fill the board form with a new random solvable 3x3 board (after a link was refused). */
+async function showFreshBoard() {
+  const dealt = await solver.request("deal", { n: 3 });
+  if (dealt.type !== "deal") return;
+  setMode("board");
+  $("board").value = boardText(dealt.tiles, 3);
+  syncGridFromText();
+}
+
 function fillHeuristics(info) {
   const select = $("heuristic");
   const current = select.value;
@@ -265,6 +274,7 @@ function loadFromHash() {
     if (answer.type === "error") {
       $("board-note").textContent = "";
       setError(answer.field, answer.message);
+      if (fragment.startsWith("board=")) await showFreshBoard();  // a fresh puzzle instead; the message stays
       return;
     }
     if (answer.kind === "board") {

@@ -9,6 +9,7 @@ Fragment forms:  #play=N:t,...[&goal=t,...][&moves=lrud...]   a game: its starti
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from puzzlesolver.board import Board
 
@@ -90,6 +91,16 @@ def test_a_tampered_link_opened_in_the_running_app_is_refused(app):
     assert message.text_content().startswith("This link could not be opened")
     page.wait_for_function("location.hash.startsWith('#play=') && !location.hash.includes('%3C')", timeout=30_000)
     assert Board.from_tiles(tiles_of(page)).is_solvable()
+
+
+def test_a_refused_board_link_is_replaced_by_a_fresh_board_in_the_form(app):
+    page = app
+    page.evaluate("(f) => { location.hash = f; }", "board=3:1,2,3,4,5,6,7,8,9")
+    expect(page.get_by_test_id("link-error")).to_contain_text("out of range")
+    page.wait_for_function("document.getElementById('board').value.trim().split(/\\s+/).length === 9")
+    tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
+    assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
+    expect(page.get_by_test_id("link-error")).to_contain_text("out of range")  # the reason stays shown
 
 
 def test_share_button_copies_the_link(fresh, app_url):
