@@ -3,35 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections import deque
-from pathlib import Path
 
 import pytest
+
+from spec_helpers import BENCHMARKS, bfs_distances
 
 from puzzlesolver import fast, pdb
 from puzzlesolver.board import Board
 
-BENCHMARKS = Path(__file__).resolve().parents[3] / "shared" / "benchmarks"
 PRINCETON = BENCHMARKS / "princeton"
-
-
-def bfs_from(goal, n):
-    """Distance of every arrangement reachable from ``goal`` (moves are reversible)."""
-    moves = [[c2 for c2, ok in ((c - n, c >= n), (c + n, c < n * n - n), (c - 1, c % n), (c + 1, c % n < n - 1)) if ok]
-             for c in range(n * n)]
-    dist = {tuple(goal): 0}
-    queue = deque([tuple(goal)])
-    while queue:
-        state = queue.popleft()
-        b = state.index(0)
-        for c in moves[b]:
-            cells = list(state)
-            cells[b], cells[c] = cells[c], 0
-            child = tuple(cells)
-            if child not in dist:
-                dist[child] = dist[state] + 1
-                queue.append(child)
-    return dist
 
 
 def solve(board, max_expansions=None, **kwargs):
@@ -70,7 +50,7 @@ def random_goals_3x3():
     shuffled = list(range(9))
     rng.shuffle(shuffled)
     goals.append(tuple(shuffled))
-    return {goal: bfs_from(goal, 3) for goal in goals}
+    return {goal: bfs_distances(goal, 3) for goal in goals}
 
 
 @pytest.mark.parametrize("heuristic", ["auto", "linear-conflict", "manhattan"])
