@@ -19,13 +19,13 @@ status 2 at the end, while the other inputs are still solved; a search that pass
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, List, Optional, Sequence, TextIO, Union
+from typing import List, Optional, Sequence, TextIO, Union
 
+from . import fast
 from . import search as search_module
 from .board import HEURISTICS, Board, BoardError
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_puzzle_text
@@ -47,25 +47,6 @@ class InputError(Exception):
 
 class GaveUp(Exception):
     """A search stopped before an answer: past the node budget or out of memory."""
-
-
-def _optional_module(name: str):
-    """``puzzlesolver.<name>`` if it exists (other helpers add it), else None."""
-    try:
-        return importlib.import_module(f"{__package__}.{name}")
-    except ModuleNotFoundError as error:
-        if error.name == f"{__package__}.{name}":
-            return None
-        raise
-
-
-def _fast_search_factory() -> Optional[Callable]:
-    fast = _optional_module("fast")
-    return getattr(fast, "make_search", None) if fast is not None else None
-
-
-def _register_heuristics() -> None:
-    _optional_module("heuristics")  # importing it registers more names in board.HEURISTICS
 
 
 # -- solving ------------------------------------------------------------------------------------
@@ -129,12 +110,11 @@ def _run(search, max_nodes: Optional[int]) -> None:
                      "(raise --max-nodes)")
 
 
-def _chosen_names(algorithm: Optional[str], heuristic: Optional[str], trace: bool,
-                  fast_available: bool) -> tuple:
+def _chosen_names(algorithm: Optional[str], heuristic: Optional[str], trace: bool) -> tuple:
     """Fill in the defaults: the best available search, and the estimate that suits it."""
     seeds_astar = search_module.ALGORITHMS
     if algorithm is None:
-        algorithm = "auto" if fast_available and not trace else "astar"
+        algorithm = "astar" if trace else "auto"
     if trace and algorithm not in seeds_astar:
         raise InputError(f"--trace shows A*'s queue: use --algorithm {' or '.join(seeds_astar)}")
     if heuristic is None:
@@ -146,16 +126,18 @@ def _chosen_names(algorithm: Optional[str], heuristic: Optional[str], trace: boo
     return algorithm, heuristic
 
 
-def _board_search(board: Board, algorithm: str, heuristic: str, trace: bool, make_search):
-    """The search object (AStar step protocol) and a description of it."""
+def _board_search(board: Board, algorithm: str, heuristic: str, trace: bool):
+    """The search object (AStar step protocol) and a description of it.
+
+    The seeds' A* runs here on the Board itself, so that ``--trace`` can read its queue; every other
+    algorithm comes from :func:`puzzlesolver.fast.make_search`.
+    """
     if algorithm in search_module.ALGORITHMS:
         search = AStar(board, algorithm)
         search.trace_limit = TRACE_LENGTH if trace else 0
         return search, f"A* ({algorithm}) with {heuristic}"
-    if make_search is None:
-        raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(search_module.ALGORITHMS)}")
     try:
-        search = make_search(board, algorithm, heuristic)
+        search = fast.make_search(board, algorithm, heuristic)
     except (ValueError, BoardError) as error:
         raise InputError(str(error)) from None
     return search, getattr(search, "method", algorithm)
@@ -165,14 +147,12 @@ def solve_board(puzzle: BoardPuzzle, heuristic: Optional[str] = None, algorithm:
                 max_nodes: Optional[int] = None, trace: bool = False, label: Optional[str] = None) -> Outcome:
     """Solve one board optimally; an unsolvable board is recognised by parity, without searching.
 
-    ``algorithm`` None means the best available ("auto" when :mod:`puzzlesolver.fast` provides
-    ``make_search``, else "astar"); ``heuristic`` None means the best for that search (Manhattan
+    ``algorithm`` None means "auto" (the fastest optimal search for the size; "astar" with
+    ``trace``); ``heuristic`` None means the best for that search (Manhattan
     for A*; Hamming with ``trace``, as seed 003 counts misplaced tiles).  Raises InputError for an
     unknown name and GaveUp past ``max_nodes`` expansions.
     """
-    _register_heuristics()
-    make_search = _fast_search_factory()
-    algorithm, heuristic = _chosen_names(algorithm, heuristic, trace, make_search is not None)
+    algorithm, heuristic = _chosen_names(algorithm, heuristic, trace)
     try:
         board = Board.from_tiles(puzzle.tiles, puzzle.goal, heuristic if heuristic in HEURISTICS else "manhattan")
     except BoardError as error:
@@ -181,7 +161,7 @@ def solve_board(puzzle: BoardPuzzle, heuristic: Optional[str] = None, algorithm:
     if not board.is_solvable():
         return Outcome(label, "board", [], initial=board, method="parity (no search needed)", details=details)
     began = time.perf_counter()
-    search, method = _board_search(board, algorithm, heuristic, trace, make_search)
+    search, method = _board_search(board, algorithm, heuristic, trace)
     _run(search, max_nodes)
     return Outcome(label, "board", list(search.path()), search.stats, time.perf_counter() - began, method,
                    board, search if trace else None, details, bool(getattr(search, "optimal", True)))
@@ -287,14 +267,10 @@ def render_json(outcome: Outcome) -> str:
 # -- the command --------------------------------------------------------------------------------
 
 def _names_offered() -> tuple:
-    """(algorithms, heuristics) the command accepts: the seeds' A*, plus what other modules add."""
-    _register_heuristics()
-    algorithms = list(search_module.ALGORITHMS)
-    heuristics = sorted(HEURISTICS)
-    if _fast_search_factory() is not None:
-        fast = _optional_module("fast")
-        algorithms = ["auto"] + [a for a in getattr(fast, "ALGORITHMS", ()) if a not in algorithms + ["auto"]] + algorithms
-        heuristics = ["auto"] + sorted(set(heuristics) | set(getattr(fast, "HEURISTIC_NAMES", ())) - {"auto"})
+    """(algorithms, heuristics) the command accepts: "auto" first, the seeds' A* last."""
+    seeds = list(search_module.ALGORITHMS)
+    algorithms = ["auto"] + [name for name in fast.ALGORITHMS if name not in seeds + ["auto"]] + seeds
+    heuristics = ["auto"] + sorted((set(HEURISTICS) | set(fast.HEURISTIC_NAMES)) - {"auto"})
     return algorithms, heuristics
 
 

@@ -42,8 +42,8 @@ import heapq
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import pdb
-from .heuristics import line_conflicts
-from .board import Board
+from .board import HEURISTICS, Board
+from .heuristics import line_conflicts  # importing it also registers the stronger names in HEURISTICS
 from .search import ALGORITHMS as _ASTAR_ALGORITHMS
 from .search import AStar, SearchStats
 
@@ -876,9 +876,6 @@ def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto", 
     >>> search.run(None), len(search.path()) - 1, search.optimal
     (True, 14, True)
     """
-    from . import heuristics  # noqa: F401 - registers linear-conflict, walking-distance, pdb
-    from .board import HEURISTICS
-
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
     known = ("auto",) + tuple(HEURISTICS)
