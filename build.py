@@ -25,6 +25,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import importlib
 import json
 import os
 import shutil
@@ -152,6 +153,13 @@ def sync_file(src: Path, dst: Path) -> bool:
 
 # -- build steps ------------------------------------------------------------------------------------
 
+def engine_module(name: str):
+    """``puzzlesolver.<name>`` from pysrc/: the build reuses the engine's own code (word lists, examples)."""
+    if str(PYSRC) not in sys.path:
+        sys.path.insert(0, str(PYSRC))
+    return importlib.import_module(f"puzzlesolver.{name}")
+
+
 def step_npm() -> None:
     """npm ci when node_modules is missing or was installed from another package-lock.json."""
     lock = ROOT / "package-lock.json"
@@ -174,17 +182,8 @@ def step_word_lists() -> None:
     digest = digest_paths([source / "package.json", words_py])
     if up_to_date("word_lists", digest, *outputs):
         return
-    sys.path.insert(0, str(PYSRC))
-    try:
-        from puzzlesolver import words
-        build_word_lists = words.build_word_lists
-    except (ImportError, AttributeError) as error:
-        log(f"skipping word lists: puzzlesolver.words.build_word_lists is not available ({error})")
-        return
-    finally:
-        sys.path.remove(str(PYSRC))
     log("generating word lists")
-    build_word_lists(source, DATA)
+    engine_module("words").build_word_lists(source, DATA)
     stamp("word_lists", digest)
 
 
@@ -250,11 +249,8 @@ import importlib, importlib.util, importlib._bootstrap_external as ext, io, json
 import puzzlesolver.webapi as webapi
 webapi.call(json.dumps({"op": "info"}))
 webapi.call(json.dumps({"op": "fragment", "fragment": "board=2:1,2,3,0"}))
-for name in ("words", "formats", "fast", "heuristics", "pdb", "ida", "search", "board"):
-    try:
-        importlib.import_module("puzzlesolver." + name)
-    except ImportError:
-        pass
+for name in ("words", "formats", "fast", "subgoal", "heuristics", "pdb", "search", "board"):
+    importlib.import_module("puzzlesolver." + name)
 prefix = [p for p in sys.path if p.endswith(".zip")][0] + "/"
 loaded = {m.__spec__.origin[len(prefix):] for m in list(sys.modules.values())
           if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(prefix)}
@@ -347,13 +343,7 @@ def step_examples() -> None:
     digest = digest_paths([PUZZLES, PACKAGE / "formats.py"])
     if up_to_date("examples", digest, out):
         return
-    sys.path.insert(0, str(PYSRC))
-    try:
-        from puzzlesolver import formats
-    except ImportError:
-        formats = None
-    finally:
-        sys.path.remove(str(PYSRC))
+    formats = engine_module("formats")
     try:
         index = {entry["file"]: entry for entry in json.loads((PUZZLES / "index.json").read_text())["puzzles"]}
     except (OSError, ValueError, KeyError, TypeError):
@@ -366,15 +356,15 @@ def step_examples() -> None:
         entry = {"name": rel.rsplit(".", 1)[0], "path": rel, "kind": "text", "text": text,
                  "moves": index.get(rel, {}).get("moves")}
         try:
-            puzzle = formats.parse_puzzle_text(text) if formats else None
+            puzzle = formats.parse_puzzle_text(text)
         except ValueError:
             puzzle = None
-        if isinstance(puzzle, getattr(formats, "BoardPuzzle", ())):
+        if isinstance(puzzle, formats.BoardPuzzle):
             rows = lambda tiles: "\n".join(" ".join(str(t) for t in tiles[r * puzzle.n:(r + 1) * puzzle.n])
                                            for r in range(puzzle.n))
             entry.update(kind="board", n=puzzle.n, board_text=rows(puzzle.tiles),
                          goal_text=rows(puzzle.goal) if puzzle.goal else "")
-        elif isinstance(puzzle, getattr(formats, "WordPuzzle", ())):
+        elif isinstance(puzzle, formats.WordPuzzle):
             entry.update(kind="words", start=puzzle.start, goal=puzzle.goal)
         moves = entry["moves"]
         entry["title"] = entry["name"].split("/")[-1] + (
@@ -713,7 +703,7 @@ def test(pytest_args: list) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
-# -- pattern databases and the benchmark (FAST helper: puzzlesolver.pdb, puzzlesolver.bench_suites) --------
+# -- pattern databases and the benchmark (puzzlesolver.pdb, puzzlesolver.bench_suites) ------------------------------
 
 PDB_CACHE = ROOT / ".cache" / "pdb"  # git-ignored, kept between builds
 

@@ -31,11 +31,15 @@ Solving runs in slices so the worker can post progress and honour a cancel betwe
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
-from .board import HEURISTICS, Board, BoardError, validate_tiles
+from . import __version__, pdb, words
+from .board import HEURISTICS, Board, BoardError, random_board, validate_tiles
+from .fast import make_search, uses_pattern_databases
+from .formats import PuzzleFormatError, board_fragment, parse_board_text, parse_fragment
 from .search import AStar
 
 __all__ = ["call", "MAX_STORED_NODES", "DEFAULT_HEURISTIC"]
@@ -74,7 +78,6 @@ def _board_search(board: Board, algorithm: str, heuristic: str):
     ``heuristic`` is a name from :func:`_heuristic_names` (the page's choice); ``algorithm`` is "auto"
     unless a caller asks for one.  Optional attributes the answer uses: ``.method``, ``.optimal``.
     """
-    from .fast import make_search, uses_pattern_databases  # IDA* + pattern databases, IDA* + linear conflict, A*
     if uses_pattern_databases(board.size(), algorithm, heuristic):
         _require_pdb_files(board.size())
     return make_search(board, algorithm, heuristic)
@@ -123,8 +126,6 @@ def call(message_json: str) -> str:
 
 
 def _info(message: Dict[str, Any]) -> Dict[str, Any]:
-    import sys
-    from . import __version__
     return {"type": "info", "version": __version__, "python": sys.version.split()[0],
             "heuristics": _heuristic_names(), "default_heuristic": DEFAULT_HEURISTIC,
             "dictionaries": list(DICTIONARIES), "max_stored_nodes": MAX_STORED_NODES}
@@ -134,7 +135,6 @@ def _info(message: Dict[str, Any]) -> Dict[str, Any]:
 
 def _read_board(message: Dict[str, Any]) -> Board:
     """The Board described by the message's ``board`` text, optional ``goal`` text and ``heuristic``."""
-    from .formats import PuzzleFormatError, parse_board_text
     heuristic = message.get("heuristic") or DEFAULT_HEURISTIC
     if heuristic not in _heuristic_names():
         raise _InputError("heuristic", f"unknown heuristic {heuristic!r}; choose one of "
@@ -195,11 +195,7 @@ def _board_description(board: Board) -> Dict[str, Any]:
               "estimate_heuristic": board.heuristic}
     if not answer["solvable"]:
         answer["reason"] = _unsolvable_reason(board)
-    try:
-        from .formats import board_fragment
-        answer["fragment"] = board_fragment(n, board.tiles, None if usual_goal else board.goal)
-    except ImportError:
-        pass
+    answer["fragment"] = board_fragment(n, board.tiles, None if usual_goal else board.goal)
     return answer
 
 
@@ -239,10 +235,6 @@ def _require_pdb_files(n: int) -> None:
     Files the deployed site does not have (the worker passes them back as ``unavailable``) are not
     asked for again, so the engine must then do without them.
     """
-    try:
-        from . import pdb
-    except ImportError:
-        return
     data_dir = Path(pdb.data_dir())
     wanted = [{"url": f"pdb/{name}", "path": str(data_dir / name)} for name in pdb.missing_files(n)]
     wanted = [f for f in wanted if f["url"] not in _request.get("unavailable", ())]
@@ -265,7 +257,6 @@ def _word_field(message: str, start: str, goal: str) -> str:
 
 
 def _solve_words(message: Dict[str, Any]) -> Dict[str, Any]:
-    from . import words
     start = str(message.get("start") or "").strip().lower()
     goal = str(message.get("goal") or "").strip().lower()
     dictionary = message.get("dictionary") or "common"
@@ -378,7 +369,6 @@ def _cancel(message: Dict[str, Any]) -> Dict[str, Any]:
 # -- share links ----------------------------------------------------------------------------------
 
 def _fragment(message: Dict[str, Any]) -> Dict[str, Any]:
-    from .formats import PuzzleFormatError, parse_fragment
     try:
         puzzle = parse_fragment(str(message.get("fragment") or ""))
     except (PuzzleFormatError, BoardError) as error:
@@ -400,7 +390,6 @@ def _fragment(message: Dict[str, Any]) -> Dict[str, Any]:
 def _deal(message: Dict[str, Any]) -> Dict[str, Any]:
     """A board drawn uniformly from those that can reach the goal: ``{n, goal?, seed?}`` -> ``{tiles}``."""
     import random
-    from .board import random_board
     n = message.get("n")
     if type(n) is not int or not 2 <= n <= 12:
         raise _InputError("size", "choose a board size from 2 to 12")
