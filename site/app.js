@@ -8,7 +8,7 @@
 
 import { SolverClient } from "./solver-client.js";
 import { Player, boardText, renderBoard } from "./board-view.js";
-// -- play, share, offline (issue 4): game.js, game-offline.js --
+import { goalTiles } from "./game-core.js";
 import { mountGame } from "./game.js";
 import { registerOffline } from "./game-offline.js";
 
@@ -148,17 +148,10 @@ $("use-goal").addEventListener("change", () => {
   $("goal-field").hidden = !$("use-goal").checked;
   if ($("use-goal").checked && !$("goal").value.trim()) {
     const n = squareRows($("board").value)?.length;
-    if (n) $("goal").value = boardText(standardGoal(n), n);
+    if (n) $("goal").value = boardText(goalTiles(n), n);
   }
   scheduleCheck(0);
 });
-
-function standardGoal(n) {
-  const tiles = [];
-  for (let i = 1; i < n * n; i++) tiles.push(i);
-  tiles.push(0);
-  return tiles;
-}
 
 // -- the grid editor (layout only: the text stays the source of truth) -------------------------------
 /** The text as rows of tokens when it is laid out as a square, else null (no validation here). */
@@ -211,7 +204,7 @@ function syncTextFromGrid() {
 $("grid-editor").addEventListener("toggle", syncGridFromText);
 $("grid-new").addEventListener("click", () => {
   const n = Math.max(2, Math.min(12, Math.round(Number($("grid-size").value)) || 3));
-  $("board").value = boardText(standardGoal(n), n);
+  $("board").value = boardText(goalTiles(n), n);
   $("grid").replaceChildren();
   syncGridFromText();
   scheduleCheck(0);
@@ -466,7 +459,7 @@ app.reset = () => {
 app.clearResult = () => clearResult();
 
 // An empty board view until the first solution, so the layout does not jump.
-renderBoard($("player-board"), standardGoal(3), 3);
+renderBoard($("player-board"), goalTiles(3), 3);
 loadFromHash();
 if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
   window.__solveRequested = false;
