@@ -41,6 +41,7 @@ PYSRC = ROOT / "pysrc"
 PACKAGE = PYSRC / "puzzlesolver"
 DATA = PACKAGE / "data"
 PUZZLES = ROOT / "puzzles"
+TESTS = ROOT / "tests"
 NODE_MODULES = ROOT / "node_modules"
 VENV = ROOT / ".venv"
 STAMPS = DIST / ".stamps.json"
@@ -190,8 +191,9 @@ def step_word_lists() -> None:
 def step_wheel() -> None:
     """Build the project's wheel into dist/wheels/ from a copy of the sources without data/.
 
-    The data files (word lists, pattern databases) are served separately and fetched on demand, so
-    the wheel the browser loads at start-up stays small.
+    The data files (word lists, pattern tables) are served separately and fetched on demand, so
+    the wheel the browser loads at start-up stays small; the NumPy table builder
+    (fast/build_tables.py) is left out too: it runs at build time only.
     """
     wheels = DIST / "wheels"
     inputs = [ROOT / "pyproject.toml", ROOT / "README.md"] + sorted(
@@ -209,7 +211,7 @@ def step_wheel() -> None:
         else:
             (stage / "README.md").write_text("puzzlesolver\n")
         shutil.copytree(PACKAGE, stage / "pysrc" / "puzzlesolver",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data", "build_tables.py"))
         out = Path(tmp) / "out"
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
              "--wheel-dir", str(out), str(stage)])
@@ -249,7 +251,8 @@ import importlib, importlib.util, importlib._bootstrap_external as ext, io, json
 import puzzlesolver.webapi as webapi
 webapi.call(json.dumps({"op": "info"}))
 webapi.call(json.dumps({"op": "fragment", "fragment": "board=2:1,2,3,0"}))
-for name in ("words", "formats", "fast", "subgoal", "heuristics", "pdb", "search", "board"):
+for name in ("words", "formats", "grid", "policy", "fast.ida", "fast.lines", "fast.weighted", "fast.tables",
+             "heuristics", "search", "board"):
     importlib.import_module("puzzlesolver." + name)
 prefix = [p for p in sys.path if p.endswith(".zip")][0] + "/"
 loaded = {m.__spec__.origin[len(prefix):] for m in list(sys.modules.values())
@@ -703,7 +706,7 @@ def test(pytest_args: list) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
-# -- pattern databases and the benchmark (puzzlesolver.pdb, puzzlesolver.bench_suites) ------------------------------
+# -- pattern tables and the benchmark (puzzlesolver.fast.build_tables, puzzlesolver.bench) ----------------------
 
 PDB_CACHE = ROOT / ".cache" / "pdb"  # git-ignored, kept between builds
 
@@ -721,37 +724,35 @@ def _python_with_numpy() -> str:
 
 
 def step_pdb() -> None:
-    """Pattern databases: build the missing ones into .cache/pdb (NumPy, about 30 s, once), copy them to dist/pdb/.
+    """Pattern tables: build the missing ones into .cache/pdb (NumPy, about 30 s, once), copy them to dist/pdb/.
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
-    names = ["8puzzle-exact-blank8.zpdb", "8puzzle-exact-blank7.zpdb", "8puzzle-exact-blank4.zpdb",
-             "15puzzle-663-a.zpdb", "15puzzle-663-b.zpdb", "15puzzle-663-c.zpdb"]  # puzzlesolver.pdb.SIZES
+    names = list(engine_module("fast.tables").FILES)
     if any(not (PDB_CACHE / name).is_file() for name in names):
-        log("building the pattern databases into .cache/pdb (once; about 30 s)")
+        log("building the pattern tables into .cache/pdb (once; about 30 s)")
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
         try:
-            run([_python_with_numpy(), "-m", "puzzlesolver.pdb", "build", str(PDB_CACHE)], env=env, cwd=ROOT)
+            run([_python_with_numpy(), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE)], env=env, cwd=ROOT)
         except (subprocess.CalledProcessError, OSError) as error:
-            log(f"WARNING: could not build the pattern databases ({error}); the solver will use weaker heuristics")
+            log(f"WARNING: could not build the pattern tables ({error}); the solver will use weaker heuristics")
     for name in names:
         if (PDB_CACHE / name).is_file() and sync_file(PDB_CACHE / name, DIST / "pdb" / name):
             log(f"copied pdb/{name}")
 
 
 def bench(bench_args: list) -> int:
-    """Run the benchmark suites (``python3 build.py bench --help``); ``--browser`` builds dist/ first."""
+    """Run the benchmark (``python3 build.py bench --help``); ``--browser`` runs it through the built site's worker."""
+    env = {**os.environ, "PYTHONPATH": str(PYSRC), "PUZZLESOLVER_PDB_DIR": str(PDB_CACHE)}
     if "--browser" in bench_args:
         step_venv()
         step_chromium()
         build()
-        python = str(venv_python())
-    else:
-        DIST.mkdir(exist_ok=True)
-        step_pdb()
-        python = sys.executable
-    env = {**os.environ, "PYTHONPATH": str(PYSRC), "PUZZLESOLVER_PDB_DIR": str(PDB_CACHE)}
-    return subprocess.call([python, "-m", "puzzlesolver.bench_suites", *bench_args], cwd=ROOT, env=env)
+        args = [a for a in bench_args if a != "--browser"]
+        return subprocess.call([str(venv_python()), str(TESTS / "web" / "bench_browser.py"), *args], cwd=ROOT, env=env)
+    DIST.mkdir(exist_ok=True)
+    step_pdb()
+    return subprocess.call([sys.executable, "-m", "puzzlesolver.bench", *bench_args], cwd=ROOT, env=env)
 
 
 # -- command line -----------------------------------------------------------------------------------

@@ -29,7 +29,9 @@ sys.path.insert(0, str(HERE.parent / "pysrc"))
 
 from puzzlesolver.board import Board  # noqa: E402
 from puzzlesolver.search import Solver  # noqa: E402
-from puzzlesolver.words import WordError, find_ladder  # noqa: E402
+from puzzlesolver.formats import WordPuzzle  # noqa: E402
+from puzzlesolver.policy import solve  # noqa: E402
+from puzzlesolver.words import WordError  # noqa: E402
 
 Tiles = Tuple[int, ...]
 SEED = 2026
@@ -212,14 +214,14 @@ def pairs(puzzles: Collection, rng: random.Random) -> None:
 def word_pairs(puzzles: Collection) -> None:
     for start, goal in WORD_PAIRS:
         try:
-            result = find_ladder(start, goal, "common")
+            result = solve(WordPuzzle(start, goal, "common"))
         except WordError as error:
             sys.exit(f"generate.py: {error}")
-        moves = result.moves if result.solvable else "unsolvable"
-        puzzles.add(f"words/{start}-{goal}.txt", f"{start} {goal}\n", "word", moves,
-                    "A* (edit distance) on the common word list" if result.solvable else
+        moves = result.moves if result.solved else "unsolvable"
+        puzzles.add(f"words/{start}-{goal}.txt", f"{start} {goal}\n", "words", moves,
+                    "A* (edit distance) on the common word list" if result.solved else
                     "breadth-first search: no ladder", dictionary="common",
-                    example=" ".join(result.path) if result.solvable else None)
+                    example=" ".join(result.ladder) if result.solved else None)
 
 
 def main(root: Path = HERE) -> None:

@@ -1,9 +1,9 @@
 """Immutable n-by-n sliding boards with any goal, as world states for the solver.
 
-Tiles are kept row-major in a tuple, 0 is the blank.  Everything a board needs to know about its
-goal (where each tile belongs, the Manhattan distance of every tile from every cell) lives in one
-shared :class:`Goal`, so a neighbor is built with one tuple copy and its distances are updated from
-its parent's in O(1).
+Tiles are kept row-major in a tuple, 0 is the blank.  What a board needs to know about its goal
+(where each tile belongs, which cells the blank can reach) lives in one shared :class:`Goal`, built
+in O(n^2), so a neighbor is one tuple copy and its Manhattan and Hamming distances are updated from
+its parent's in O(1).  The geometry itself is :mod:`puzzlesolver.grid`'s.
 
 >>> board = Board([[8, 1, 3], [4, 0, 2], [7, 6, 5]])
 >>> board.hamming(), board.manhattan()
@@ -19,95 +19,75 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
-__all__ = ["Board", "Goal", "BoardError", "HEURISTICS", "permutation_parity", "random_board"]
+from . import grid, heuristics
 
-#: Names accepted by ``Board(..., heuristic=...)``; more are registered by :mod:`puzzlesolver.heuristics`.
-HEURISTICS: Dict[str, Optional[Callable[["Board"], int]]] = {"manhattan": None, "hamming": None}
+__all__ = ["Board", "Goal", "BoardError", "validate_tiles", "random_board"]
 
 
 class BoardError(ValueError):
-    """A grid that is not a valid board; the message is one sentence fit to show a person."""
+    """A grid that is not a valid board; the message is one sentence fit to show a person.
 
-
-def permutation_parity(values: Sequence[int]) -> int:
-    """Parity (0 even, 1 odd) of a permutation of 0..len-1, by counting cycles in O(len).
-
-    >>> permutation_parity([1, 0, 2]), permutation_parity([0, 1, 2])
-    (1, 0)
+    ``field`` is ``"board"`` or ``"goal"``: which of the two the problem is in.
     """
-    seen = [False] * len(values)
-    transpositions = 0
-    for start in range(len(values)):
-        if seen[start]:
-            continue
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = True
-            i = values[i]
-            length += 1
-        transpositions += length - 1
-    return transpositions & 1
+
+    def __init__(self, message: str, field: str = "board") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def validate_tiles(tiles: Sequence[int], n: int, what: str = "board") -> None:
-    """Raise :class:`BoardError` unless ``tiles`` holds each of 0..n*n-1 exactly once."""
+    """Raise :class:`BoardError` unless ``tiles`` holds each of 0..n*n-1 exactly once (n <= MAX_SIDE)."""
     if n < 2:
-        raise BoardError(f"a {what} needs at least 2 rows and 2 columns, not {n}")
+        raise BoardError(f"A {what} needs at least 2 rows and 2 columns, not {n}.", what)
+    if n > grid.MAX_SIDE:
+        raise BoardError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this {what} is {n}x{n}.", what)
     cells = n * n
     if len(tiles) != cells:
-        raise BoardError(f"a {n}x{n} {what} needs {cells} tiles, not {len(tiles)}")
-    seen = set()
+        raise BoardError(f"A {n}x{n} {what} needs {cells} tiles, not {len(tiles)}.", what)
+    seen = bytearray(cells)
     for tile in tiles:
         if type(tile) is not int:
-            raise BoardError(f"tile {tile!r} in the {what} is not a whole number")
+            raise BoardError(f"Tile {str(tile)[:20]!r} in the {what} is not a whole number.", what)
         if not 0 <= tile < cells:
-            raise BoardError(f"tile {tile} is out of range: a {n}x{n} {what} uses 0 to {cells - 1}")
-        if tile in seen:
-            raise BoardError(f"tile {tile} appears twice in the {what}")
-        seen.add(tile)
+            raise BoardError(f"Tile {tile} is out of range: a {n}x{n} {what} uses 0 to {cells - 1}.", what)
+        if seen[tile]:
+            raise BoardError(f"Tile {tile} appears twice in the {what}.", what)
+        seen[tile] = 1
 
 
 class Goal:
-    """A goal arrangement and the lookup tables every board aiming at it shares.
+    """A goal arrangement and what every board aiming at it shares (all O(n^2)).
 
-    ``distance[tile][cell]`` is the Manhattan distance of ``tile`` standing on ``cell`` from its
-    goal cell (0 for the blank, which is not a tile).
+    ``row[tile]`` and ``col[tile]`` are where ``tile`` belongs; ``moves[cell]`` the cells the blank
+    can swap with from ``cell`` (up, left, down, right).
     """
 
-    __slots__ = ("n", "tiles", "cell_of", "distance", "moves", "_parity")
+    __slots__ = ("n", "tiles", "row", "col", "cell_row", "cell_col", "moves", "parity")
 
     def __init__(self, n: int, tiles: Optional[Sequence[int]] = None) -> None:
-        cells = n * n
-        if tiles is None:
-            tiles = tuple(range(1, cells)) + (0,)
-        tiles = tuple(tiles)
+        tiles = grid.standard_goal(n) if tiles is None else tuple(tiles)
         validate_tiles(tiles, n, "goal")
         self.n = n
         self.tiles = tiles
-        self.cell_of = [0] * cells
-        for cell, tile in enumerate(tiles):
-            self.cell_of[tile] = cell
-        self.distance = [
-            [0] * cells if tile == 0 else
-            [abs(c // n - self.cell_of[tile] // n) + abs(c % n - self.cell_of[tile] % n) for c in range(cells)]
-            for tile in range(cells)
-        ]
-        #: For each blank cell, the cells the blank can swap with, in the order up, left, down, right.
-        self.moves = [
-            tuple(target for target, ok in ((c - n, c >= n), (c - 1, c % n > 0),
-                                            (c + n, c < cells - n), (c + 1, c % n < n - 1)) if ok)
-            for c in range(cells)
-        ]
-        self._parity = _arrangement_parity(tiles, n)
+        home = grid.goal_cells(tiles)
+        self.row = [cell // n for cell in home]
+        self.col = [cell % n for cell in home]
+        self.cell_row = [cell // n for cell in range(n * n)]
+        self.cell_col = [cell % n for cell in range(n * n)]
+        self.moves = grid.blank_moves(n)
+        self.parity = grid.arrangement_parity(tiles, n)
 
     @staticmethod
     @lru_cache(maxsize=64)
     def of(n: int, tiles: Optional[Tuple[int, ...]] = None) -> "Goal":
         """The shared Goal for ``n`` and ``tiles`` (default: 1..n*n-1 then the blank)."""
         return Goal(n, tiles)
+
+    def distance(self, tile: int, cell: int) -> int:
+        """Manhattan distance of ``tile`` standing on ``cell`` from its goal cell."""
+        return abs(self.cell_row[cell] - self.row[tile]) + abs(self.cell_col[cell] - self.col[tile])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Goal) and self.tiles == other.tiles
@@ -116,24 +96,13 @@ class Goal:
         return hash(self.tiles)
 
 
-def _arrangement_parity(tiles: Sequence[int], n: int) -> int:
-    """An invariant of sliding moves: permutation parity plus the blank's row (or taxicab) parity.
-
-    Every move is one transposition (blank with a tile) and moves the blank one cell, so
-    ``permutation parity + blank row + blank column`` keeps its parity; two arrangements are
-    reachable from each other exactly when this value agrees (the classic result for n >= 2).
-    """
-    blank = tiles.index(0)
-    return (permutation_parity(tiles) + blank // n + blank % n) & 1
-
-
 class Board:
-    """An immutable n-by-n sliding board (n >= 2) aiming at a goal, solvable by :class:`Solver`.
+    """An immutable n-by-n sliding board (2 <= n <= MAX_SIDE) aiming at a goal, solvable by A*.
 
     ``Board(rows)`` takes a list of rows; :meth:`from_tiles` a flat row-major sequence.  The input is
     copied.  ``goal`` is a flat row-major sequence (default 1..n*n-1 then 0) and ``heuristic`` names
-    the estimate the solver uses (``"manhattan"`` by default, ``"hamming"``, or one registered in
-    :data:`HEURISTICS`).
+    the estimate the solver uses: ``"manhattan"`` (default), or any name in
+    :data:`puzzlesolver.heuristics.ESTIMATES`.
     """
 
     __slots__ = ("_tiles", "_blank", "_goal", "_manhattan", "_hamming", "_heuristic", "_estimate")
@@ -144,8 +113,8 @@ class Board:
         n = len(rows)
         for i, row in enumerate(rows):
             if len(row) != n:
-                raise BoardError(f"row {i + 1} has {len(row)} tiles but the board has {n} rows: "
-                                 "a board must be square")
+                raise BoardError(f"Row {i + 1} has {len(row)} tiles but the board has {n} rows: "
+                                 "a board must be square.")
         self._init([tile for row in rows for tile in row], n, goal, heuristic)
 
     @classmethod
@@ -155,24 +124,25 @@ class Board:
         tiles = list(tiles)
         n = int(round(len(tiles) ** 0.5))
         if n * n != len(tiles):
-            raise BoardError(f"{len(tiles)} tiles cannot fill a square board")
+            raise BoardError(f"{len(tiles)} tiles cannot fill a square board.")
         board = cls.__new__(cls)
         board._init(tiles, n, goal, heuristic)
         return board
 
     def _init(self, tiles: List[int], n: int, goal: Optional[Sequence[int]], heuristic: str) -> None:
         validate_tiles(tiles, n)
-        if heuristic not in HEURISTICS:
-            raise BoardError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
+        if heuristic not in heuristics.ESTIMATES:
+            raise BoardError(f"Unknown heuristic {heuristic[:40]!r}; choose one of "
+                             f"{', '.join(heuristics.ESTIMATES)}.")
         the_goal = Goal.of(n, None if goal is None else tuple(goal))
         if the_goal.n != n:
-            raise BoardError(f"the goal is {the_goal.n}x{the_goal.n} but the board is {n}x{n}")
+            raise BoardError(f"The goal is {the_goal.n}x{the_goal.n} but the board is {n}x{n}.")
         tiles = tuple(tiles)
-        distance = the_goal.distance
         self._tiles = tiles
         self._blank = tiles.index(0)
         self._goal = the_goal
-        self._manhattan = sum(distance[tile][cell] for cell, tile in enumerate(tiles))
+        distance = the_goal.distance
+        self._manhattan = sum(distance(tile, cell) for cell, tile in enumerate(tiles) if tile)
         self._hamming = sum(1 for tile, want in zip(tiles, the_goal.tiles) if tile and tile != want)
         self._heuristic = heuristic
         self._estimate = self._compute_estimate()
@@ -182,7 +152,7 @@ class Board:
             return self._manhattan
         if self._heuristic == "hamming":
             return self._hamming
-        return HEURISTICS[self._heuristic](self)
+        return heuristics.ESTIMATES[self._heuristic](self)
 
     # -- the algs4 API -------------------------------------------------------------------------
     def tile_at(self, row: int, col: int) -> int:
@@ -213,19 +183,28 @@ class Board:
 
     def is_solvable(self) -> bool:
         """Whether the goal can be reached, decided from parity in O(n^2) without searching."""
-        return _arrangement_parity(self._tiles, self._goal.n) == self._goal._parity
+        return grid.arrangement_parity(self._tiles, self._goal.n) == self._goal.parity
 
     def neighbors(self) -> List["Board"]:
         """The 2 to 4 boards one slide away, in the order blank up, left, down, right."""
+        return self._slid_to(self._goal.moves[self._blank])
+
+    def _slid_to(self, targets: Iterable[int]) -> List["Board"]:
+        """The boards after the tile on each of ``targets`` (next to the blank) slides into the blank.
+
+        One tuple copy each; Manhattan and Hamming are updated from this board's in O(1): only the
+        moved tile's row (or column) changes.  (One loop over all targets, not a call per target:
+        this is A*'s inner loop, and the call measured 50% slower.)
+        """
         tiles = self._tiles
         blank = self._blank
         goal = self._goal
-        distance = goal.distance
+        row, col, cell_row, cell_col = goal.row, goal.col, goal.cell_row, goal.cell_col
         want = goal.tiles
         heuristic = self._heuristic
         new = Board.__new__
         result = []
-        for target in goal.moves[blank]:
+        for target in targets:
             tile = tiles[target]
             cells = list(tiles)
             cells[blank] = tile
@@ -234,13 +213,32 @@ class Board:
             board._tiles = tuple(cells)
             board._blank = target
             board._goal = goal
-            board._manhattan = m = self._manhattan - distance[tile][target] + distance[tile][blank]
+            if cell_row[target] == cell_row[blank]:
+                home = col[tile]
+                m = self._manhattan - abs(cell_col[target] - home) + abs(cell_col[blank] - home)
+            else:
+                home = row[tile]
+                m = self._manhattan - abs(cell_row[target] - home) + abs(cell_row[blank] - home)
+            board._manhattan = m
             board._hamming = self._hamming + (want[target] == tile) - (want[blank] == tile)
             board._heuristic = heuristic
             board._estimate = (m if heuristic == "manhattan" else board._hamming if heuristic == "hamming"
-                               else HEURISTICS[heuristic](board))
+                               else heuristics.ESTIMATES[heuristic](board))
             result.append(board)
         return result
+
+    def slide(self, cell: int) -> "Board":
+        """The board after the blank moves to ``cell``; ValueError unless ``cell`` is next to the blank."""
+        if cell not in self._goal.moves[self._blank]:
+            raise ValueError(f"the blank cannot move from cell {self._blank} to cell {cell}")
+        return self._slid_to((cell,))[0]
+
+    def along(self, blank_path: Iterable[int]) -> List["Board"]:
+        """This board and the boards after each move of the blank to the cells of ``blank_path``."""
+        boards = [self]
+        for cell in blank_path:
+            boards.append(boards[-1].slide(cell))
+        return boards
 
     def twin(self) -> "Board":
         """The board with the first two tiles (not the blank) swapped: solvable iff this one is not."""
@@ -273,7 +271,7 @@ class Board:
         return [list(self._tiles[r * n:(r + 1) * n]) for r in range(n)]
 
     def with_heuristic(self, heuristic: str) -> "Board":
-        return Board.from_tiles(self._tiles, self._goal.tiles, heuristic)
+        return self if heuristic == self._heuristic else Board.from_tiles(self._tiles, self._goal.tiles, heuristic)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self._tiles == other._tiles and self._goal == other._goal

@@ -21,18 +21,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, TextIO, Union
 
-from . import fast
-from . import search as search_module
-from .board import HEURISTICS, Board, BoardError
+from . import policy
+from .board import Board, BoardError
+from .heuristics import ESTIMATES
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_puzzle_text
-from .search import AStar, SearchBudgetExceeded, SearchStats
-from .words import WordError, find_ladder, ladder_exists, ladder_start
+from .search import ALGORITHMS as ASTAR_ALGORITHMS
+from .policy import OptionError, Options, Result
+from .words import WordError
 
-__all__ = ["main", "solve_board", "solve_words", "read_puzzle", "Outcome", "InputError", "TRACE_LENGTH"]
+__all__ = ["main", "read_puzzle", "solve_input", "InputError", "GaveUp", "TRACE_LENGTH"]
 
 #: How many dequeued states ``--trace`` shows (seed 003: "the first five").
 TRACE_LENGTH = 5
@@ -42,37 +41,11 @@ EXIT_GAVE_UP = 3
 
 
 class InputError(Exception):
-    """An input that cannot be solved as given: bad file, bad format, unknown word."""
+    """An input that cannot be solved as given: bad file, bad format, unknown word or option."""
 
 
 class GaveUp(Exception):
     """A search stopped before an answer: past the node budget or out of memory."""
-
-
-# -- solving ------------------------------------------------------------------------------------
-
-@dataclass
-class Outcome:
-    """What solving one input produced, ready to print as text, trace or JSON."""
-
-    label: Optional[str]
-    kind: str                       # "board" or "word"
-    solution: List[object]          # states (Boards or WordStates) from the initial one to the goal
-    stats: SearchStats = field(default_factory=SearchStats)
-    seconds: float = 0.0
-    method: str = ""
-    initial: object = None
-    search: Optional[AStar] = None  # kept for --trace
-    details: dict = field(default_factory=dict)
-    optimal: bool = True            # False only for a deliberately inexact search (weighted A*)
-
-    @property
-    def solvable(self) -> bool:
-        return bool(self.solution)
-
-    @property
-    def moves(self) -> int:
-        return len(self.solution) - 1
 
 
 def read_puzzle(path: str, stdin: Optional[TextIO] = None) -> Union[BoardPuzzle, WordPuzzle]:
@@ -84,136 +57,68 @@ def read_puzzle(path: str, stdin: Optional[TextIO] = None) -> Union[BoardPuzzle,
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except FileNotFoundError:
-        raise InputError("no such file") from None
+        raise InputError("No such file.") from None
     except IsADirectoryError:
-        raise InputError("is a directory, not a puzzle file") from None
+        raise InputError("It is a directory, not a puzzle file.") from None
     except PermissionError:
-        raise InputError("permission denied") from None
+        raise InputError("Permission denied.") from None
     except UnicodeDecodeError:
-        raise InputError("is not a text file") from None
+        raise InputError("It is not a text file.") from None
     except OSError as error:
-        raise InputError(f"cannot read it: {error.strerror or error}") from None
+        raise InputError(f"Cannot read it: {error.strerror or error}.") from None
     try:
         return parse_puzzle_text(text)
     except (PuzzleFormatError, BoardError) as error:
         raise InputError(str(error)) from None
 
 
-def _run(search, max_nodes: Optional[int]) -> None:
+def chosen_options(algorithm: Optional[str], heuristic: Optional[str], trace: bool) -> Options:
+    """The options a command asks for; ``--trace`` shows A*'s queue and counts misplaced tiles by
+    default, as seed 003 does."""
+    if trace:
+        algorithm = algorithm or "astar"
+        if algorithm not in ASTAR_ALGORITHMS:
+            raise InputError(f"--trace shows A*'s queue: use --algorithm {' or '.join(ASTAR_ALGORITHMS)}.")
+        heuristic = heuristic or "hamming"
+    return Options(algorithm or "auto", heuristic or "auto")
+
+
+def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_nodes: Optional[int] = None,
+                trace: bool = False) -> Result:
+    """Solve one puzzle with :func:`puzzlesolver.policy.start`; InputError for a bad puzzle or option,
+    GaveUp past ``max_nodes`` expansions or out of memory."""
     try:
-        finished = search.run(max_nodes)
+        solving = policy.start(puzzle, options)
+    except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
+        raise InputError(str(error)) from None
+    if trace and solving.search is not None:
+        solving.search.trace_limit = TRACE_LENGTH
+    try:
+        result = solving.advance(max_nodes)
     except MemoryError:
-        raise GaveUp(f"ran out of memory after expanding {search.stats.expanded:,} nodes; "
-                     "try a stronger heuristic or a smaller puzzle") from None
-    if not finished:
-        raise GaveUp(f"gave up after expanding {search.stats.expanded:,} nodes without reaching the goal "
-                     "(raise --max-nodes)")
-
-
-def _chosen_names(algorithm: Optional[str], heuristic: Optional[str], trace: bool) -> tuple:
-    """Fill in the defaults: the best available search, and the estimate that suits it."""
-    seeds_astar = search_module.ALGORITHMS
-    if algorithm is None:
-        algorithm = "astar" if trace else "auto"
-    if trace and algorithm not in seeds_astar:
-        raise InputError(f"--trace shows A*'s queue: use --algorithm {' or '.join(seeds_astar)}")
-    if heuristic is None:
-        heuristic = "hamming" if trace else "auto"  # seed 003 counts misplaced tiles
-    if heuristic == "auto" and algorithm in seeds_astar:
-        heuristic = "manhattan"
-    if algorithm in seeds_astar and heuristic not in HEURISTICS:
-        raise InputError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
-    return algorithm, heuristic
-
-
-def _board_search(board: Board, algorithm: str, heuristic: str, trace: bool):
-    """The search object (AStar step protocol) and a description of it.
-
-    The seeds' A* runs here on the Board itself, so that ``--trace`` can read its queue; every other
-    algorithm comes from :func:`puzzlesolver.fast.make_search`.
-    """
-    if algorithm in search_module.ALGORITHMS:
-        search = AStar(board, algorithm)
-        search.trace_limit = TRACE_LENGTH if trace else 0
-        return search, f"A* ({algorithm}) with {heuristic}"
-    try:
-        search = fast.make_search(board, algorithm, heuristic)
-    except (ValueError, BoardError) as error:
-        raise InputError(str(error)) from None
-    return search, getattr(search, "method", algorithm)
-
-
-def solve_board(puzzle: BoardPuzzle, heuristic: Optional[str] = None, algorithm: Optional[str] = None,
-                max_nodes: Optional[int] = None, trace: bool = False, label: Optional[str] = None) -> Outcome:
-    """Solve one board optimally; an unsolvable board is recognised by parity, without searching.
-
-    ``algorithm`` None means "auto" (the fastest optimal search for the size; "astar" with
-    ``trace``); ``heuristic`` None means the best for that search (Manhattan
-    for A*; Hamming with ``trace``, as seed 003 counts misplaced tiles).  Raises InputError for an
-    unknown name and GaveUp past ``max_nodes`` expansions.
-    """
-    algorithm, heuristic = _chosen_names(algorithm, heuristic, trace)
-    try:
-        board = Board.from_tiles(puzzle.tiles, puzzle.goal, heuristic if heuristic in HEURISTICS else "manhattan")
-    except BoardError as error:
-        raise InputError(str(error)) from None
-    details = {"n": puzzle.n, "goal": list(board.goal), "heuristic": heuristic, "algorithm": algorithm}
-    if not board.is_solvable():
-        return Outcome(label, "board", [], initial=board, method="parity (no search needed)", details=details)
-    began = time.perf_counter()
-    search, method = _board_search(board, algorithm, heuristic, trace)
-    _run(search, max_nodes)
-    return Outcome(label, "board", list(search.path()), search.stats, time.perf_counter() - began, method,
-                   board, search if trace else None, details, bool(getattr(search, "optimal", True)))
-
-
-def solve_words(start: str, goal: str, dictionary: str = "common", algorithm: Optional[str] = None,
-                max_nodes: Optional[int] = None, trace: bool = False, label: Optional[str] = None) -> Outcome:
-    """Solve one word ladder optimally, or show quickly that there is none.
-
-    Raises InputError for an unknown word or dictionary and GaveUp past ``max_nodes`` expansions.
-    """
-    if algorithm in (None, "auto"):
-        algorithm = "astar"
-    if algorithm not in search_module.ALGORITHMS:
-        raise InputError(f"word ladders are solved with {' or '.join(search_module.ALGORITHMS)}, "
-                         f"not {algorithm!r}")
-    details = {"start": start, "goal": goal, "dictionary": dictionary, "algorithm": algorithm}
-    try:
-        if not trace:
-            result = find_ladder(start, goal, dictionary, algorithm, max_nodes)
-            return Outcome(label, "word", list(result.path), result.stats, result.seconds, result.method, details=details)
-        initial = ladder_start(start, goal, dictionary)
-    except WordError as error:
-        raise InputError(str(error)) from None
-    except SearchBudgetExceeded as error:
-        raise GaveUp(f"{error} (raise --max-nodes)") from None
-    began = time.perf_counter()
-    if ladder_exists(initial.word, initial.goal, initial.dictionary)[0] is False:
-        return Outcome(label, "word", [], seconds=time.perf_counter() - began, initial=initial,
-                       method="breadth-first search from both ends", details=details)
-    search = AStar(initial, algorithm)
-    search.trace_limit = TRACE_LENGTH
-    _run(search, max_nodes)
-    return Outcome(label, "word", search.path(), search.stats, time.perf_counter() - began,
-                   f"A* ({algorithm}) with edit distance", initial, search, details)
+        raise GaveUp(f"Ran out of memory after expanding {solving.stats.expanded:,} nodes; "
+                     "try a stronger heuristic or a smaller puzzle.") from None
+    if result is None:
+        raise GaveUp(f"Gave up after expanding {solving.stats.expanded:,} nodes without reaching the goal "
+                     "(raise --max-nodes).")
+    return result
 
 
 # -- rendering ----------------------------------------------------------------------------------
 
-def render_text(outcome: Outcome) -> str:
+def render_text(result: Result) -> str:
     """The seeds' test-client output: the move count, then every state, or "No solution possible".
 
     Boards print in the algs4 format followed by a blank line (Java's ``println(board)`` after the
     board's own trailing newline); words print one per line, as Berkeley's WordPuzzleSolver does.
     """
-    if not outcome.solvable:
+    if not result.solved:
         return "No solution possible\n"
-    if outcome.optimal:
-        lines = [f"Minimum number of moves = {outcome.moves}\n"]
+    if result.optimal:
+        lines = [f"Minimum number of moves = {result.moves}\n"]
     else:
-        lines = [f"Number of moves = {outcome.moves} (not proven minimal: {outcome.method})\n"]
-    for state in outcome.solution:
+        lines = [f"Number of moves = {result.moves} (not proven minimal: {result.method})\n"]
+    for state in result.states():
         lines.append(f"{state}\n")  # str(board) ends in a newline: a blank line follows each board
     return "".join(lines)
 
@@ -229,17 +134,19 @@ def _trace_state(state: object, moves: int, estimate: int) -> str:
     return f"{_trace_rows(state)}Cost = {moves + estimate:2d}\ng = {moves:2d}\nh = {estimate:2d}\n"
 
 
-def render_trace(outcome: Outcome) -> str:
+def render_trace(result: Result, heuristic: str) -> str:
     """Seed 003's report: initial and goal states, solution cost, queue size, first five removed."""
-    initial = outcome.initial
+    search = result.search
+    initial = result.initial
+    if isinstance(initial, Board) and heuristic in ESTIMATES:
+        initial = initial.with_heuristic(heuristic)
     out = ["[*]Initial state(S0)\n", "[*]======================\n",
            _trace_state(initial, 0, initial.estimated_distance_to_goal()), "[*]======================\n"]
-    search = outcome.search
-    if not outcome.solvable or search is None:
+    if not result.solved or search is None:
         return "".join(out) + "No solution possible\n"
     goal_state, goal_moves, goal_estimate, _ = search.goal_node
     out += ["[*]Goal state (Sg) reached: \n", _trace_state(goal_state, goal_moves, goal_estimate),
-            "[*]---------\n", f"[*]Solution cost is: {outcome.moves}\n",
+            "[*]---------\n", f"[*]Solution cost is: {result.moves}\n",
             f"[*]Size of the openQ at end of search process: {search.frontier_size}\n",
             "[*]First five states removed from openQ: \n"]
     for number, (state, moves, estimate, _) in enumerate(search.dequeued, start=1):
@@ -247,35 +154,29 @@ def render_trace(outcome: Outcome) -> str:
     return "".join(out)
 
 
-def render_json(outcome: Outcome) -> str:
-    """One line of JSON: file, kind, solvable, moves (null if none), solution, counters, seconds."""
-    if outcome.kind == "board":
-        solution = [list(board.tiles) for board in outcome.solution]
+def render_json(result: Result, label: Optional[str], options: Options) -> str:
+    """One line of JSON: file, kind, solvable, moves (null if none), the answer, counters, seconds."""
+    record = {"file": label, "kind": result.kind, "solvable": result.solved,
+              "moves": result.moves, "status": result.status}
+    if result.kind == "board":
+        initial = result.initial
+        record["solution"] = [list(board.tiles) for board in result.states()]
+        record["blank_path"] = result.blank_path
+        record.update(n=initial.size(), goal=list(initial.goal))
     else:
-        solution = [str(state) for state in outcome.solution]
-    record = {
-        "file": outcome.label, "kind": outcome.kind, "solvable": outcome.solvable,
-        "moves": outcome.moves if outcome.solvable else None, "solution": solution,
-        "expanded": outcome.stats.expanded, "enqueued": outcome.stats.enqueued,
-        "max_frontier": outcome.stats.max_frontier, "seconds": round(outcome.seconds, 6),
-        "method": outcome.method, "optimal": outcome.optimal,
-    }
-    record.update(outcome.details)
+        record["solution"] = result.ladder
+        record.update(start=result.initial.word, goal=result.initial.goal)
+    record.update(expanded=result.stats.expanded, enqueued=result.stats.enqueued,
+                  max_frontier=result.stats.max_frontier, seconds=round(result.seconds, 6),
+                  method=result.method, optimal=result.optimal, algorithm=options.algorithm,
+                  heuristic=options.heuristic)
     return json.dumps(record)
 
 
 # -- the command --------------------------------------------------------------------------------
 
-def _names_offered() -> tuple:
-    """(algorithms, heuristics) the command accepts: "auto" first, the seeds' A* last."""
-    seeds = list(search_module.ALGORITHMS)
-    algorithms = ["auto"] + [name for name in fast.ALGORITHMS if name not in seeds + ["auto"]] + seeds
-    heuristics = ["auto"] + sorted((set(HEURISTICS) | set(fast.HEURISTIC_NAMES)) - {"auto"})
-    return algorithms, heuristics
-
-
 def build_parser() -> argparse.ArgumentParser:
-    algorithms, heuristics = _names_offered()
+    algorithms, heuristics = policy.ALGORITHMS, policy.HEURISTICS
     parser = argparse.ArgumentParser(
         prog="puzzlesolver",
         description="Solve sliding-tile puzzles and word ladders optimally (A* search).",
@@ -309,13 +210,6 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _solve_input(label: Optional[str], puzzle: Union[BoardPuzzle, WordPuzzle], options) -> Outcome:
-    if isinstance(puzzle, WordPuzzle):
-        return solve_words(puzzle.start, puzzle.goal, options.dictionary, options.algorithm,
-                           options.max_nodes, options.trace, label)
-    return solve_board(puzzle, options.heuristic, options.algorithm, options.max_nodes, options.trace, label)
-
-
 def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
          stderr: Optional[TextIO] = None) -> int:
     """Run the command line; returns the exit status (0, 2 bad input, 3 gave up)."""
@@ -334,7 +228,10 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
         try:
             if puzzle is None:
                 puzzle = read_puzzle(label)
-            outcome = _solve_input(label, puzzle, options)
+            if isinstance(puzzle, WordPuzzle):
+                puzzle = WordPuzzle(puzzle.start, puzzle.goal, options.dictionary)
+            chosen = chosen_options(options.algorithm, options.heuristic, options.trace)
+            result = solve_input(puzzle, chosen, options.max_nodes, options.trace)
         except (InputError, GaveUp) as problem:
             bad_input = bad_input or isinstance(problem, InputError)
             gave_up = gave_up or isinstance(problem, GaveUp)
@@ -347,11 +244,11 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
             stderr.write(f"puzzlesolver: {shown}: interrupted\n")
             return 130
         if options.json:
-            stdout.write(render_json(outcome) + "\n")
+            stdout.write(render_json(result, label, chosen) + "\n")
         else:
             if len(inputs) > 1:
                 stdout.write(f"==> {shown} <==\n")
-            stdout.write(render_trace(outcome) if options.trace else render_text(outcome))
+            stdout.write(render_trace(result, chosen.heuristic) if options.trace else render_text(result))
         stdout.flush()
     return EXIT_BAD_INPUT if bad_input else EXIT_GAVE_UP if gave_up else 0
 

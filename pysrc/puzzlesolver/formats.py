@@ -18,7 +18,7 @@ BoardPuzzle(n=3, tiles=(0, 1, 3, 4, 2, 5, 7, 8, 6), goal=None)
 >>> parse_board_text("1 2\\n3")
 Traceback (most recent call last):
 ...
-puzzlesolver.formats.PuzzleFormatError: row 2 has 1 number but row 1 has 2: every row must have the same length
+puzzlesolver.formats.PuzzleFormatError: Row 2 has 1 number but row 1 has 2: every row must have the same length.
 """
 
 from __future__ import annotations
@@ -28,22 +28,42 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 from urllib.parse import quote, unquote
 
+from . import grid
 from .board import validate_tiles
+from .heuristics import CHOICES as HEURISTIC_CHOICES
+from .words import DICTIONARIES
 
 __all__ = [
     "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text",
-    "board_fragment", "word_fragment", "parse_fragment", "DICTIONARY_NAMES",
+    "board_fragment", "word_fragment", "parse_fragment", "DICTIONARY_NAMES", "quoted",
 ]
 
 #: Dictionaries a share URL may name (a file path means nothing in somebody else's browser).
-DICTIONARY_NAMES = ("common", "large")
+DICTIONARY_NAMES = DICTIONARIES
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
-_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+_MAX_DIGITS = 7
 
 
 class PuzzleFormatError(ValueError):
-    """Text that is not a puzzle; the message is one sentence fit to show a person."""
+    """Text that is not a puzzle; the message is one sentence fit to show a person.
+
+    ``field`` is the part of the puzzle it is about: ``"board"``, ``"goal"``, ``"heuristic"``,
+    ``"start"``, ``"dictionary"`` or ``"link"`` (the link as a whole).
+    """
+
+    def __init__(self, message: str, field: str = "board") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` as a message quotes it: repr, cut to about ``limit`` characters.
+
+    >>> quoted("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+    """
+    return repr(text) if len(text) <= limit else repr(text[:limit - 3] + "...")
 
 
 @dataclass(frozen=True)
@@ -57,14 +77,26 @@ class BoardPuzzle:
 
 @dataclass(frozen=True)
 class WordPuzzle:
-    """A word ladder read from text: turn ``start`` into ``goal`` one letter at a time."""
+    """A word ladder: turn ``start`` into ``goal`` one letter at a time, every step a word of
+    ``dictionary`` (``"common"``, ``"large"``, a word-list path, or a set of words)."""
 
     start: str
     goal: str
+    dictionary: object = "common"
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _number(word: str, where: str, field: str = "board") -> int:
+    """``word`` as an int; PuzzleFormatError (``where`` + one sentence) unless it is a whole number
+    short enough to be a tile or a size (int() of a huge digit string is slow, and refused by Python)."""
+    if not _INTEGER.fullmatch(word):
+        raise PuzzleFormatError(f"{where}{quoted(word, 20)} is not a whole number.", field)
+    if len(word) > _MAX_DIGITS:
+        raise PuzzleFormatError(f"{where}{quoted(word, 20)} is far too large for a board.", field)
+    return int(word)
 
 
 def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
@@ -76,10 +108,7 @@ def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
             continue
         numbers = []
         for word in words:
-            if not _INTEGER.fullmatch(word):
-                shown = word if len(word) <= 20 else word[:17] + "..."
-                raise PuzzleFormatError(f"line {line_number}: {shown!r} is not a whole number")
-            numbers.append(int(word))
+            numbers.append(_number(word, f"Line {line_number}: "))
         rows.append((line_number, numbers))
     return rows
 
@@ -96,7 +125,7 @@ def parse_board_text(text: str) -> BoardPuzzle:
     """
     rows = _number_rows(text)
     if not rows:
-        raise PuzzleFormatError("the file is empty: expected a board such as '2' then '1 2 3 0'")
+        raise PuzzleFormatError("The file is empty: expected a board such as '2' then '1 2 3 0'.")
     if len(rows[0][1]) == 1:
         return _parse_princeton([number for _, numbers in rows for number in numbers])
     return _parse_rows(rows)
@@ -104,29 +133,37 @@ def parse_board_text(text: str) -> BoardPuzzle:
 
 def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
     n, values = numbers[0], numbers[1:]
-    if n < 2:
-        raise PuzzleFormatError(f"the board size must be at least 2, not {n}")
+    _check_side(n)
     cells = n * n
     if len(values) not in (cells, 2 * cells):
         verb = "is" if len(values) == 1 else "are"
-        raise PuzzleFormatError(f"a {n}x{n} board needs {cells} numbers after the size ({2 * cells} with "
-                                f"its goal), but there {verb} {len(values)}")
+        raise PuzzleFormatError(f"A {n}x{n} board needs {cells} numbers after the size ({2 * cells} with "
+                                f"its goal), but there {verb} {len(values)}.")
     return _validated(n, values[:cells], values[cells:] or None)
 
 
 def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
     width = len(rows[0][1])
+    _check_side(width)
     for index, (_, numbers) in enumerate(rows[1:], start=2):
         if len(numbers) != width:
-            raise PuzzleFormatError(f"row {index} has {_plural(len(numbers), 'number')} but row 1 has "
-                                    f"{width}: every row must have the same length")
+            raise PuzzleFormatError(f"Row {index} has {_plural(len(numbers), 'number')} but row 1 has "
+                                    f"{width}: every row must have the same length.")
     height = len(rows)
     if height not in (width, 2 * width):
-        raise PuzzleFormatError(f"found {_plural(height, 'row')} of {width} numbers: a board must be "
-                                f"square ({width} rows), optionally followed by its goal ({width} more)")
+        raise PuzzleFormatError(f"Found {_plural(height, 'row')} of {width} numbers: a board must be "
+                                f"square ({width} rows), optionally followed by its goal ({width} more).")
     values = [number for _, numbers in rows for number in numbers]
     cells = width * width
     return _validated(width, values[:cells], values[cells:] or None)
+
+
+def _check_side(n: int) -> None:
+    """Refuse a size outside 2..MAX_SIDE before reading a single tile."""
+    if n < 2:
+        raise PuzzleFormatError(f"The board size must be at least 2, not {n}.")
+    if n > grid.MAX_SIDE:
+        raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this one is {n}x{n}.")
 
 
 def _validated(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:
@@ -142,15 +179,15 @@ def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
     Lines starting with ``#`` are comments in word files only (board files stay exactly the seeds').
 
     >>> parse_puzzle_text("horse nurse\\n")
-    WordPuzzle(start='horse', goal='nurse')
+    WordPuzzle(start='horse', goal='nurse', dictionary='common')
     """
     words = text.split()
     if not words or _INTEGER.fullmatch(words[0]):
         return parse_board_text(text)
     words = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
     if len(words) != 2:
-        raise PuzzleFormatError(f"a word-ladder file holds two words, the start and the goal, "
-                                f"but this one holds {len(words)}")
+        raise PuzzleFormatError(f"A word-ladder file holds two words, the start and the goal, "
+                                f"but this one holds {len(words)}.", "start")
     return WordPuzzle(words[0].lower(), words[1].lower())
 
 
@@ -185,20 +222,21 @@ def parse_fragment(fragment: str) -> Dict[str, object]:
     """Read a share-URL fragment back into a puzzle description (parsing only, never HTML).
 
     Returns ``{"kind": "board", "n", "tiles", "goal" (None = usual), "heuristic" (None = default)}``
-    or ``{"kind": "word", "start", "goal", "dictionary"}``.  Unknown keys are ignored so that newer
+    or ``{"kind": "words", "start", "goal", "dictionary"}``.  Unknown keys are ignored so that newer
     links still open; bad values raise :class:`PuzzleFormatError` (or BoardError for the tiles).
+    The page reads the same grammar in ``site/game-core.js`` (one test holds both to the same cases).
 
     >>> parse_fragment("#board=2:1,2,0,3&h=hamming")["tiles"]
     (1, 2, 0, 3)
     >>> parse_fragment("words=horse,nurse")
-    {'kind': 'word', 'start': 'horse', 'goal': 'nurse', 'dictionary': 'common'}
+    {'kind': 'words', 'start': 'horse', 'goal': 'nurse', 'dictionary': 'common'}
     """
     fields = _fragment_fields(fragment)
     if "board" in fields:
         return _board_from_fields(fields)
     if "words" in fields:
         return _words_from_fields(fields)
-    raise PuzzleFormatError("the link describes no puzzle: it needs 'board=...' or 'words=...'")
+    raise PuzzleFormatError("The link describes no puzzle: it needs 'board=...' or 'words=...'.", "link")
 
 
 def _fragment_fields(fragment: str) -> Dict[str, str]:
@@ -208,28 +246,21 @@ def _fragment_fields(fragment: str) -> Dict[str, str]:
             continue
         key, sep, value = part.partition("=")
         if not sep:
-            raise PuzzleFormatError(f"the link part {unquote(key)!r} has no '=' and value")
+            raise PuzzleFormatError(f"The link part {quoted(unquote(key))} has no '=' and value.", "link")
         fields[unquote(key).strip().lower()] = unquote(value).strip()
     return fields
 
 
 def _numbers_in(value: str, what: str) -> List[int]:
-    items = [item.strip() for item in value.split(",")]
-    for item in items:
-        if not _INTEGER.fullmatch(item):
-            raise PuzzleFormatError(f"{item!r} in the {what} is not a whole number")
-    return [int(item) for item in items]
+    return [_number(item.strip(), f"In the {what}, ", what) for item in value.split(",")]
 
 
 def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
     size, colon, tile_text = fields["board"].partition(":")
     if not colon:
-        raise PuzzleFormatError("the board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'")
-    if not _INTEGER.fullmatch(size.strip()):
-        raise PuzzleFormatError(f"the board size {size.strip()!r} in the link is not a whole number")
-    n = int(size)
-    if n < 2:
-        raise PuzzleFormatError(f"the board size must be at least 2, not {n}")
+        raise PuzzleFormatError("The board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'.")
+    n = _number(size.strip(), "The board size ")
+    _check_side(n)
     tiles = _numbers_in(tile_text, "board")
     goal = None
     if fields.get("goal"):
@@ -237,13 +268,14 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
         goal_size, colon, rest = goal_text.partition(":")
         if colon:
             if goal_size.strip() != str(n):
-                raise PuzzleFormatError(f"the goal is {goal_size.strip()} wide but the board is {n}")
+                raise PuzzleFormatError(f"The goal is {goal_size.strip()[:12]} wide but the board is {n}.", "goal")
             goal_text = rest
         goal = tuple(_numbers_in(goal_text, "goal"))
     puzzle = _validated(n, tiles, goal)
     heuristic = fields.get("h") or None
-    if heuristic is not None and not _NAME.fullmatch(heuristic):
-        raise PuzzleFormatError(f"{heuristic!r} is not a heuristic name")
+    if heuristic is not None and heuristic not in HEURISTIC_CHOICES:
+        raise PuzzleFormatError(f"Unknown heuristic {quoted(heuristic)} in the link; choose one of "
+                                f"{', '.join(HEURISTIC_CHOICES)}.", "heuristic")
     return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
             "heuristic": heuristic}
 
@@ -251,9 +283,9 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
 def _words_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
     words = [word.strip().lower() for word in fields["words"].split(",")]
     if len(words) != 2 or not all(words):
-        raise PuzzleFormatError("the word ladder in the link must look like 'words=horse,nurse'")
+        raise PuzzleFormatError("The word ladder in the link must look like 'words=horse,nurse'.", "start")
     dictionary = fields.get("dict") or "common"
     if dictionary not in DICTIONARY_NAMES:
-        raise PuzzleFormatError(f"unknown dictionary {dictionary!r}: choose "
-                                f"{' or '.join(DICTIONARY_NAMES)}")
-    return {"kind": "word", "start": words[0], "goal": words[1], "dictionary": dictionary}
+        raise PuzzleFormatError(f"Unknown dictionary {quoted(dictionary)}: choose "
+                                f"{' or '.join(DICTIONARY_NAMES)}.", "dictionary")
+    return {"kind": "words", "start": words[0], "goal": words[1], "dictionary": dictionary}

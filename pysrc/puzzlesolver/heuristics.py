@@ -1,23 +1,26 @@
-"""Admissible estimates for sliding boards, as interchangeable parts of :data:`board.HEURISTICS`.
+"""Admissible estimates for sliding boards on the teaching path, in one explicit table.
 
-Importing this module registers, next to the seeds' ``hamming`` and ``manhattan``:
+:data:`ESTIMATES` maps each name a :class:`~puzzlesolver.board.Board` accepts to a function of the
+board (``hamming`` and ``manhattan`` are kept up to date by the Board itself, in O(1) per move):
 
+``hamming``
+    Tiles off their goal cell (seed 003's "misplaced tiles").
+``manhattan``
+    Sum of each tile's row and column distance to its goal cell.
 ``linear-conflict``
-    Manhattan distance plus 2 for every tile that must leave its goal row (or column) to let
-    another tile of that line pass: per line, the tiles already in their goal line minus the
-    longest run of them in goal order.  Any n, any goal.
+    Manhattan distance plus 2 for every tile that must leave its goal line (row or column) to let
+    another tile of that line pass (:func:`puzzlesolver.grid.linear_conflicts`).  Any n, any goal.
 ``walking-distance``
     Ken'ichiro Takahashi's walking distance: for rows, the fewest vertical moves that bring every
     tile into its goal row when tiles of the same goal row are indistinguishable (found by a
     breadth-first search over "how many tiles of goal row g sit in row r" tables); plus the same
-    for columns.  n <= 4 (the tables grow fast beyond).
+    for columns.  n <= 4 (the tables grow fast beyond); linear conflict on larger boards.
 ``pdb``
-    Pattern databases (:mod:`puzzlesolver.pdb`): the exact distance on 3x3, the max of the 6-6-3
-    sum and its mirror image on 4x4; linear conflict where no table applies.
+    Pattern databases (:mod:`puzzlesolver.fast.tables`): the exact distance on 3x3, the max of the
+    6-6-3 sum and its mirror image on 4x4; linear conflict where no table applies.
 
-These functions take a :class:`~puzzlesolver.board.Board` and recompute from scratch: they are the
-teaching path (``Board(..., heuristic=name)`` + :class:`~puzzlesolver.search.AStar`).  The fast
-path (:mod:`puzzlesolver.fast`) updates the same estimates incrementally.
+These recompute from scratch on every board, for clarity; the fast path (:mod:`puzzlesolver.fast`)
+updates the same estimates incrementally.
 
 >>> from puzzlesolver.board import Board
 >>> b = Board([[3, 2, 1], [4, 5, 6], [7, 8, 0]])
@@ -27,59 +30,27 @@ path (:mod:`puzzlesolver.fast`) updates the same estimates incrementally.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import deque
 from functools import lru_cache
-from typing import Dict, List, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, Optional, Tuple
 
-from . import pdb
-from .board import HEURISTICS, Board
+from . import grid
+from .fast import tables
 
-__all__ = ["linear_conflict", "walking_distance", "pattern_database", "line_conflicts"]
+if TYPE_CHECKING:  # a Board is only passed in: no import of board at run time (board imports this module)
+    from .board import Board
 
-
-def line_conflicts(places: Sequence[int]) -> int:
-    """Linear-conflict extra of one line: ``places`` are the goal places (along the line) of the
-    tiles that sit in their goal line, in the order they stand; 2 x (count - longest increasing run)."""
-    tails: List[int] = []  # tails[k]: smallest last place of an increasing run of length k + 1
-    for place in places:
-        k = bisect_left(tails, place)
-        if k == len(tails):
-            tails.append(place)
-        else:
-            tails[k] = place
-    return 2 * (len(places) - len(tails))
+__all__ = ["ESTIMATES", "CHOICES", "linear_conflict", "walking_distance", "pattern_database"]
 
 
 @lru_cache(maxsize=32)
-def _goal_cells(goal: Tuple[int, ...]) -> List[int]:
-    cells = [0] * len(goal)
-    for c, t in enumerate(goal):
-        cells[t] = c
-    return cells
+def _goal_cells(goal: Tuple[int, ...]):
+    return grid.goal_cells(goal)
 
 
-def linear_conflict(board: Board) -> int:
+def linear_conflict(board: "Board") -> int:
     """Manhattan distance plus linear conflicts (admissible, any goal)."""
-    n = board.size()
-    tiles = board.tiles
-    where = _goal_cells(board.goal)
-    extra = 0
-    for line in range(n):
-        row_places = []
-        col_places = []
-        for k in range(n):
-            t = tiles[line * n + k]
-            if t and where[t] // n == line:
-                row_places.append(where[t] % n)
-            t = tiles[k * n + line]
-            if t and where[t] % n == line:
-                col_places.append(where[t] // n)
-        if len(row_places) > 1:
-            extra += line_conflicts(row_places)
-        if len(col_places) > 1:
-            extra += line_conflicts(col_places)
-    return board.manhattan() + extra
+    return board.manhattan() + grid.linear_conflicts(board.tiles, _goal_cells(board.goal), board.size())
 
 
 @lru_cache(maxsize=8)
@@ -113,7 +84,7 @@ def _walking_table(n: int, goal_blank_row: int) -> Dict[tuple, int]:
     return dist
 
 
-def walking_distance(board: Board) -> int:
+def walking_distance(board: "Board") -> int:
     """Walking distance (rows + columns) for boards up to 4x4; linear conflict for larger ones."""
     n = board.size()
     if n > 4:
@@ -133,26 +104,22 @@ def walking_distance(board: Board) -> int:
     return vertical + horizontal
 
 
-# -- pattern databases on Board objects ---------------------------------------------------------
-
 @lru_cache(maxsize=16)
-def _canonical_map(n: int, goal: Tuple[int, ...]):
+def _canonical_map(n: int, goal: Tuple[int, ...]) -> Optional[tuple]:
     """(cell map board->canonical, label map board->canonical, canonical blank) or None."""
-    from .fast import _symmetries  # the same symmetry search the fast path uses
-
-    blanks = (15,) if n == 4 else pdb.EXACT_3_BLANKS if n == 3 else ()
-    gb = goal.index(0)
-    for sym in _symmetries(n):
-        if sym[gb] in blanks:
-            std = pdb.standard_goal_with_blank(n, sym[gb])
+    blanks = (15,) if n == 4 else tables.EXACT_3_BLANKS if n == 3 else ()
+    goal_blank = goal.index(0)
+    for sym in grid.symmetries(n):
+        if sym[goal_blank] in blanks:
+            standard = grid.standard_goal_with_blank(n, sym[goal_blank])
             relabel = [0] * (n * n)
             for cell in range(n * n):
-                relabel[goal[cell]] = std[sym[cell]]
-            return sym, relabel, sym[gb]
+                relabel[goal[cell]] = standard[sym[cell]]
+            return sym, relabel, sym[goal_blank]
     return None
 
 
-def pattern_database(board: Board) -> int:
+def pattern_database(board: "Board") -> int:
     """Exact distance (3x3) or max(6-6-3, mirrored 6-6-3) (4x4); linear conflict where no table applies."""
     n = board.size()
     mapping = _canonical_map(n, board.goal) if n in (3, 4) else None
@@ -164,22 +131,31 @@ def pattern_database(board: Board) -> int:
         canon[sym[cell]] = relabel[t]
     try:
         if n == 3:
-            return pdb.exact_3(blank)[pdb.rank_perm(canon)]
-        tabs = pdb.tables_663()
-    except pdb.PdbMissing:
+            return tables.exact_3(blank)[tables.rank_perm(canon)]
+        tabs = tables.tables_663()
+    except tables.TablesMissing:
         return linear_conflict(board)
     tr = [(c % 4) * 4 + c // 4 for c in range(16)]
     normal = mirror = 0
     pos = [0] * 16
     for c, t in enumerate(canon):
         pos[t] = c
-    for p, pattern in enumerate(pdb.PATTERNS_4):
+    for p, pattern in enumerate(tables.PATTERNS_4):
         normal += tabs[p][sum(pos[t] << (4 * i) for i, t in enumerate(pattern))]
         # the mirror image: tile u of the pattern stands where the mirror tile of u stands, transposed
         mirror += tabs[p][sum(tr[pos[tr[t - 1] + 1]] << (4 * i) for i, t in enumerate(pattern))]
     return max(normal, mirror)
 
 
-HEURISTICS.setdefault("linear-conflict", linear_conflict)
-HEURISTICS.setdefault("walking-distance", walking_distance)
-HEURISTICS.setdefault("pdb", pattern_database)
+#: Every estimate a Board accepts, weakest first.
+ESTIMATES: Dict[str, Callable[["Board"], int]] = {
+    "hamming": lambda board: board.hamming(),
+    "manhattan": lambda board: board.manhattan(),
+    "linear-conflict": linear_conflict,
+    "walking-distance": walking_distance,
+    "pdb": pattern_database,
+}
+
+#: The names a request may give: "auto" (the strongest estimate :mod:`puzzlesolver.policy` has for the
+#: board) and every estimate above.
+CHOICES = ("auto",) + tuple(ESTIMATES)

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple
 
-__all__ = ["WorldState", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS"]
+__all__ = ["WorldState", "Search", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS",
+           "SearchBudgetExceeded"]
 
 
 class WorldState(Protocol, Hashable):
@@ -36,6 +37,40 @@ class WorldState(Protocol, Hashable):
 
     def is_goal(self) -> bool:
         return self.estimated_distance_to_goal() == 0
+
+
+class Search(Protocol):
+    """What every search in the package offers (A* here; IDA*, weighted A* and the line-by-line
+    solver in :mod:`puzzlesolver.fast`), so that one caller runs any of them a slice at a time.
+
+    ``run(max_expansions)`` expands up to that many nodes (all needed if None) and returns True once
+    finished: a goal was found (``path()`` leads to it) or there is none (``path()`` is empty).
+    ``method`` says in words what runs; ``optimal`` whether a path found is proven shortest;
+    ``bound`` is a proven lower bound on the optimal length so far; ``frontier_size`` how many nodes
+    are held (A*'s queue, IDA*'s depth).  Board searches also give ``blank_path()``: the blank's
+    cell after each move of the answer (see :class:`BoardSearch`).
+    """
+
+    method: str
+    optimal: bool
+    stats: "SearchStats"
+    done: bool
+
+    @property
+    def bound(self) -> int: ...
+
+    @property
+    def frontier_size(self) -> int: ...
+
+    def run(self, max_expansions: Optional[int] = None) -> bool: ...
+
+    def path(self) -> List[object]: ...
+
+
+class BoardSearch(Search, Protocol):
+    """A :class:`Search` over sliding boards: the answer is also a list of the blank's cells."""
+
+    def blank_path(self) -> List[int]: ...
 
 
 #: A search node is a tuple ``(state, moves, estimate, previous_node)``: cheap to build, never compared.
@@ -64,12 +99,13 @@ def _goal_test(state: object):
 
 
 class AStar:
-    """A* search that can be run a slice at a time.
+    """A* search that can be run a slice at a time (optimal with an admissible estimate).
 
     The frontier is a binary heap of ``(moves + estimate, estimate, serial, node)``: ties on the
     priority go to the node closer to the goal, then to the one enqueued first, so every run is
     deterministic and nodes themselves are never compared.  The search ends when a goal is
     *dequeued*, which is what makes it optimal.  Each state's estimate is computed once per node.
+    It is a :class:`Search`; ``method`` may be set by the caller to name the estimate.
 
     >>> from puzzlesolver.board import Board
     >>> search = AStar(Board.from_tiles([8, 6, 7, 2, 5, 4, 3, 0, 1]))
@@ -82,10 +118,13 @@ class AStar:
     31
     """
 
+    optimal = True
+
     def __init__(self, initial: WorldState, algorithm: str = "astar") -> None:
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
         self.algorithm = algorithm
+        self.method = f"A* ({algorithm})"
         self.stats = SearchStats()
         self.goal_node: Optional[SearchNode] = None
         self.done = False

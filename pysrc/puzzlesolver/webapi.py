@@ -1,22 +1,54 @@
-"""The JSON-in / JSON-out calls the web worker makes (thin: the puzzle logic lives in the engine).
+"""The web worker's API: JSON in, JSON out, over :mod:`puzzlesolver.policy`.  This docstring is the one
+description of the worker protocol (``site/worker.js`` only moves messages and fetches files).
 
-The worker (site/worker.js) passes every page message to :func:`call` as a JSON string and posts the
-JSON string it returns back to the page.  A message is ``{"id", "op", ...params}``; an answer is one of
+The worker passes every page message to :func:`call` as a JSON string and posts the JSON string it
+returns back to the page.  A message is ``{"id", "op", ...params}``; each answer carries the same id.
 
-* ``{"id", "type": "info", ...}``                        what the solver offers (heuristics, dictionaries)
-* ``{"id", "type": "board", ...}`` / ``"fragment"``       a checked board, a decoded share link
-* ``{"id", "type": "started"}``                          a solve job exists; send ``advance`` until it ends
-* ``{"id", "type": "progress", "expanded", "frontier", "bound", ...}``
-* ``{"id", "type": "result", "kind", "status", ...}``    status: solved | unsolvable | stopped | cancelled
-* ``{"id", "type": "fetch", "files": [{"url", "path"}]}`` data files the worker must fetch into the
-  Pyodide file system (word lists, pattern databases) before repeating the same message
-* ``{"id", "type": "error", "field", "message"}``        a bad input, with the field it belongs to
+Ops and their answers:
 
-Errors never carry a traceback: input problems come from the same checks as the command line
-(:func:`puzzlesolver.formats.parse_board_text`, :class:`~puzzlesolver.board.Board`,
-:func:`puzzlesolver.words.ladder_start`), and anything unexpected is one line with field ``internal``.
+``info``
+    ``{"type": "info", "version", "python", "heuristics", "default_heuristic", "algorithms",
+    "dictionaries", "max_side", "max_stored_nodes", "max_seconds"}``: what the solver offers.
+``check_board`` ``{board, goal?, heuristic?}``
+    ``{"type": "board", "n", "tiles", "goal", "usual_goal", "board_text", "goal_text", "solvable",
+    "reason"?, "estimate", "estimate_heuristic", "heuristic", "fragment"}``.
+``solve_board`` ``{board, goal?, heuristic?, algorithm?, max_nodes?, max_seconds?, boards?}`` and
+``solve_words`` ``{start, goal, dictionary?, algorithm?, max_nodes?, max_seconds?}``
+    ``{"type": "started", "kind"}``, then the page sends ``advance`` until a result comes; or at once
+    a ``result`` (unsolvable by parity, no ladder) or a ``fetch``.
+``advance`` ``{max_expansions}``
+    ``{"type": "progress", "expanded", "frontier", "bound", "enqueued", "seconds"}`` or the result.
+``resume`` ``{job, max_seconds?}``
+    continue a job that stopped on its time budget (``result.resumable``) under this message's id:
+    ``{"type": "started"}``, then ``advance`` as before.
+``cancel``
+    ``{"type": "result", "status": "cancelled"}`` and the job is gone.
+``fragment`` ``{fragment}``
+    a share link decoded: ``{"type": "fragment", "kind": "board", "n", "tiles", "goal", "heuristic",
+    "board_text", "goal_text"}`` or ``{"type": "fragment", "kind": "words", "start", "goal", "dictionary"}``.
+``deal`` ``{n, goal?, seed?}``
+    ``{"type": "deal", "n", "tiles", "goal"}``: uniform over the boards that can reach the goal.
 
-Solving runs in slices so the worker can post progress and honour a cancel between them::
+A result is ``{"type": "result", "kind": "board" | "words", "status", "moves", "method", "optimal",
+"bound", "expanded", "enqueued", "max_frontier", "seconds", ...}`` with ``status`` one of
+
+* ``solved``: boards add ``blank_path`` (the blank's cell after each move: the answer as moves) and,
+  unless ``boards`` was false, ``path`` (every board's tiles); ladders add ``ladder``;
+* ``unsolvable``: ``reason`` says why;
+* ``stopped``: a budget ran out; ``message`` says how far it got and what to try; ``resumable`` is
+  true when ``resume`` can carry on (a time budget, not a memory one);
+* ``cancelled``.
+
+``{"type": "fetch", "files": [{"url", "path"}]}`` asks the worker to fetch data files (word lists,
+pattern tables) into the Pyodide file system and send the same message again, with ``unavailable``:
+the urls this build does not have (the engine then does without them).
+
+``{"type": "error", "field", "message"}`` is a bad input: ``field`` names what it is about
+(``board``, ``goal``, ``heuristic``, ``algorithm``, ``start_word``, ``goal_word``, ``dictionary``,
+``link``, ``size``, ``internal``) and the message is one sentence.  Nothing ever answers with a
+traceback.
+
+Solving in slices::
 
     >>> import json
     >>> answer = json.loads(call(json.dumps({"id": 1, "op": "solve_board", "board": "0 1\\n3 2"})))
@@ -24,35 +56,34 @@ Solving runs in slices so the worker can post progress and honour a cancel betwe
     'started'
     >>> while answer["type"] != "result":
     ...     answer = json.loads(call(json.dumps({"id": 1, "op": "advance", "max_expansions": 100})))
-    >>> answer["status"], answer["moves"]
-    ('solved', 2)
+    >>> answer["status"], answer["moves"], answer["blank_path"]
+    ('solved', 2, [1, 3])
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
-import time
-from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Optional
 
-from . import __version__, pdb, words
-from .board import HEURISTICS, Board, BoardError, random_board, validate_tiles
-from .fast import make_search, uses_pattern_databases
-from .formats import PuzzleFormatError, board_fragment, parse_board_text, parse_fragment
-from .search import AStar
+from . import __version__, grid, policy
+from .board import Board, BoardError, random_board, validate_tiles
+from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text, parse_fragment
+from .policy import OptionError, Options, Result, Solving
+from .words import DICTIONARIES, WordError
 
-__all__ = ["call", "MAX_STORED_NODES", "DEFAULT_HEURISTIC"]
+__all__ = ["call", "MAX_STORED_NODES", "MAX_SECONDS", "DEFAULT_HEURISTIC"]
 
 #: A search that has stored this many nodes stops (a browser tab has far less memory than a shell).
 MAX_STORED_NODES = 1_500_000
+#: A search that has computed this long stops and offers to go on (the page may ask for another budget).
+MAX_SECONDS = 30.0
 DEFAULT_HEURISTIC = "auto"
-DICTIONARIES = ("common", "large")
-#: Where the word lists and pattern databases live inside the package (the worker writes fetched files here).
-DATA_DIR = Path(__file__).resolve().parent / "data"
+#: The page's names for the fields of a word ladder, by the engine's.
+_WORD_FIELDS = {"start": "start_word", "goal": "goal_word", "dictionary": "dictionary"}
 
-_jobs: Dict[Any, "_Job"] = {}
-_request: Dict[str, Any] = {}  # the message being answered (for helpers deep in a call)
+Message = Dict[str, Any]
 
 
 class _InputError(Exception):
@@ -64,355 +95,317 @@ class _InputError(Exception):
         self.message = message
 
 
-class _NeedFiles(Exception):
-    def __init__(self, files: List[Dict[str, str]]) -> None:
-        super().__init__("missing data files")
-        self.files = files
+class _Job:
+    """A search being advanced a slice at a time, with its budgets."""
+
+    def __init__(self, solving: Solving, describe: Callable[[Result], Message], max_nodes: int,
+                 max_seconds: float) -> None:
+        self.solving = solving
+        self.describe = describe
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+
+    def advance(self, max_expansions: int) -> Message:
+        """One slice: the final result, a stop on a budget, or a progress report."""
+        solving = self.solving
+        try:
+            result = solving.advance(max_expansions)
+        except MemoryError:
+            result = solving.stop("The browser ran out of memory for this search")
+        if result is not None:
+            return self.describe(result)
+        stored = solving.stats.enqueued
+        if stored >= self.max_nodes:
+            return self.describe(solving.stop(f"Stopped after storing {stored:,} search nodes, the limit "
+                                              "for a browser tab,"))
+        if solving.seconds >= self.max_seconds:
+            answer = self.describe(solving.stop(f"Stopped after {solving.seconds:.0f} s of searching "
+                                                f"({solving.stats.expanded:,} positions)"))
+            answer["resumable"] = True
+            return answer
+        search = solving.search
+        return {"type": "progress", "expanded": solving.stats.expanded, "frontier": search.frontier_size,
+                "bound": search.bound, "enqueued": stored, "seconds": round(solving.seconds, 3)}
 
 
-# -- the engine choice: the one place that picks how sliding boards are searched ------------------
-
-def _board_search(board: Board, algorithm: str, heuristic: str):
-    """A search object with the step protocol (run/stats/bound/frontier_size/path) for ``board``.
-
-    ``heuristic`` is a name from :func:`_heuristic_names` (the page's choice); ``algorithm`` is "auto"
-    unless a caller asks for one.  Optional attributes the answer uses: ``.method``, ``.optimal``.
-    """
-    if uses_pattern_databases(board.size(), algorithm, heuristic):
-        _require_pdb_files(board.size())
-    return make_search(board, algorithm, heuristic)
+_jobs: Dict[Any, _Job] = {}
+_paused: Dict[Any, _Job] = {}  # at most one: a job stopped on its time budget, kept for ``resume``
 
 
-#: Heuristic names that only the engine behind :func:`_board_search` understands (e.g. "auto"); a Board
-#: itself is then built with the default board heuristic and the name is passed on to the engine.
-_ENGINE_HEURISTICS: tuple = ("auto",)
-_BOARD_HEURISTIC = "manhattan"
-
-
-def _heuristic_names() -> List[str]:
-    """The page's choices: "auto", then every registered board heuristic (importing the package registers them)."""
-    return list(_ENGINE_HEURISTICS) + [name for name in HEURISTICS if name not in _ENGINE_HEURISTICS]
-
-
-# -- entry point ----------------------------------------------------------------------------------
+# -- entry point ------------------------------------------------------------------------------------
 
 def call(message_json: str) -> str:
     """Answer one worker message (a JSON string) with one JSON string; never raises."""
-    message: Dict[str, Any] = {}
+    message: Message = {}
     try:
         parsed = json.loads(message_json)
         if not isinstance(parsed, dict):
-            raise _InputError("internal", "a message must be a JSON object")
+            raise _InputError("internal", "A message must be a JSON object.")
         message = parsed
-        _request.clear()
-        _request.update(message)
         handler = _OPS.get(message.get("op"))
         if handler is None:
-            raise _InputError("internal", f"unknown operation {message.get('op')!r}")
+            raise _InputError("internal", f"Unknown operation {str(message.get('op'))[:40]!r}.")
         answer = handler(message)
     except _InputError as error:
         answer = {"type": "error", "field": error.field, "message": error.message}
     except _NeedFiles as need:
         answer = {"type": "fetch", "files": need.files}
-    except MemoryError:
-        _jobs.pop(message.get("id"), None)
-        answer = _stopped_answer(message.get("kind", "board"), "the browser ran out of memory for this search")
     except Exception as error:  # noqa: BLE001 - the page must get a sentence, never a traceback
         _jobs.pop(message.get("id"), None)
         answer = {"type": "error", "field": "internal",
-                  "message": f"internal error ({type(error).__name__}): {error}"}
+                  "message": f"Internal error ({type(error).__name__}): {str(error)[:200]}"}
     answer["id"] = message.get("id")
     return json.dumps(answer)
 
 
-def _info(message: Dict[str, Any]) -> Dict[str, Any]:
+class _NeedFiles(Exception):
+    def __init__(self, files: list) -> None:
+        super().__init__("missing data files")
+        self.files = files
+
+
+def _info(message: Message) -> Message:
     return {"type": "info", "version": __version__, "python": sys.version.split()[0],
-            "heuristics": _heuristic_names(), "default_heuristic": DEFAULT_HEURISTIC,
-            "dictionaries": list(DICTIONARIES), "max_stored_nodes": MAX_STORED_NODES}
+            "heuristics": list(policy.HEURISTICS), "default_heuristic": DEFAULT_HEURISTIC,
+            "algorithms": list(policy.ALGORITHMS), "dictionaries": list(DICTIONARIES),
+            "max_side": grid.MAX_SIDE, "max_stored_nodes": MAX_STORED_NODES, "max_seconds": MAX_SECONDS}
 
 
-# -- boards ---------------------------------------------------------------------------------------
+# -- reading requests ---------------------------------------------------------------------------------
 
-def _read_board(message: Dict[str, Any]) -> Board:
-    """The Board described by the message's ``board`` text, optional ``goal`` text and ``heuristic``."""
+def _options(message: Message) -> Options:
     heuristic = message.get("heuristic") or DEFAULT_HEURISTIC
-    if heuristic not in _heuristic_names():
-        raise _InputError("heuristic", f"unknown heuristic {heuristic!r}; choose one of "
-                                       f"{', '.join(_heuristic_names())}")
+    algorithm = message.get("algorithm") or "auto"
+    if not isinstance(heuristic, str) or heuristic not in policy.HEURISTICS:
+        raise _InputError("heuristic", f"Unknown heuristic {str(heuristic)[:40]!r}; choose one of "
+                                       f"{', '.join(policy.HEURISTICS)}.")
+    if not isinstance(algorithm, str):
+        raise _InputError("algorithm", "The algorithm must be a name.")
+    return Options(algorithm, heuristic)
+
+
+def _board_puzzle(message: Message) -> BoardPuzzle:
+    """The board of the message's ``board`` text and optional ``goal`` text, checked once."""
     text = message.get("board")
     if not isinstance(text, str) or not text.strip():
-        raise _InputError("board", "enter a board: n rows of n numbers, 0 for the blank")
+        raise _InputError("board", "Enter a board: n rows of n numbers, 0 for the blank.")
     try:
         puzzle = parse_board_text(text)
     except (PuzzleFormatError, BoardError) as error:
-        raise _InputError("board", str(error)) from None
-    goal = puzzle.goal
+        raise _InputError(error.field, str(error)) from None
     goal_text = message.get("goal")
-    if isinstance(goal_text, str) and goal_text.strip():
-        try:
-            goal_puzzle = parse_board_text(goal_text)
-        except (PuzzleFormatError, BoardError) as error:
-            raise _InputError("goal", str(error).replace("board", "goal")) from None
-        if goal_puzzle.goal is not None:
-            raise _InputError("goal", "enter one goal board: n rows of n numbers")
-        if goal_puzzle.n != puzzle.n:
-            raise _InputError("goal", f"the goal is {goal_puzzle.n}x{goal_puzzle.n} "
-                                      f"but the board is {puzzle.n}x{puzzle.n}")
-        goal = goal_puzzle.tiles
-    if goal is not None:
-        try:
-            validate_tiles(goal, puzzle.n, "goal")
-        except BoardError as error:
-            raise _InputError("goal", str(error)) from None
+    if not isinstance(goal_text, str) or not goal_text.strip():
+        return puzzle
     try:
-        return Board.from_tiles(puzzle.tiles, goal, heuristic if heuristic in HEURISTICS else _BOARD_HEURISTIC)
+        goal = parse_board_text(goal_text)
+    except (PuzzleFormatError, BoardError) as error:
+        raise _InputError("goal", str(error).replace("board", "goal")) from None
+    if goal.goal is not None:
+        raise _InputError("goal", "Enter one goal board: n rows of n numbers.")
+    if goal.n != puzzle.n:
+        raise _InputError("goal", f"The goal is {goal.n}x{goal.n} but the board is {puzzle.n}x{puzzle.n}.")
+    return BoardPuzzle(puzzle.n, puzzle.tiles, goal.tiles)
+
+
+def _start(message: Message, puzzle, options: Options) -> Solving:
+    """The policy's Solving for this request, after any data files it needs are on hand."""
+    unavailable = set(message.get("unavailable") or ())
+    wanted = [{"url": f.url, "path": f.path} for f in policy.data_files(puzzle, options) if f.url not in unavailable]
+    if wanted:
+        raise _NeedFiles(wanted)
+    try:
+        return policy.start(puzzle, options)
+    except OptionError as error:
+        raise _InputError(error.field, str(error)) from None
     except BoardError as error:
-        raise _InputError("board", str(error)) from None
+        raise _InputError(error.field, str(error)) from None
+    except WordError as error:
+        raise _InputError(_WORD_FIELDS.get(error.field, "dictionary"), str(error)) from None
 
 
-def _chosen_heuristic(message: Dict[str, Any]) -> str:
-    return message.get("heuristic") or DEFAULT_HEURISTIC
-
+# -- boards -------------------------------------------------------------------------------------------
 
 def _rows_text(tiles, n: int) -> str:
     width = len(str(n * n - 1))
     return "\n".join(" ".join(str(t).rjust(width) for t in tiles[r * n:(r + 1) * n]) for r in range(n))
 
 
-def _unsolvable_reason(board: Board) -> str:
-    return ("this board cannot reach the goal: every slide keeps the parity of the tile permutation "
-            "plus the blank's row and column, and here that parity differs from the goal's")
-
-
-def _board_description(board: Board) -> Dict[str, Any]:
+def _board_description(board: Board, heuristic: str, reason: str = "") -> Message:
     n = board.size()
-    usual_goal = board.goal == tuple(range(1, n * n)) + (0,)
-    answer = {"n": n, "tiles": list(board.tiles), "goal": list(board.goal),
-              "usual_goal": usual_goal, "heuristic": _chosen_heuristic(_request),
-              "board_text": _rows_text(board.tiles, n),
+    usual_goal = board.goal == grid.standard_goal(n)
+    answer = {"n": n, "tiles": list(board.tiles), "goal": list(board.goal), "usual_goal": usual_goal,
+              "heuristic": heuristic, "board_text": _rows_text(board.tiles, n),
               "goal_text": "" if usual_goal else _rows_text(board.goal, n),
               "solvable": board.is_solvable(), "estimate": board.estimated_distance_to_goal(),
-              "estimate_heuristic": board.heuristic}
+              "estimate_heuristic": board.heuristic,
+              "fragment": board_fragment(n, board.tiles, None if usual_goal else board.goal)}
     if not answer["solvable"]:
-        answer["reason"] = _unsolvable_reason(board)
-    answer["fragment"] = board_fragment(n, board.tiles, None if usual_goal else board.goal)
+        answer["reason"] = reason
     return answer
 
 
-def _check_board(message: Dict[str, Any]) -> Dict[str, Any]:
-    return {"type": "board", **_board_description(_read_board(message))}
+def _check_board(message: Message) -> Message:
+    options = _options(message)
+    puzzle = _board_puzzle(message)
+    try:
+        board = Board.from_tiles(puzzle.tiles, puzzle.goal)
+    except BoardError as error:
+        raise _InputError("board", str(error)) from None
+    reason = "" if board.is_solvable() else policy.no_answer(board)
+    return {"type": "board", **_board_description(board, options.heuristic, reason)}
 
 
-def _solve_board(message: Dict[str, Any]) -> Dict[str, Any]:
-    board = _read_board(message)
-    description = _board_description(board)
-    if not board.is_solvable():
-        return {"type": "result", "kind": "board", "status": "unsolvable", "moves": None,
-                "reason": description["reason"], "board": description}
-    heuristic = _chosen_heuristic(message)
-    search = _board_search(board, message.get("algorithm") or "auto", heuristic)
-
-    def finish(job: "_Job") -> Dict[str, Any]:
-        path = search.path()
-        if not path:
-            return {"type": "result", "kind": "board", "status": "unsolvable", "moves": None,
-                    "reason": _unsolvable_reason(board), "board": description, **job.stats()}
-        return {"type": "result", "kind": "board", "status": "solved", "moves": len(path) - 1,
-                "path": [list(state.tiles) for state in path], "board": description,
-                "method": getattr(search, "method", f"A* with the {heuristic} heuristic"),
-                "optimal": getattr(search, "optimal", True), **job.stats()}
-
-    advice = ("choose a stronger heuristic (manhattan or better instead of hamming)" if heuristic == "hamming" else
-              "choose a stronger heuristic if there is one, or use the command line, which has no such limit")
-    return _start_job(message, "board", search, finish, advice)
+def _result_message(result: Result, **extra: Any) -> Message:
+    stats = result.stats
+    answer = {"type": "result", "kind": result.kind, "status": result.status, "moves": result.moves,
+              "method": result.method, "optimal": result.optimal, "bound": result.bound,
+              "expanded": stats.expanded, "enqueued": stats.enqueued, "max_frontier": stats.max_frontier,
+              "seconds": round(result.seconds, 3), **extra}
+    if result.status == "unsolvable":
+        answer["reason"] = result.reason
+    elif result.status == "stopped":
+        answer["message"] = result.reason
+    return answer
 
 
-def _require_pdb_files(n: int) -> None:
-    """Ask the worker for the pattern-database files an n x n search would use and does not have yet.
+def _solve_board(message: Message) -> Message:
+    options = _options(message)
+    solving = _start(message, _board_puzzle(message), options)
+    board = solving.initial
+    with_boards = message.get("boards", True) is not False
 
-    For an engine that uses pattern databases, call this first thing in :func:`_board_search`: it raises
-    :class:`_NeedFiles` (answered as ``{"type": "fetch"}``, after which the worker repeats the request).
-    Files the deployed site does not have (the worker passes them back as ``unavailable``) are not
-    asked for again, so the engine must then do without them.
-    """
-    data_dir = Path(pdb.data_dir())
-    wanted = [{"url": f"pdb/{name}", "path": str(data_dir / name)} for name in pdb.missing_files(n)]
-    wanted = [f for f in wanted if f["url"] not in _request.get("unavailable", ())]
-    if wanted:
-        raise _NeedFiles(wanted)
+    def describe(result: Result) -> Message:
+        description = _board_description(board, options.heuristic, result.reason)
+        extra: Message = {"board": description}
+        if result.solved:
+            extra["blank_path"] = result.blank_path
+            if with_boards:
+                extra["path"] = [list(tiles) for tiles in grid.tiles_along(board.tiles, result.blank_path)]
+        return _result_message(result, **extra)
 
-
-# -- word ladders ---------------------------------------------------------------------------------
-
-def _word_field(message: str, start: str, goal: str) -> str:
-    """Which field a WordError is about, from the words it names (the engine reports one sentence)."""
-    lowered = message.lower()
-    names_start = bool(start) and (repr(start) in lowered or f'"{start}"' in lowered)
-    names_goal = bool(goal) and (repr(goal) in lowered or f'"{goal}"' in lowered)
-    if (names_goal and not names_start) or "goal word" in lowered:
-        return "goal_word"
-    if "dictionary" in lowered and not (names_start or names_goal):
-        return "dictionary"
-    return "start_word"
+    return _start_job(message, solving, describe)
 
 
-def _solve_words(message: Dict[str, Any]) -> Dict[str, Any]:
+# -- word ladders -------------------------------------------------------------------------------------
+
+def _solve_words(message: Message) -> Message:
     start = str(message.get("start") or "").strip().lower()
     goal = str(message.get("goal") or "").strip().lower()
     dictionary = message.get("dictionary") or "common"
     if dictionary not in DICTIONARIES:
-        raise _InputError("dictionary", f"unknown dictionary {dictionary!r}: choose common or large")
+        raise _InputError("dictionary", f"Unknown dictionary {str(dictionary)[:40]!r}: choose common or large.")
     if not start:
-        raise _InputError("start_word", "enter a start word")
+        raise _InputError("start_word", "Enter a start word.")
     if not goal:
-        raise _InputError("goal_word", "enter a goal word")
-    word_list = Path(getattr(words, "DATA_DIR", DATA_DIR)) / f"words-{dictionary}.txt"
-    if not word_list.exists():
-        raise _NeedFiles([{"url": f"data/words-{dictionary}.txt", "path": str(word_list)}])
-    try:
-        state = words.ladder_start(start, goal, dictionary)
-    except words.WordError as error:
-        text = str(error)
-        raise _InputError(getattr(error, "field", None) or _word_field(text, start, goal), text) from None
-    no_ladder = f"there is no ladder from {state.word!r} to {state.goal!r} in the {dictionary} dictionary"
-    exists, _ = words.ladder_exists(state.word, state.goal, state.dictionary)
-    if exists is False:  # one end reaches only a few words: settled without A*
-        return {"type": "result", "kind": "words", "status": "unsolvable", "moves": None, "reason": no_ladder,
-                "start": state.word, "goal": state.goal, "dictionary": dictionary}
-    search = AStar(state)
+        raise _InputError("goal_word", "Enter a goal word.")
+    solving = _start(message, WordPuzzle(start, goal, dictionary), _options(message))
+    initial = solving.initial
 
-    def finish(job: "_Job") -> Dict[str, Any]:
-        ladder = [getattr(s, "word", str(s)) for s in search.path()]
-        if not ladder:
-            return {"type": "result", "kind": "words", "status": "unsolvable", "moves": None,
-                    "reason": no_ladder, "start": start, "goal": goal, "dictionary": dictionary, **job.stats()}
-        return {"type": "result", "kind": "words", "status": "solved", "moves": len(ladder) - 1,
-                "ladder": ladder, "start": start, "goal": goal, "dictionary": dictionary, **job.stats()}
+    def describe(result: Result) -> Message:
+        extra: Message = {"start": initial.word, "goal": initial.goal, "dictionary": dictionary}
+        if result.solved:
+            extra["ladder"] = result.ladder
+        return _result_message(result, **extra)
 
-    advice = "try the common dictionary, or closer words"
-    return _start_job(message, "words", search, finish, advice)
+    return _start_job(message, solving, describe)
 
 
-# -- jobs: a search advanced a slice at a time ----------------------------------------------------
+# -- jobs ---------------------------------------------------------------------------------------------
 
-class _Job:
-    def __init__(self, kind: str, search, finish: Callable[["_Job"], Dict[str, Any]], advice: str,
-                 max_nodes: int) -> None:
-        self.kind = kind
-        self.search = search
-        self.finish = finish
-        self.advice = advice
-        self.max_nodes = max_nodes
-        self.seconds = 0.0
-
-    def stats(self) -> Dict[str, Any]:
-        stats = self.search.stats
-        return {"expanded": stats.expanded, "enqueued": stats.enqueued, "max_frontier": stats.max_frontier,
-                "seconds": round(self.seconds, 3)}
-
-    def advance(self, max_expansions: int) -> Dict[str, Any]:
-        """Run one slice; the final result, a budget stop, or a progress report."""
-        began = time.perf_counter()
-        try:
-            done = self.search.run(max_expansions)
-        finally:
-            self.seconds += time.perf_counter() - began
-        if done:
-            return self.finish(self)
-        stored = self.search.stats.enqueued
-        if stored >= self.max_nodes:
-            return _stopped_answer(self.kind, f"stopped after storing {stored:,} search nodes, the limit "
-                                   f"for a browser tab, with no solution yet (at least "
-                                   f"{self.search.bound} moves are needed); to get further, {self.advice}",
-                                   **self.stats())
-        return {"type": "progress", "expanded": self.search.stats.expanded,
-                "frontier": self.search.frontier_size, "bound": self.search.bound,
-                "enqueued": stored, "seconds": round(self.seconds, 3)}
+def _positive(value: Any, default: float) -> float:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else default
 
 
-def _stopped_answer(kind: str, why: str, **extra: Any) -> Dict[str, Any]:
-    return {"type": "result", "kind": kind, "status": "stopped", "moves": None, "message": why, **extra}
+def _start_job(message: Message, solving: Solving, describe: Callable[[Result], Message]) -> Message:
+    early = solving.advance(0) if solving.search is None else None
+    if early is not None:
+        return describe(early)
+    job = _Job(solving, describe, int(_positive(message.get("max_nodes"), MAX_STORED_NODES)),
+               _positive(message.get("max_seconds"), MAX_SECONDS))
+    _jobs[message.get("id")] = job
+    return {"type": "started", "kind": solving.kind}
 
 
-def _start_job(message: Dict[str, Any], kind: str, search, finish, advice: str) -> Dict[str, Any]:
-    max_nodes = message.get("max_nodes")
-    if not isinstance(max_nodes, int) or max_nodes <= 0:
-        max_nodes = MAX_STORED_NODES
-    _jobs[message.get("id")] = _Job(kind, search, finish, advice, max_nodes)
-    return {"type": "started", "kind": kind}
-
-
-def _advance(message: Dict[str, Any]) -> Dict[str, Any]:
+def _advance(message: Message) -> Message:
     job = _jobs.get(message.get("id"))
     if job is None:
-        raise _InputError("internal", "no solve is running under this id")
-    max_expansions = message.get("max_expansions")
-    if not isinstance(max_expansions, int) or max_expansions <= 0:
-        max_expansions = 1000
-    try:
-        answer = job.advance(max_expansions)
-    except MemoryError:
-        answer = _stopped_answer(job.kind, f"the browser ran out of memory for this search; to get further, "
-                                 f"{job.advice}")
+        raise _InputError("internal", "No solve is running under this id.")
+    answer = job.advance(int(_positive(message.get("max_expansions"), 1000)))
     if answer["type"] == "result":
-        _jobs.pop(message.get("id"), None)
+        del _jobs[message.get("id")]
+        if answer.get("resumable"):
+            _paused.clear()
+            _paused[message.get("id")] = job
+            answer["job"] = message.get("id")
     return answer
 
 
-def _cancel(message: Dict[str, Any]) -> Dict[str, Any]:
+def _resume(message: Message) -> Message:
+    job = _paused.pop(message.get("job"), None)
+    if job is None:
+        raise _InputError("internal", "That search can no longer be resumed; start it again.")
+    job.max_seconds = job.solving.seconds + _positive(message.get("max_seconds"), MAX_SECONDS)
+    _jobs[message.get("id")] = job
+    return {"type": "started", "kind": job.solving.kind}
+
+
+def _cancel(message: Message) -> Message:
     job = _jobs.pop(message.get("id"), None)
-    kind = job.kind if job else "board"
-    return {"type": "result", "kind": kind, "status": "cancelled", "moves": None,
-            "message": "cancelled", **(job.stats() if job else {})}
+    answer = {"type": "result", "kind": job.solving.kind if job else "board", "status": "cancelled",
+              "moves": None, "message": "Cancelled."}
+    if job:
+        stats = job.solving.stats
+        answer.update(expanded=stats.expanded, enqueued=stats.enqueued, max_frontier=stats.max_frontier,
+                      seconds=round(job.solving.seconds, 3))
+    return answer
 
 
-# -- share links ----------------------------------------------------------------------------------
+# -- share links and deals ----------------------------------------------------------------------------
 
-def _fragment(message: Dict[str, Any]) -> Dict[str, Any]:
+def _fragment(message: Message) -> Message:
     try:
         puzzle = parse_fragment(str(message.get("fragment") or ""))
     except (PuzzleFormatError, BoardError) as error:
-        raise _InputError("link", f"the link is not a puzzle: {error}") from None
-    if puzzle.get("kind") == "board":
-        n = int(puzzle["n"])
-        goal = puzzle.get("goal")
+        raise _InputError("link", f"The link is not a puzzle: {_lower_first(str(error))}") from None
+    if puzzle["kind"] == "board":
+        n, goal = puzzle["n"], puzzle["goal"]
         return {"type": "fragment", "kind": "board", "n": n, "tiles": list(puzzle["tiles"]),
-                "goal": None if goal is None else list(goal), "heuristic": puzzle.get("heuristic"),
+                "goal": None if goal is None else list(goal), "heuristic": puzzle["heuristic"],
                 "board_text": _rows_text(puzzle["tiles"], n),
                 "goal_text": "" if goal is None else _rows_text(goal, n)}
     return {"type": "fragment", "kind": "words", "start": puzzle["start"], "goal": puzzle["goal"],
-            "dictionary": puzzle.get("dictionary") or "common"}
+            "dictionary": puzzle["dictionary"]}
 
 
+def _lower_first(sentence: str) -> str:
+    return sentence[:1].lower() + sentence[1:]
 
-# -- play: deal a board (issue 4; hints and "solve from here" use solve_board from the current position) ---
 
-def _deal(message: Dict[str, Any]) -> Dict[str, Any]:
+def _deal(message: Message) -> Message:
     """A board drawn uniformly from those that can reach the goal: ``{n, goal?, seed?}`` -> ``{tiles}``."""
-    import random
     n = message.get("n")
     if type(n) is not int or not 2 <= n <= 12:
-        raise _InputError("size", "choose a board size from 2 to 12")
+        raise _InputError("size", "Choose a board size from 2 to 12.")
     goal = message.get("goal")
     if goal is not None:
         if not isinstance(goal, list):
-            raise _InputError("goal", "the goal must be a list of tiles")
+            raise _InputError("goal", "The goal must be a list of tiles.")
         try:
             validate_tiles(goal, n, "goal")
         except BoardError as error:
             raise _InputError("goal", str(error)) from None
     seed = message.get("seed")
-    rng = random.Random(seed if type(seed) is int else None)
-    board = random_board(n, rng, goal)
+    board = random_board(n, random.Random(seed if type(seed) is int else None), goal)
     return {"type": "deal", "n": n, "tiles": list(board.tiles), "goal": list(board.goal)}
 
 
-_OPS: Dict[Optional[str], Callable[[Dict[str, Any]], Dict[str, Any]]] = {
+_OPS: Dict[Optional[str], Callable[[Message], Message]] = {
     "info": _info,
     "check_board": _check_board,
     "solve_board": _solve_board,
     "solve_words": _solve_words,
     "advance": _advance,
+    "resume": _resume,
     "cancel": _cancel,
     "fragment": _fragment,
     "deal": _deal,

@@ -5,9 +5,13 @@ The estimate is the edit (Levenshtein) distance to the goal: each move changes i
 it never overestimates.  Neighbors are found by generating every one-edit candidate string and
 looking it up in a set, so their cost depends on the word's length, not on the dictionary's size.
 
+>>> from puzzlesolver.search import AStar
 >>> words = frozenset("horse hose hole cole core cure pure purse nurse house".split())
->>> find_ladder("horse", "nurse", words).path
-['horse', 'hose', 'hole', 'cole', 'core', 'cure', 'pure', 'purse', 'nurse']
+>>> search = AStar(ladder_start("horse", "nurse", words))
+>>> search.run(), [str(state) for state in search.path()]
+(True, ['horse', 'hose', 'hole', 'cole', 'core', 'cure', 'pure', 'purse', 'nurse'])
+
+Which search runs for a request, and the answer's record, are :mod:`puzzlesolver.policy`'s.
 
 A pair with no ladder gets an answer quickly: before A*, :func:`ladder_exists` runs a bounded
 breadth-first search from both ends, which settles the common cases (a word with few neighbors, an
@@ -19,17 +23,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple, Union
 
-from .search import AStar, SearchBudgetExceeded, SearchStats
-
 __all__ = [
-    "WordError", "WordState", "LadderResult", "load_dictionary", "ladder_start", "ladder_exists",
-    "find_ladder", "edit_distance", "build_word_lists", "DATA_DIR", "EXPLORATION_LIMIT",
+    "WordError", "WordState", "load_dictionary", "ladder_start", "ladder_exists", "word_list_path",
+    "edit_distance", "build_word_lists", "DATA_DIR", "DICTIONARIES", "EXPLORATION_LIMIT",
 ]
 
 #: Where ``build.py`` puts the generated word lists (git-ignored, shipped inside the wheel).
@@ -40,6 +40,9 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 COMMON_SIZES = (10, 20, 35)
 LARGE_SIZES = (10, 20, 35, 40, 50, 55, 60, 70)
 
+#: The named dictionaries (anything else is a word-list file).
+DICTIONARIES = ("common", "large")
+
 #: How many words the breadth-first pre-check may visit from each end before leaving it to A*.
 EXPLORATION_LIMIT = 5000
 
@@ -49,7 +52,24 @@ Dictionary = FrozenSet[str]
 
 
 class WordError(ValueError):
-    """A word or dictionary problem; the message is one sentence fit to show a person."""
+    """A word or dictionary problem; the message is one sentence fit to show a person.
+
+    ``field`` says what it is about: ``"start"``, ``"goal"`` or ``"dictionary"``.
+    """
+
+    def __init__(self, message: str, field: str = "dictionary") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _quoted(word: str) -> str:
+    """A word as a message quotes it: at most 40 characters."""
+    return repr(word) if len(word) <= 40 else repr(word[:37] + "...")
+
+
+def word_list_path(name: str) -> Path:
+    """Where the named dictionary's word list lives (``common`` or ``large``)."""
+    return DATA_DIR / f"words-{name}.txt"
 
 
 # -- dictionaries -------------------------------------------------------------------------------
@@ -60,16 +80,16 @@ def load_dictionary(name_or_path: str = "common") -> Dictionary:
     Blank lines and lines starting with ``#`` are skipped; words keep their case.  Raises
     :class:`WordError` if the list is missing, unreadable or empty.
     """
-    if name_or_path in ("common", "large"):
-        path = DATA_DIR / f"words-{name_or_path}.txt"
+    if name_or_path in DICTIONARIES:
+        path = word_list_path(name_or_path)
         if not path.is_file():
-            raise WordError(f"the {name_or_path} word list is missing: run `python3 build.py` to create it")
+            raise WordError(f"The {name_or_path} word list is missing: run `python3 build.py` to create it.")
         return _read_word_list(str(path), path.stat().st_mtime_ns)
     path = Path(name_or_path)
     try:
         stamp = path.stat().st_mtime_ns
     except OSError as error:
-        raise WordError(f"cannot read the word list {name_or_path}: {error.strerror or error}") from None
+        raise WordError(f"Cannot read the word list {name_or_path}: {error.strerror or error}.") from None
     return _read_word_list(str(path), stamp)
 
 
@@ -82,16 +102,16 @@ def _read_word_list(path: str, stamp: int) -> Dictionary:
                               if line.strip() and not line.lstrip().startswith("#"))
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise WordError(f"cannot read the word list {path}: {reason}") from None
+        raise WordError(f"Cannot read the word list {path}: {reason}.") from None
     if not words:
-        raise WordError(f"the word list {path} holds no words")
+        raise WordError(f"The word list {path} holds no words.")
     return words
 
 
 def _dictionary_of(dictionary: Union[str, Iterable[str]]) -> Tuple[Dictionary, str]:
     """The word set and how to name it in a message (``"common dictionary"``, ``"word list F"``)."""
     if isinstance(dictionary, str):
-        name = f"{dictionary} dictionary" if dictionary in ("common", "large") else f"word list {dictionary}"
+        name = f"{dictionary} dictionary" if dictionary in DICTIONARIES else f"word list {dictionary}"
         return load_dictionary(dictionary), name
     return (dictionary if isinstance(dictionary, frozenset) else frozenset(dictionary)), "dictionary"
 
@@ -113,7 +133,7 @@ def build_word_lists(wordlist_package_dir: Union[str, Path], out_dir: Union[str,
             by_size[size] = {w for w in json.loads(source.read_text(encoding="utf-8"))
                              if _LOWERCASE_WORD.fullmatch(w)}
         except (OSError, ValueError) as error:
-            raise WordError(f"cannot read {source}: {error}") from None
+            raise WordError(f"Cannot read {source}: {error}.") from None
     counts = {}
     for name, sizes in (("common", COMMON_SIZES), ("large", LARGE_SIZES)):
         words = sorted(set().union(*(by_size[s] for s in sizes)))
@@ -234,11 +254,11 @@ class WordState:
 def _checked_word(word: str, dictionary: Dictionary, name: str, role: str) -> str:
     word = word.strip()
     if not word:
-        raise WordError(f"the {role} word is empty")
+        raise WordError(f"Enter a {role} word.", role)
     if word not in dictionary and word.lower() in dictionary:
         word = word.lower()
     if word not in dictionary:
-        raise WordError(f"{word!r} is not in the {name}")
+        raise WordError(f"The {role} word {_quoted(word)} is not in the {name}.", role)
     return word
 
 
@@ -285,57 +305,3 @@ def ladder_exists(start: str, goal: str, dictionary: Dictionary,
                     next_level.append(neighbor)
         frontiers[side][:] = next_level
     return None, expanded
-
-
-@dataclass
-class LadderResult:
-    """The outcome of :func:`find_ladder`.
-
-    ``path`` holds the words from start to goal (empty when there is no ladder), ``stats`` the
-    search counters, ``method`` how the answer was reached and ``seconds`` the time taken.
-    """
-
-    start: str
-    goal: str
-    path: List[str]
-    stats: SearchStats = field(default_factory=SearchStats)
-    method: str = ""
-    seconds: float = 0.0
-
-    @property
-    def solvable(self) -> bool:
-        return bool(self.path)
-
-    @property
-    def moves(self) -> int:
-        """The optimal number of moves, -1 when there is no ladder."""
-        return len(self.path) - 1
-
-
-def find_ladder(start: str, goal: str, dictionary: Union[str, Iterable[str]] = "common",
-                algorithm: str = "astar", max_expansions: Optional[int] = None) -> LadderResult:
-    """Find a shortest ladder from ``start`` to ``goal``, or show quickly that there is none.
-
-    ``dictionary`` is ``"common"``, ``"large"``, a word-list path or a set of words.  Raises
-    :class:`WordError` for a word outside the dictionary and
-    :class:`~puzzlesolver.search.SearchBudgetExceeded` past ``max_expansions`` A* expansions.
-
-    >>> find_ladder("cube", "tubes", frozenset({"cube", "tube", "tubes"})).moves
-    2
-    >>> find_ladder("cube", "zzz", frozenset({"cube", "tube", "zzz"})).solvable
-    False
-    """
-    began = time.perf_counter()
-    initial = ladder_start(start, goal, dictionary)
-    words = initial.dictionary
-    exists, expanded = ladder_exists(initial.word, initial.goal, words)
-    if exists is False:
-        return LadderResult(initial.word, initial.goal, [], SearchStats(expanded=expanded),
-                            "breadth-first search from both ends: one end reaches no more words",
-                            time.perf_counter() - began)
-    search = AStar(initial, algorithm)
-    if not search.run(max_expansions):
-        raise SearchBudgetExceeded(search.stats.expanded)
-    path = [state.word for state in search.path()]
-    return LadderResult(initial.word, initial.goal, path, search.stats,
-                        f"A* ({algorithm}) with edit distance", time.perf_counter() - began)

@@ -59,3 +59,10 @@ def assert_legal_solution(solution, n: int, moves: int) -> None:
     for before, after in zip(solution, solution[1:]):
         assert is_one_slide(before.tiles, after.tiles, n), f"{before.tiles} -> {after.tiles} is not one slide"
     assert solution[-1].is_goal()
+
+
+def find_ladder(start: str, goal: str, dictionary, algorithm: str = "auto"):
+    """A word ladder solved through the policy, as the command line and the page ask for one."""
+    from puzzlesolver.formats import WordPuzzle
+    from puzzlesolver.policy import Options, solve
+    return solve(WordPuzzle(start, goal, dictionary), Options(algorithm))

@@ -1,46 +1,102 @@
-"""The benchmark command: a table per file, a summary, and a failure when an answer is wrong."""
+"""The benchmark: every answer is checked (a wrong length fails, never counts as a figure), one table, a summary."""
+
+from __future__ import annotations
 
 import io
 
+import pytest
+
 from puzzlesolver import bench
-from spec_helpers import PUZZLES
+from puzzlesolver.bench import Instance, Row, check
+from puzzlesolver.formats import BoardPuzzle, WordPuzzle
+from spec_helpers import BENCHMARKS, PUZZLES
 
 
 def run_bench(*args):
     out = io.StringIO()
-    status = bench.main([str(a) for a in args], stdout=out)
+    status = bench.main([str(a) for a in args], out=out)
     return status, out.getvalue()
 
 
-def test_it_prints_moves_nodes_rate_and_seconds_per_file_then_a_summary():
+def board_instance(expected):
+    return Instance("test", "t", BoardPuzzle(2, (1, 2, 0, 3)), expected)
+
+
+def test_right_length_passes_and_wrong_length_fails():
+    row = Row(board_instance(1))
+    check(row, "solved", [3], optimal=True)
+    assert row.status == "ok" and row.moves == 1
+    row = Row(board_instance(3))
+    check(row, "solved", [3], optimal=True)
+    assert row.status == "WRONG"
+    row = Row(board_instance(3))
+    check(row, "solved", [3], optimal=False)  # a non-optimal answer may be longer, never shorter
+    assert row.status == "WRONG"
+
+
+def test_illegal_moves_missed_goals_and_unsolvable_answers_fail():
+    for answer in ([0], [3, 2], []):  # the blank cannot jump; wandering off; stopping short
+        row = Row(board_instance(1))
+        check(row, "solved", answer, optimal=True)
+        assert row.status == "WRONG", answer
+    row = Row(board_instance(1))
+    check(row, "unsolvable", [], optimal=True)
+    assert row.status == "WRONG"
+    row = Row(board_instance("unsolvable"))
+    check(row, "unsolvable", [], optimal=True)
+    assert row.status == "ok"
+
+
+def test_ladders_must_be_one_edit_per_step():
+    inst = Instance("test", "w", WordPuzzle("cube", "tubes"), 2)
+    row = Row(inst)
+    check(row, "solved", ["cube", "tube", "tubes"], optimal=True)
+    assert row.status == "ok" and row.moves == 2
+    row = Row(inst)
+    check(row, "solved", ["cube", "tubes"], optimal=True)
+    assert row.status == "WRONG"
+
+
+def test_files_print_one_row_each_then_a_summary():
     status, out = run_bench(PUZZLES / "boards" / "3x3-22.txt", PUZZLES / "boards" / "2x2-unsolvable.txt",
                             "--repeat", "2")
-    lines = out.splitlines()
-    assert status == 0
-    assert lines[0].split() == ["file", "moves", "expanded", "nodes/s", "seconds"]
-    assert lines[1].split()[1] == "22" and lines[1].endswith("ok")
-    assert "unsolvable" in lines[2] and lines[2].endswith("ok")
-    assert lines[3].startswith("2 files, 2 checked, 0 failed")
+    rows = [line for line in out.splitlines() if line.startswith("file ")]
+    assert status == 0 and len(rows) == 2
+    assert rows[0].split()[3:5] == ["22", "22"] and " ok " in rows[0]
+    assert rows[1].split()[3] == "unsolvable" and " ok " in rows[1]
+    assert "file      2/2 solved, 0 wrong, 0 timed out" in out
 
 
-def test_expected_answers_come_from_princeton_names_or_an_index():
+def test_expected_answers_come_from_an_index_or_princeton_names():
     assert bench.expected_moves("x/puzzle4x4-30.txt") == 30
     assert bench.expected_moves("puzzle31.txt") == 31
-    assert bench.expected_moves("puzzle4x4-hard2.txt") == 47
     assert bench.expected_moves("puzzle3x3-unsolvable1.txt") == bench.UNSOLVABLE
     assert bench.expected_moves(PUZZLES / "pairs" / "seed003-sample.txt") == 5
     assert bench.expected_moves("my-board.txt") is None
 
 
+def test_princeton_names_without_a_number_come_from_its_index():
+    if not BENCHMARKS.is_dir():
+        pytest.skip("../shared/benchmarks is absent")
+    assert bench.expected_moves("puzzle4x4-hard2.txt") == 47
+
+
 def test_a_wrong_answer_fails_with_status_1(tmp_path):
     liar = tmp_path / "puzzle07.txt"  # the name promises 7 moves; this board takes 4
     liar.write_text("3\n 0  1  3\n 4  2  5\n 7  8  6\n")
-    status, out = run_bench(liar, "--repeat", "1")
-    assert status == 1 and "FAIL (expected 7)" in out and "1 failed" in out
+    status, out = run_bench(liar)
+    assert status == 1 and "4 moves, the optimum is 7" in out and "FAILED: 1 instance" in out
 
 
-def test_memory_column_and_bad_files(tmp_path):
+def test_memory_figures_and_unreadable_files(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("2\n1 1 2 0\n")
-    status, out = run_bench(PUZZLES / "boards" / "3x3-09.txt", bad, "--memory", "--repeat", "1")
-    assert "peak MiB" in out and "ERROR: tile 1 appears twice" in out and status == 1
+    status, out = run_bench(PUZZLES / "boards" / "3x3-09.txt", bad, "--memory")
+    assert "MiB peak" in out and "Tile 1 appears twice" in out and status == 1
+
+
+def test_suites_run_through_the_policy_and_exit_zero():
+    if not BENCHMARKS.is_dir():
+        pytest.skip("../shared/benchmarks is absent")
+    status, out = run_bench("--suite", "5x5", "--suite", "puzzles")
+    assert status == 0 and "summary" in out and "5x5       3/3 solved, 0 wrong" in out

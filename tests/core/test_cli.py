@@ -164,13 +164,13 @@ def test_json_gives_one_object_per_input(run_cli, write):
                      write("puzzle04.txt", PUZZLE04), write("bad.txt", "3\n1 2\n"),
                      write("unsolvable.txt", "2\n 2  1\n 3  0\n"))
     records = [json.loads(line) for line in result.out.splitlines()]
-    assert [r.get("kind") for r in records] == ["board", None, "board", "word"]
+    assert [r.get("kind") for r in records] == ["board", None, "board", "words"]
     board, bad, unsolvable, word = records
     assert board["file"].endswith("puzzle04.txt") and board["solvable"] and board["moves"] == 4
     assert board["solution"][0] == [0, 1, 3, 4, 2, 5, 7, 8, 6] and board["solution"][-1] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
     for key in ("expanded", "enqueued", "max_frontier", "seconds", "method"):
         assert key in board
-    assert bad["error"].startswith("a 3x3 board needs 9 numbers")
+    assert bad["error"].startswith("A 3x3 board needs 9 numbers")
     assert unsolvable["solvable"] is False and unsolvable["moves"] is None and unsolvable["solution"] == []
     assert word["solution"] == ["cube", "tube", "tubes"] and word["moves"] == 2
     assert result.status == 2
@@ -201,20 +201,20 @@ def test_max_nodes_gives_up_with_a_clear_message_and_status_3(run_cli, write):
     hard = write("hard.txt", "3\n8 6 7\n2 5 4\n3 0 1\n")
     result = run_cli("--max-nodes", "10", hard)
     assert result.status == 3 and result.out == ""
-    assert result.err_lines == [f"puzzlesolver: {hard}: gave up after expanding 10 nodes "
-                                "without reaching the goal (raise --max-nodes)"]
+    assert result.err_lines == [f"puzzlesolver: {hard}: Gave up after expanding 10 nodes "
+                                "without reaching the goal (raise --max-nodes)."]
 
 
 BAD_INPUTS = [
-    ("ragged.txt", "1 2 3\n4 5\n7 8 0\n", "row 2 has 2 numbers but row 1 has 3"),
+    ("ragged.txt", "1 2 3\n4 5\n7 8 0\n", "Row 2 has 2 numbers but row 1 has 3"),
     ("not-square.txt", "1 2 3\n4 5 6\n", "a board must be square"),
-    ("repeated.txt", "2\n1 1\n2 0\n", "tile 1 appears twice in the board"),
-    ("missing-tile.txt", "2\n1 2\n3 3\n", "tile 3 appears twice"),  # 0 missing: the repeat is named
-    ("out-of-range.txt", "2\n1 2\n3 4\n", "tile 4 is out of range: a 2x2 board uses 0 to 3"),
-    ("text.txt", "3\n1 2 3\n4 five 6\n7 8 0\n", "line 3: 'five' is not a whole number"),
-    ("one-by-one.txt", "1\n0\n", "the board size must be at least 2, not 1"),
-    ("empty.txt", "", "the file is empty"),
-    ("count.txt", "3\n1 2 3 4 5 6 7 8\n", "a 3x3 board needs 9 numbers after the size"),
+    ("repeated.txt", "2\n1 1\n2 0\n", "Tile 1 appears twice in the board"),
+    ("missing-tile.txt", "2\n1 2\n3 3\n", "Tile 3 appears twice"),  # 0 missing: the repeat is named
+    ("out-of-range.txt", "2\n1 2\n3 4\n", "Tile 4 is out of range: a 2x2 board uses 0 to 3"),
+    ("text.txt", "3\n1 2 3\n4 five 6\n7 8 0\n", "Line 3: 'five' is not a whole number"),
+    ("one-by-one.txt", "1\n0\n", "The board size must be at least 2, not 1"),
+    ("empty.txt", "", "The file is empty"),
+    ("count.txt", "3\n1 2 3 4 5 6 7 8\n", "A 3x3 board needs 9 numbers after the size"),
     ("three-words.txt", "horse nurse purse\n", "holds two words"),
 ]
 
@@ -235,28 +235,28 @@ def test_missing_and_unreadable_files(run_cli, write, tmp_path):
     good = write("good.txt", PUZZLE04)
     result = run_cli(tmp_path / "nope.txt", tmp_path, good)
     assert result.status == 2
-    assert result.err_lines == [f"puzzlesolver: {tmp_path / 'nope.txt'}: no such file",
-                                f"puzzlesolver: {tmp_path}: is a directory, not a puzzle file"]
+    assert result.err_lines == [f"puzzlesolver: {tmp_path / 'nope.txt'}: No such file.",
+                                f"puzzlesolver: {tmp_path}: It is a directory, not a puzzle file."]
     assert result.out.endswith(PUZZLE04_OUTPUT)
 
 
 def test_a_binary_file_is_not_text(run_cli, tmp_path):
     binary = tmp_path / "image.png"
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
-    assert run_cli(binary).err_lines == [f"puzzlesolver: {binary}: is not a text file"]
+    assert run_cli(binary).err_lines == [f"puzzlesolver: {binary}: It is not a text file."]
 
 
 def test_an_unknown_word_is_bad_input(run_cli, write):
     dictionary = write("words.txt", "horse\nnurse\n")
     result = run_cli("--words", "horse", "zzzzq", "--dictionary", dictionary, write("good.txt", PUZZLE04))
     assert result.status == 2
-    assert result.err_lines == [f"puzzlesolver: --words horse zzzzq: 'zzzzq' is not in the word list {dictionary}"]
+    assert result.err_lines == [f"puzzlesolver: --words horse zzzzq: The goal word 'zzzzq' is not in the word list {dictionary}."]
     assert result.out.startswith("==> ")
 
 
 def test_a_missing_dictionary_is_bad_input(run_cli, tmp_path):
     result = run_cli("--words", "a", "b", "--dictionary", tmp_path / "none.txt")
-    assert result.status == 2 and "cannot read the word list" in result.err and len(result.err_lines) == 1
+    assert result.status == 2 and "Cannot read the word list" in result.err and len(result.err_lines) == 1
 
 
 def test_no_input_at_all_is_a_usage_error(run_cli):
@@ -274,7 +274,7 @@ def test_python_dash_m_runs_without_tracebacks(tmp_path):
     done = subprocess.run([sys.executable, "-m", "puzzlesolver", str(bad), str(good)], capture_output=True,
                           text=True, env=env, timeout=60)
     assert done.returncode == 2
-    assert done.stderr == f"puzzlesolver: {bad}: tile 1 appears twice in the board\n"
+    assert done.stderr == f"puzzlesolver: {bad}: Tile 1 appears twice in the board.\n"
     assert done.stdout == f"==> {good} <==\n" + PUZZLE04_OUTPUT  # the bad file printed nothing
 
 

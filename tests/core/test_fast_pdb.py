@@ -8,7 +8,8 @@ from collections import deque
 
 import pytest
 
-from puzzlesolver import pdb
+from puzzlesolver import grid
+from puzzlesolver.fast import build_tables, tables
 from puzzlesolver.board import Board
 
 
@@ -42,8 +43,8 @@ def brute_force_pattern_distances(n, goal, pattern):
 @pytest.mark.parametrize("n,pattern", [(3, (1, 2, 4)), (3, (5, 7, 8)), (4, (1, 2)), (4, (11, 14, 15))])
 def test_pattern_table_matches_brute_force(n, pattern):
     pytest.importorskip("numpy")
-    goal = pdb.standard_goal_with_blank(n, n * n - 1)
-    table = pdb.build_pattern_table(n, goal, pattern)
+    goal = grid.standard_goal_with_blank(n, n * n - 1)
+    table = build_tables.build_pattern_table(n, goal, pattern)
     best = brute_force_pattern_distances(n, list(goal), pattern)
     cells = n * n
     for placement in itertools.permutations(range(cells), len(pattern)):
@@ -53,52 +54,52 @@ def test_pattern_table_matches_brute_force(n, pattern):
 
 
 def test_exact_3_table_is_breadth_first_distance():
-    table = pdb.build_exact_3(8)
-    goal = pdb.standard_goal_with_blank(3, 8)
-    assert table[pdb.rank_perm(goal)] == 0
+    table = build_tables.build_exact_3(8)
+    goal = grid.standard_goal_with_blank(3, 8)
+    assert table[tables.rank_perm(goal)] == 0
     assert sum(1 for v in table if v != 255) == 181_440
     assert max(v for v in table if v != 255) == 31
     # a few boards with known distances (Princeton puzzle files)
     for tiles, moves in (([8, 6, 7, 2, 5, 4, 3, 0, 1], 31), ([8, 1, 3, 4, 0, 2, 7, 6, 5], 14),
                          ([1, 2, 3, 4, 5, 0, 7, 8, 6], 1)):
-        assert table[pdb.rank_perm(tiles)] == moves
+        assert table[tables.rank_perm(tiles)] == moves
 
 
 def test_rank_perm_is_a_bijection():
-    ranks = sorted(pdb.rank_perm(p) for p in itertools.permutations(range(5)))
+    ranks = sorted(tables.rank_perm(p) for p in itertools.permutations(range(5)))
     assert ranks == list(range(120))
 
 
 def test_data_dir_and_missing_files(tmp_path, monkeypatch):
-    pdb.set_data_dir(tmp_path)
+    tables.set_data_dir(tmp_path)
     try:
-        assert pdb.data_dir() == tmp_path
-        assert pdb.missing_files(4) == list(pdb.FILES_4)
-        assert pdb.missing_files(5) == []
-        with pytest.raises(pdb.PdbMissing):
-            pdb.tables_663()
+        assert tables.data_dir() == tmp_path
+        assert tables.missing_files(tables.files_for(4)) == list(tables.FILES_4)
+        assert tables.missing_files(tables.files_for(5)) == []
+        with pytest.raises(tables.TablesMissing):
+            tables.tables_663()
         # a built file is found and loads
-        (tmp_path / pdb.FILES_3[0]).write_bytes(__import__("zlib").compress(pdb.build_exact_3(8)))
-        assert pdb.FILES_3[0] not in pdb.missing_files(3)
-        assert pdb.exact_3(8)[pdb.rank_perm(pdb.standard_goal_with_blank(3, 8))] == 0
+        (tmp_path / tables.FILES_3[0]).write_bytes(__import__("zlib").compress(build_tables.build_exact_3(8)))
+        assert tables.FILES_3[0] not in tables.missing_files(tables.files_for(3))
+        assert tables.exact_3(8)[tables.rank_perm(grid.standard_goal_with_blank(3, 8))] == 0
     finally:
-        pdb._data_dir = None
-        pdb._cache.clear()
+        tables._data_dir = None
+        tables._cache.clear()
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path / "elsewhere"))
-    assert pdb.data_dir() == tmp_path / "elsewhere"
+    assert tables.data_dir() == tmp_path / "elsewhere"
 
 
 def _tables_or_skip():
     try:
-        return pdb.tables_663()
-    except pdb.PdbMissing as missing:
+        return tables.tables_663()
+    except tables.TablesMissing as missing:
         pytest.skip(f"{missing} (run `python3 build.py` or `python -m puzzlesolver.pdb build`)")
 
 
 def test_663_tables_are_zero_at_the_goal_and_admissible():
     from puzzlesolver.heuristics import pattern_database
     _tables_or_skip()
-    goal = Board.from_tiles(pdb.standard_goal_with_blank(4, 15))
+    goal = Board.from_tiles(grid.standard_goal_with_blank(4, 15))
     assert pattern_database(goal) == 0
     # a board one move away has estimate 1 (exactly one pattern tile is off by one)
     assert pattern_database(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])) == 1

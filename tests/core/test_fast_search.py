@@ -8,14 +8,20 @@ import pytest
 
 from spec_helpers import BENCHMARKS, bfs_distances
 
-from puzzlesolver import fast, pdb
+from puzzlesolver import grid, policy
 from puzzlesolver.board import Board
+from puzzlesolver.fast import tables
+from puzzlesolver.policy import OptionError, Options
 
 PRINCETON = BENCHMARKS / "princeton"
 
 
+def make_search(board, algorithm="auto", heuristic="auto", weight=None):
+    return policy.board_search(board, Options(algorithm, heuristic, weight))
+
+
 def solve(board, max_expansions=None, **kwargs):
-    search = fast.make_search(board, **kwargs)
+    search = make_search(board, **kwargs)
     while not search.run(max_expansions):
         pass
     return search
@@ -37,7 +43,7 @@ needs_benchmarks = pytest.mark.skipif(not PRINCETON.is_dir(), reason="../shared/
 
 
 def needs_tables(n):
-    missing = pdb.missing_files(n)
+    missing = tables.missing_files(tables.files_for(n))
     if missing:
         pytest.skip(f"pattern databases missing: {missing} (run `python3 build.py`)")
 
@@ -81,25 +87,25 @@ def test_3x3_auto_uses_the_exact_table_and_walks_straight():
 def test_unsolvable_board_finishes_with_no_path():
     board = Board.from_tiles([1, 2, 3, 4, 5, 6, 8, 7, 0])
     for algorithm in ("auto", "ida", "astar", "weighted"):
-        search = fast.make_search(board, algorithm)
+        search = make_search(board, algorithm)
         assert search.run(10) is True
         assert search.path() == []
 
 
 def test_goal_board_has_a_path_of_one_board():
     for n in (2, 3, 4, 5):
-        board = Board.from_tiles(pdb.standard_goal_with_blank(n, n * n - 1))
+        board = Board.from_tiles(grid.standard_goal_with_blank(n, n * n - 1))
         assert solve(board).path() == [board]
 
 
 def test_unknown_names_are_rejected():
     board = Board.from_tiles([1, 2, 3, 0])
     with pytest.raises(ValueError):
-        fast.make_search(board, "bogus")
+        make_search(board, "bogus")
     with pytest.raises(ValueError):
-        fast.make_search(board, "auto", "bogus")
+        make_search(board, "auto", "bogus")
     with pytest.raises(ValueError):
-        fast.make_search(board, "ida", "hamming")
+        make_search(board, "ida", "hamming")
 
 
 def test_a_star_choices_stay_available():
@@ -107,7 +113,7 @@ def test_a_star_choices_stay_available():
     for heuristic in ("hamming", "manhattan", "linear-conflict", "walking-distance", "pdb"):
         search = solve(board, algorithm="astar", heuristic=heuristic)
         assert len(search.path()) - 1 == 4 and heuristic in search.method
-    assert "A*" in fast.make_search(board, "auto", "hamming").method
+    assert "A*" in make_search(board, "auto", "hamming").method
 
 
 @pytest.mark.parametrize("engine", ["auto", "linear-conflict", "manhattan"])
@@ -119,7 +125,7 @@ def test_slices_give_the_same_answer_as_one_run(engine):
         Board.from_tiles([5, 4, 3, 8, 9, 2, 6, 1, 0, 13, 14, 7, 15, 11, 10, 12])  # puzzle4x4-hard1, 38 moves
     whole = solve(board, heuristic=engine)
     for size in (1, 7, 100):
-        sliced = fast.make_search(board, heuristic=engine)
+        sliced = make_search(board, heuristic=engine)
         slices = 0
         while not sliced.run(size):
             slices += 1
@@ -153,14 +159,14 @@ def test_4x4_goal_with_blank_inside_falls_back_with_a_note():
 
 
 def test_missing_tables_fall_back_with_a_note(tmp_path):
-    pdb.set_data_dir(tmp_path)
+    tables.set_data_dir(tmp_path)
     try:
         search = solve(Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5]))
         assert "missing" in search.method and "linear conflicts" in search.method
         assert len(search.path()) - 1 == 14
     finally:
-        pdb._data_dir = None
-        pdb._cache.clear()
+        tables._data_dir = None
+        tables._cache.clear()
 
 
 @needs_benchmarks
@@ -203,7 +209,7 @@ def test_easy_korf_instances():
 def test_weighted_mode_is_fast_and_labelled_non_optimal():
     for name in ("puzzle00.txt", "puzzle16.txt", "puzzle10.txt", "puzzle44.txt"):
         board = read_princeton(name)
-        search = fast.make_search(board, "weighted")
+        search = make_search(board, "weighted")
         assert search.run(200_000)
         assert not search.optimal and "NOT optimal" in search.method
         check_path(board, search.path())
@@ -211,10 +217,10 @@ def test_weighted_mode_is_fast_and_labelled_non_optimal():
 
 def test_weighted_mode_on_a_scrambled_10x10():
     rng = random.Random(7)
-    board = Board.from_tiles(pdb.standard_goal_with_blank(10, 99))
+    board = Board.from_tiles(grid.standard_goal_with_blank(10, 99))
     for _ in range(300):
         board = rng.choice(board.neighbors())
-    search = fast.make_search(board, "weighted")
+    search = make_search(board, "weighted")
     assert search.run(300_000)
     check_path(board, search.path())
 
@@ -237,20 +243,20 @@ def test_line_by_line_mode_on_random_boards_with_random_goals(n):
         board = Board.from_tiles(tiles, goal)
         if board.is_solvable():
             break
-    search = fast.make_search(board, "weighted")
+    search = make_search(board, "weighted")
     assert search.run(None) and not search.optimal and "NOT optimal" in search.method
     check_path(board, search.path())
     assert len(search.path()) - 1 >= board.manhattan()
 
 
 def test_line_by_line_mode_runs_in_slices():
-    board = Board.from_tiles(pdb.standard_goal_with_blank(6, 35))
+    board = Board.from_tiles(grid.standard_goal_with_blank(6, 35))
     rng = random.Random(1)
     for _ in range(200):
         board = rng.choice(board.neighbors())
-    whole = fast.make_search(board, "lines")
+    whole = make_search(board, "lines")
     whole.run(None)
-    sliced = fast.make_search(board, "lines")
+    sliced = make_search(board, "lines")
     calls = 1
     while not sliced.run(50):
         calls += 1

@@ -5,8 +5,9 @@ import json
 import pytest
 
 from puzzlesolver.board import Board
-from puzzlesolver.cli import read_puzzle, solve_board, solve_words
+from puzzlesolver.cli import read_puzzle
 from puzzlesolver.formats import WordPuzzle
+from puzzlesolver.policy import Options, solve
 from spec_helpers import PUZZLES, assert_legal_solution
 
 INDEX = json.loads((PUZZLES / "index.json").read_text(encoding="utf-8"))["puzzles"]
@@ -17,7 +18,7 @@ def test_the_collection_spans_2x2_to_5x5_custom_goals_unsolvable_boards_and_word
     assert {e["n"] for e in boards} == {2, 3, 4, 5}
     assert {e["n"] for e in boards if e["moves"] == "unsolvable"} == {2, 3, 4, 5}
     assert any(e["layout"] == "pair" and e["goal"] != "standard" for e in boards)
-    assert any(e["kind"] == "word" for e in INDEX)
+    assert any(e["kind"] == "words" for e in INDEX)
     assert 20 <= len(INDEX) <= 60
 
 
@@ -32,18 +33,18 @@ def test_each_board_takes_its_recorded_moves(entry):
     puzzle = read_puzzle(str(PUZZLES / entry["file"]))
     assert puzzle.n == entry["n"]
     assert (puzzle.goal is None) == (entry["goal"] == "standard")
-    outcome = solve_board(puzzle, algorithm="astar")
+    result = solve(puzzle, Options(algorithm="astar"))
     if entry["moves"] == "unsolvable":
-        assert not outcome.solvable
+        assert result.status == "unsolvable"
         assert not Board.from_tiles(puzzle.tiles, puzzle.goal).is_solvable()
     else:
-        assert outcome.moves == entry["moves"]
-        assert_legal_solution(outcome.solution, puzzle.n, outcome.moves)
+        assert result.moves == entry["moves"]
+        assert_legal_solution(result.states(), puzzle.n, result.moves)
 
 
-@pytest.mark.parametrize("entry", [e for e in INDEX if e["kind"] == "word"], ids=lambda e: e["file"])
+@pytest.mark.parametrize("entry", [e for e in INDEX if e["kind"] == "words"], ids=lambda e: e["file"])
 def test_each_word_pair_takes_its_recorded_moves(entry, common_words):
     puzzle = read_puzzle(str(PUZZLES / entry["file"]))
     assert isinstance(puzzle, WordPuzzle)
-    outcome = solve_words(puzzle.start, puzzle.goal, entry["dictionary"])
-    assert (outcome.moves if outcome.solvable else "unsolvable") == entry["moves"]
+    result = solve(WordPuzzle(puzzle.start, puzzle.goal, entry["dictionary"]))
+    assert (result.moves if result.solved else "unsolvable") == entry["moves"]

@@ -11,10 +11,14 @@ import time
 
 import pytest
 
-from puzzlesolver.cli import read_puzzle, solve_board
+from puzzlesolver.cli import read_puzzle
+from puzzlesolver.policy import Options, solve
 from puzzlesolver.search import ALGORITHMS
-from puzzlesolver.words import edit_distance, find_ladder, load_dictionary
-from spec_helpers import BENCHMARKS, assert_legal_solution
+from puzzlesolver.words import edit_distance, load_dictionary
+from spec_helpers import BENCHMARKS, assert_legal_solution, find_ladder
+
+#: The seeds' own search: A* with Manhattan distance.
+SEEDS_ASTAR = Options("astar", "manhattan")
 
 
 def princeton_rows():
@@ -36,12 +40,12 @@ def princeton_rows():
 def test_princeton_files_give_their_expected_moves(benchmarks, name, n, expected):
     puzzle = read_puzzle(str(benchmarks / "princeton" / name))
     assert puzzle.n == n
-    outcome = solve_board(puzzle, algorithm="astar")
+    result = solve(puzzle, SEEDS_ASTAR)
     if expected is None:
-        assert not outcome.solvable
+        assert not result.solved
     else:
-        assert outcome.moves == expected
-        assert_legal_solution(outcome.solution, n, expected)
+        assert result.moves == expected
+        assert_legal_solution(result.states(), n, expected)
 
 
 def test_the_index_lists_the_2x2_3x3_and_small_4x4_files(benchmarks):
@@ -70,8 +74,8 @@ def test_berkeley_ladders_take_their_expected_moves(benchmarks, start, goal, lad
     result = find_ladder(start, goal, dictionary_path)
     assert result.moves == len(ladder) - 1
     dictionary = load_dictionary(dictionary_path)
-    assert all(word in dictionary for word in result.path)
-    assert all(edit_distance(a, b) == 1 for a, b in zip(result.path, result.path[1:]))
+    assert all(word in dictionary for word in result.ladder)
+    assert all(edit_distance(a, b) == 1 for a, b in zip(result.ladder, result.ladder[1:]))
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
@@ -90,13 +94,13 @@ def test_speed_targets(benchmarks):
                         ("puzzle4x4-30.txt", 30)):
         puzzle = read_puzzle(str(benchmarks / "princeton" / name))
         began = time.perf_counter()
-        outcome = solve_board(puzzle, algorithm="astar")
+        result = solve(puzzle, SEEDS_ASTAR)
         seconds = time.perf_counter() - began
         tracemalloc.start()
-        solve_board(puzzle, algorithm="astar")
+        solve(puzzle, SEEDS_ASTAR)
         peak = tracemalloc.get_traced_memory()[1] / 2 ** 20
         tracemalloc.stop()
-        assert outcome.moves == moves
-        print(f"\n{name}: {moves} moves, {outcome.stats.expanded:,} expanded, {seconds * 1000:.1f} ms, "
+        assert result.moves == moves
+        print(f"\n{name}: {moves} moves, {result.stats.expanded:,} expanded, {seconds * 1000:.1f} ms, "
               f"peak {peak:.1f} MiB traced")
     print(f"process peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")

@@ -7,8 +7,9 @@ import pytest
 
 from puzzlesolver import words
 from puzzlesolver.search import AStar
-from puzzlesolver.words import (WordError, WordState, build_word_lists, edit_distance, find_ladder, ladder_exists,
+from puzzlesolver.words import (WordError, WordState, build_word_lists, edit_distance, ladder_exists,
                                 ladder_start, load_dictionary)
+from spec_helpers import find_ladder
 
 # Seed 000's ladder and the neighbors it lists for "horse", plus a few distractors.
 SEED_WORDS = frozenset("horse hose hole cole core cure pure purse nurse house worse horses home come "
@@ -18,11 +19,11 @@ SEED_WORDS = frozenset("horse hose hole cole core cure pure purse nurse house wo
 def test_horse_to_nurse_takes_8_moves_as_in_seed_000():
     result = find_ladder("horse", "nurse", SEED_WORDS)
     assert result.moves == 8
-    assert result.path == ["horse", "hose", "hole", "cole", "core", "cure", "pure", "purse", "nurse"]
+    assert result.ladder == ["horse", "hose", "hole", "cole", "core", "cure", "pure", "purse", "nurse"]
 
 
 def test_cube_to_tubes_takes_2_moves():
-    assert find_ladder("cube", "tubes", SEED_WORDS).path == ["cube", "tube", "tubes"]
+    assert find_ladder("cube", "tubes", SEED_WORDS).ladder == ["cube", "tube", "tubes"]
 
 
 def test_neighbors_insert_delete_or_change_one_letter():
@@ -70,14 +71,16 @@ def test_neighbor_cost_does_not_depend_on_the_dictionary_size():
 
 
 def test_an_unknown_word_is_named():
-    with pytest.raises(WordError, match="'zebra' is not in the dictionary"):
+    with pytest.raises(WordError, match="The goal word 'zebra' is not in the dictionary") as raised:
         ladder_start("horse", "zebra", SEED_WORDS)
-    with pytest.raises(WordError, match="the start word is empty"):
+    assert raised.value.field == "goal"
+    with pytest.raises(WordError, match="Enter a start word") as raised:
         ladder_start("  ", "horse", SEED_WORDS)
+    assert raised.value.field == "start"
 
 
 def test_a_missing_word_list_file_is_named(tmp_path):
-    with pytest.raises(WordError, match="cannot read the word list .*nothing.txt: No such file"):
+    with pytest.raises(WordError, match="Cannot read the word list .*nothing.txt: No such file"):
         load_dictionary(str(tmp_path / "nothing.txt"))
     empty = tmp_path / "empty.txt"
     empty.write_text("# only a comment\n\n")
@@ -94,7 +97,7 @@ def test_a_word_list_file_is_one_word_per_line(tmp_path):
 
 def test_the_named_lists_need_build_py(monkeypatch, tmp_path):
     monkeypatch.setattr(words, "DATA_DIR", tmp_path)
-    with pytest.raises(WordError, match=r"the large word list is missing: run `python3 build.py`"):
+    with pytest.raises(WordError, match=r"The large word list is missing: run `python3 build.py`"):
         load_dictionary("large")
 
 
@@ -106,12 +109,12 @@ THREE_LETTER = frozenset(a + b + c for a in "abcdefgh" for b in "aeiou" for c in
 def test_an_isolated_goal_is_proved_unreachable_at_once():
     began = time.perf_counter()
     result = find_ladder("bad", "zzzzzzzz", THREE_LETTER | {"zzzzzzzz"})
-    assert not result.solvable and result.moves == -1 and result.stats.expanded <= 2
+    assert not result.solved and result.moves is None and result.stats.expanded <= 2
     assert time.perf_counter() - began < 1  # generous; it takes about a millisecond
 
 
 def test_an_isolated_start_is_proved_unreachable_at_once():
-    assert not find_ladder("zzzzzzzz", "bad", THREE_LETTER | {"zzzzzzzz"}).solvable
+    assert not find_ladder("zzzzzzzz", "bad", THREE_LETTER | {"zzzzzzzz"}).solved
 
 
 def test_two_large_groups_are_left_to_a_star_which_still_terminates():
@@ -128,7 +131,7 @@ def test_a_ladder_found_by_both_ends_meeting_is_reported_as_existing():
 
 
 def test_the_tree_variant_solves_ladders_too():
-    assert find_ladder("horse", "nurse", SEED_WORDS, algorithm="astar-tree").moves == 8
+    assert find_ladder("horse", "nurse", SEED_WORDS, "astar-tree").moves == 8
 
 
 # -- the real word lists ------------------------------------------------------------------------
@@ -158,5 +161,5 @@ def test_common_list_ladders(common_words):
 
 def test_quiz_to_xylophone_has_no_ladder_in_the_common_list_and_says_so_quickly(common_words):
     began = time.perf_counter()
-    assert not find_ladder("quiz", "xylophone", "common").solvable
+    assert not find_ladder("quiz", "xylophone", "common").solved
     print(f"\nno ladder quiz -> xylophone shown in {time.perf_counter() - began:.4f} s")

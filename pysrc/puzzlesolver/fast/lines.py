@@ -19,8 +19,9 @@ from __future__ import annotations
 import heapq
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .board import Board
-from .search import SearchStats
+from ..board import Board
+from ..search import SearchStats
+from .ida import IDAStar, ManhattanEngine
 
 __all__ = ["SubgoalSearch"]
 
@@ -54,7 +55,8 @@ class SubgoalSearch:
 
     @property
     def bound(self) -> int:
-        return len(self.cells)
+        """A proven lower bound on the optimal length: the initial Manhattan distance."""
+        return self.board.manhattan()
 
     @property
     def frontier_size(self) -> int:
@@ -107,8 +109,7 @@ class SubgoalSearch:
     def path(self) -> List[Board]:
         if self._result is None or not self.board.is_solvable():
             return []
-        from .fast import boards_along
-        return boards_along(self.board, self._result)
+        return self.board.along(self._result)
 
     # -- one placement -------------------------------------------------------------------------
     def _move_blank(self, cell: int) -> None:
@@ -197,15 +198,17 @@ class SubgoalSearch:
         raise _Unsolvable("no placement found")  # cannot happen on a solvable board
 
     def _finish(self, top: int, bottom: int, left: int, right: int) -> None:
-        """Solve the remaining corner optimally (fast path) and append its moves."""
-        from .fast import make_search
+        """Solve the remaining corner optimally (IDA*, Manhattan + linear conflicts) and append its moves."""
         n = self.n
         region = [r * n + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
         sub_goal = [self.goal[c] for c in region]
         labels = {label: i for i, label in enumerate(sorted(sub_goal))}
         sub_tiles = [labels[self.tiles[c]] for c in region]
-        sub_board = Board.from_tiles(sub_tiles, [labels[t] for t in sub_goal])
-        search = make_search(sub_board)
+        sub_goal_tiles = [labels[t] for t in sub_goal]
+        side = bottom - top + 1
+        sub_board = Board.from_tiles(sub_tiles, sub_goal_tiles)
+        search = IDAStar(sub_board, lambda counter: ManhattanEngine(sub_tiles, sub_goal_tiles, side, True, counter),
+                         "IDA* + Manhattan distance + linear conflicts")
         search.run(None)
         self.stats.expanded += search.stats.expanded
         for cell in search.blank_path():

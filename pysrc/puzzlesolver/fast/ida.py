@@ -1,8 +1,7 @@
-"""The fast path: IDA* on compact boards with incrementally updated estimates, resumable in slices.
+"""IDA* on compact boards with incrementally updated estimates, resumable in slices.
 
-:func:`make_search` is the one entry point.  It returns an object with the step protocol of
-:class:`puzzlesolver.search.AStar` (``run(max_expansions) -> bool``, ``stats``, ``bound``,
-``frontier_size``, ``path()``) plus ``method`` (what ran, in words) and ``optimal``.
+:class:`IDAStar` is the driver; the engines below hold one mutable board and the tables of one
+estimate.  Which engine runs for a board is decided in :mod:`puzzlesolver.policy`.
 
 Why it is fast in pure Python (measured, see ``python3 build.py bench``):
 
@@ -17,45 +16,26 @@ Why it is fast in pure Python (measured, see ``python3 build.py bench``):
   changes and the list of moves open after it (so no multiplication and no "is this the move
   back" test).  About 1 million expansions per second on CPython 3.11, ~0.65 million in Pyodide.
 
-Measured on the 2-core development machine (Korf's 100 random 15-puzzles): 31 s in total on
-CPython (median 0.09 s, worst 3.2 s), 46 s in headless Chromium; IDA* with Manhattan distance
-alone would need about 400 million nodes per instance.
+The three engines' ``dfs`` closures look alike on purpose: each is specialised to its estimate,
+and sharing code between them (a call per node, or a generic estimate object) measured 30-50%
+slower.  Everything else they need (moves, goal cells, distances, symmetries) is
+:mod:`puzzlesolver.grid`'s.
 
 Resumable: the search counts expansions and, when a slice's budget is spent, unwinds with the path
 of the node it stopped at; the next ``run`` replays that path from the root and carries on exactly
 where it stopped (same order, same answer as one uninterrupted run).
-
-Board sizes and what ``"auto"`` picks:
-
-* 3x3: IDA* on the exact distance table (:mod:`puzzlesolver.pdb`): it walks straight to the goal;
-* 4x4: IDA* with the additive 6-6-3 pattern databases and their mirror lookup (max of the two);
-* larger (and any board whose tables are missing or whose goal has no table): IDA* with Manhattan
-  distance plus linear conflicts (optimal; may take very long on hard boards);
-* ``algorithm="weighted"``: NOT optimal but fast (``.optimal`` is False and ``.method`` says so):
-  weighted A* (f = g + w*h) up to 4x4; from 5x5 on, the board is solved line by line with small
-  weighted searches per tile (:mod:`puzzlesolver.subgoal`), well under a second on 10x10.
 """
 
 from __future__ import annotations
 
-import heapq
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from . import pdb
-from .board import HEURISTICS, Board
-from .heuristics import line_conflicts  # importing it also registers the stronger names in HEURISTICS
-from .search import ALGORITHMS as _ASTAR_ALGORITHMS
-from .search import AStar, SearchStats
+from .. import grid
+from ..board import Board
+from ..search import SearchStats
+from . import tables
 
-__all__ = ["make_search", "uses_pattern_databases", "IDAStar", "WeightedAStar", "ALGORITHMS", "HEURISTIC_NAMES",
-           "solve_tiles"]
-
-#: Algorithm names :func:`make_search` accepts.
-ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
-#: Heuristic names :func:`make_search` accepts ("auto" = the strongest available for the board).
-HEURISTIC_NAMES = ("auto", "pdb", "linear-conflict", "walking-distance", "manhattan", "hamming")
-#: Heuristics the IDA* engines update incrementally.
-IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
+__all__ = ["IDAStar", "Engine", "Pdb663", "Exact3", "ManhattanEngine"]
 
 _BIG = 1 << 62
 
@@ -68,66 +48,9 @@ class _Suspend(Exception):
         self.path: List[int] = []
 
 
-# -- symmetry and relabelling -----------------------------------------------------------------
-
-def _symmetries(n: int) -> List[List[int]]:
-    """The 8 symmetries of the n x n square as cell maps (identity first)."""
-    maps = []
-    for transpose in (False, True):
-        for flip_r in (False, True):
-            for flip_c in (False, True):
-                m = []
-                for cell in range(n * n):
-                    r, c = divmod(cell, n)
-                    if transpose:
-                        r, c = c, r
-                    if flip_r:
-                        r = n - 1 - r
-                    if flip_c:
-                        c = n - 1 - c
-                    m.append(r * n + c)
-                maps.append(m)
-    return maps
-
-
-def _canonical(tiles: Sequence[int], goal: Sequence[int], n: int, blanks: Sequence[int]):
-    """Map a (tiles, goal) pair by a symmetry and a relabelling onto a standard goal.
-
-    The standard goal is 1..n*n-1 in reading order with the blank at one of ``blanks``.  Returns
-    ``(canonical tiles, cell map from canonical cells back to the board's, blank cell)`` or None
-    when no symmetry puts the goal's blank on one of ``blanks``.
-    """
-    gb = list(goal).index(0)
-    for sym in _symmetries(n):
-        if sym[gb] in blanks:
-            blank = sym[gb]
-            std = pdb.standard_goal_with_blank(n, blank)
-            moved_goal = [0] * (n * n)
-            moved_tiles = [0] * (n * n)
-            for cell in range(n * n):
-                moved_goal[sym[cell]] = goal[cell]
-                moved_tiles[sym[cell]] = tiles[cell]
-            relabel = {moved_goal[c]: std[c] for c in range(n * n)}
-            back = [0] * (n * n)
-            for cell in range(n * n):
-                back[sym[cell]] = cell
-            return [relabel[t] for t in moved_tiles], back, blank
-    return None
-
-
-def _moves_table(n: int) -> List[List[int]]:
-    """For each blank cell, the cells it can move to, in the order up, down, left, right."""
-    table = []
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        table.append([x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1),
-                                      (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok])
-    return table
-
-
 # -- engines: a hot recursive expander plus the slow helpers resumption needs ------------------
 
-class _Engine:
+class Engine:
     """Mutable board + tables + a recursive ``dfs(rem, blank, prev, *h)`` returning True at the goal.
 
     ``rem`` is the bound minus the node's depth.  On success every frame appends the blank's new
@@ -156,18 +79,18 @@ class _Engine:
         raise NotImplementedError
 
 
-class _Pdb663(_Engine):
+class Pdb663(Engine):
     """15-puzzle, goal 1..15 then blank: max of the 6-6-3 PDB sum and its mirror-image sum."""
 
     name = "6-6-3 pattern databases with mirror lookup"
 
     def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
-        tabs = pdb.tables_663()
+        tabs = tables.tables_663()
         tr = [(c % 4) * 4 + c // 4 for c in range(16)]
         mirror_tile = [0] + [tr[t - 1] + 1 for t in range(1, 16)]
         pn = [0] * 16
         wn = [0] * 16
-        for p, pattern in enumerate(pdb.PATTERNS_4):
+        for p, pattern in enumerate(tables.PATTERNS_4):
             for i, t in enumerate(pattern):
                 pn[t] = p
                 wn[t] = 1 << (4 * i)
@@ -175,7 +98,7 @@ class _Pdb663(_Engine):
         wm = [wn[mirror_tile[t]] for t in range(16)]
         tn = [tabs[pn[t]] for t in range(16)]
         tm = [tabs[pm[t]] for t in range(16)]
-        self.moves = _moves_table(4)
+        self.moves = grid.blank_moves(4)
         # per move of the blank b -> nb: how each tile's pattern index (normal, mirror) changes when it
         # slides nb -> b; one list look-up per index instead of a multiplication
         # and, with each move, the moves then open to the child (all but straight back), so the loop needs
@@ -285,19 +208,19 @@ class _Pdb663(_Engine):
         self.midx[q] = j0
 
 
-class _Exact3(_Engine):
+class Exact3(Engine):
     """8-puzzle, standard goal with the blank at cell 8, 7 or 4: the exact distance table."""
 
     name = "exact distance table"
 
     def __init__(self, tiles: Sequence[int], blank_goal: int, counter: List[int]) -> None:
-        table = pdb.exact_3(blank_goal)
+        table = tables.exact_3(blank_goal)
         self.table = table
-        self.moves = _moves_table(3)
+        self.moves = grid.blank_moves(3)
         self.initial = list(tiles)
         board = self.board = list(tiles)
         found = self.found = []
-        rank = pdb.rank_perm
+        rank = tables.rank_perm
         ctr = counter
         moves = self.moves
 
@@ -333,17 +256,17 @@ class _Exact3(_Engine):
 
     def reset(self, bound):
         self.board[:] = self.initial
-        return (bound, self.board.index(0), -1, self.table[pdb.rank_perm(self.board)])
+        return (bound, self.board.index(0), -1, self.table[tables.rank_perm(self.board)])
 
     def estimate(self):
-        return self.table[pdb.rank_perm(self.initial)]
+        return self.table[tables.rank_perm(self.initial)]
 
     def child(self, args, nb):
         rem, b, prev, h = args
         board = self.board
         t = board[nb]
         board[b], board[nb] = t, 0
-        h1 = self.table[pdb.rank_perm(board)]
+        h1 = self.table[tables.rank_perm(board)]
         if h1 > rem - 1:
             board[b], board[nb] = 0, t
             return None
@@ -356,27 +279,20 @@ class _Exact3(_Engine):
         self.board[args[1]] = 0
 
 
-class _Manhattan(_Engine):
+class ManhattanEngine(Engine):
     """Any n and goal: Manhattan distance, plus linear conflicts when ``conflicts`` (n <= 6: table per line)."""
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], n: int, conflicts: bool,
                  counter: List[int]) -> None:
         cells = n * n
         self.name = "Manhattan distance + linear conflicts" if conflicts else "Manhattan distance"
-        goal_cell = [0] * cells
-        for c, t in enumerate(goal):
-            goal_cell[t] = c
-        md = [0] * (cells * cells)  # md[t * cells + cell]
-        for t in range(1, cells):
-            gr, gc = divmod(goal_cell[t], n)
-            for c in range(cells):
-                md[t * cells + c] = abs(c // n - gr) + abs(c % n - gc)
-        self.md = md
+        goal_cell = grid.goal_cells(goal)
+        md = self.md = grid.manhattan_table(n, tuple(goal))  # md[t * cells + cell]
         self.n = n
         self.cells = cells
         self.goal_cell = goal_cell
         self.conflicts = conflicts
-        self.moves = _moves_table(n)
+        self.moves = grid.blank_moves(n)
         self.initial = list(tiles)
         board = self.board = list(tiles)
         found = self.found = []
@@ -425,7 +341,7 @@ class _Manhattan(_Engine):
             for _ in range(n):
                 codes.append(k % base)
                 k //= base
-            lc[key] = line_conflicts([code for code in codes if code])
+            lc[key] = grid.line_conflicts([code for code in codes if code])
         rw = [0] * (cells * cells)  # contribution of tile t on cell c to the key of c's row
         cw = [0] * (cells * cells)
         for t in range(1, cells):
@@ -550,7 +466,7 @@ class _Manhattan(_Engine):
 # -- the resumable IDA* driver ---------------------------------------------------------------
 
 class IDAStar:
-    """Iterative-deepening A* over an engine, run in slices (the :class:`~puzzlesolver.search.AStar` protocol).
+    """Iterative-deepening A* over an engine, run in slices (the :class:`~puzzlesolver.search.Search` protocol).
 
     ``stats.expanded`` counts expanded nodes over all iterations; IDA* keeps no queue, only the path
     it is on, so ``stats.enqueued`` and ``stats.max_frontier`` are the most nodes held at once (the
@@ -561,7 +477,7 @@ class IDAStar:
 
     optimal = True
 
-    def __init__(self, board: Board, engine_factory: Callable[[List[int]], _Engine], method: str,
+    def __init__(self, board: Board, engine_factory: Callable[[List[int]], Engine], method: str,
                  back: Optional[List[int]] = None) -> None:
         self.board = board
         self.counter = [0]
@@ -664,257 +580,4 @@ class IDAStar:
     def path(self) -> List[Board]:
         if not self.done or self._path_cells is None:
             return []
-        return boards_along(self.board, self.blank_path())
-
-
-def boards_along(board: Board, blank_cells: Sequence[int]) -> List[Board]:
-    """The boards from ``board`` following the blank through ``blank_cells`` (one move each)."""
-    boards = [board]
-    for cell in blank_cells:
-        for neighbor in boards[-1].neighbors():
-            if neighbor.blank == cell:
-                boards.append(neighbor)
-                break
-        else:
-            raise ValueError(f"the blank cannot move to cell {cell}")
-    return boards
-
-
-# -- weighted A* (not optimal) ----------------------------------------------------------------
-
-class WeightedAStar:
-    """Weighted A* (f = g + w*h, h = Manhattan + linear conflicts) on compact states: fast, NOT optimal.
-
-    The answer is a valid solution at most ``w`` times the optimal length (h is admissible), in
-    practice much closer.  A child's estimate is updated from its parent's in O(n): the moved tile's
-    Manhattan term and the conflicts of the two lines it left and entered.  Ties on f go to the
-    smaller h (deeper nodes), so the search dives.  Duplicates are pruned by best depth seen.
-    """
-
-    optimal = False
-
-    def __init__(self, board: Board, weight: Optional[float] = None) -> None:
-        n = board.size()
-        if weight is None:
-            weight = 1.5 if n <= 3 else 2.0 if n == 4 else 3.0
-        self.board = board
-        self.weight = weight
-        self.method = f"weighted A* (w={weight:g}, Manhattan + linear conflicts): fast, NOT optimal"
-        self.stats = SearchStats(0, 1, 1)
-        self.done = False
-        self._goal_state = None
-        cells = n * n
-        self.n = n
-        goal = board.goal
-        where = [0] * cells
-        for c, t in enumerate(goal):
-            where[t] = c
-        self._row_of = [where[t] // n for t in range(cells)]
-        self._col_of = [where[t] % n for t in range(cells)]
-        self._md = [[abs(c // n - where[t] // n) + abs(c % n - where[t] % n) if t else 0 for c in range(cells)]
-                    for t in range(cells)]
-        self._moves = _moves_table(n)
-        self._pack = bytes if cells <= 256 else tuple
-        self._goal_tuple = self._pack(t for t in goal)
-        start = self._pack(board.tiles)
-        from .heuristics import linear_conflict
-        h = linear_conflict(board)
-        self._frontier = [(weight * h, h, 0, start)]
-        self._h = {start: h}
-        self._best = {start: 0}
-        self._parent: Dict[object, object] = {start: None}
-        if not board.is_solvable():
-            self.done = True
-
-    @property
-    def frontier_size(self) -> int:
-        return len(self._frontier)
-
-    @property
-    def bound(self) -> int:
-        return int(self._frontier[0][0]) if self._frontier else 0
-
-    def _row_lc(self, tiles, r: int) -> int:
-        n = self.n
-        row_of, col_of = self._row_of, self._col_of
-        places = [col_of[t] for t in tiles[r * n:r * n + n] if t and row_of[t] == r]
-        return line_conflicts(places) if len(places) > 1 else 0
-
-    def _col_lc(self, tiles, c: int) -> int:
-        n = self.n
-        row_of, col_of = self._row_of, self._col_of
-        places = [row_of[t] for t in tiles[c::n] if t and col_of[t] == c]
-        return line_conflicts(places) if len(places) > 1 else 0
-
-    def run(self, max_expansions: Optional[int] = None) -> bool:
-        if self.done:
-            return True
-        frontier, best, parent, hs = self._frontier, self._best, self._parent, self._h
-        moves, w, n, md = self._moves, self.weight, self.n, self._md
-        goal = self._goal_tuple
-        stats = self.stats
-        pack = self._pack
-        row_lc, col_lc = self._row_lc, self._col_lc
-        budget = _BIG if max_expansions is None else max_expansions
-        pop, push = heapq.heappop, heapq.heappush
-        while frontier:
-            if budget <= 0:
-                return False
-            _, h, g, state = pop(frontier)
-            if best[state] < g:
-                continue
-            if state == goal:
-                self._goal_state = state
-                self.done = True
-                return True
-            budget -= 1
-            stats.expanded += 1
-            b = state.index(0)
-            tiles = list(state)
-            g1 = g + 1
-            for nb in moves[b]:
-                t = tiles[nb]
-                tiles[b], tiles[nb] = t, 0
-                child = pack(tiles)
-                known = best.get(child)
-                if known is None or known > g1:
-                    best[child] = g1
-                    parent[child] = state
-                    h1 = hs.get(child)
-                    if h1 is None:
-                        if nb // n != b // n:  # vertical: the rows of nb and b change
-                            r0, r1 = nb // n, b // n
-                            tiles[b], tiles[nb] = 0, t
-                            before = row_lc(tiles, r0) + row_lc(tiles, r1)
-                            tiles[b], tiles[nb] = t, 0
-                            after = row_lc(tiles, r0) + row_lc(tiles, r1)
-                        else:
-                            c0, c1 = nb % n, b % n
-                            tiles[b], tiles[nb] = 0, t
-                            before = col_lc(tiles, c0) + col_lc(tiles, c1)
-                            tiles[b], tiles[nb] = t, 0
-                            after = col_lc(tiles, c0) + col_lc(tiles, c1)
-                        h1 = h - md[t][nb] + md[t][b] - before + after
-                        hs[child] = h1
-                    push(frontier, (g1 + w * h1, h1, g1, child))
-                    stats.enqueued += 1
-                tiles[b], tiles[nb] = 0, t
-            if len(frontier) > stats.max_frontier:
-                stats.max_frontier = len(frontier)
-        self.done = True
-        return True
-
-    def path(self) -> List[Board]:
-        if self._goal_state is None:
-            return []
-        states = []
-        s = self._goal_state
-        while s is not None:
-            states.append(s)
-            s = self._parent[s]
-        states.reverse()
-        return boards_along(self.board, [s.index(0) for s in states[1:]])
-
-
-# -- the entry point --------------------------------------------------------------------------
-
-class _BoardAStar(AStar):
-    """The seeds' A* on Board objects, with the fast-path attributes (method, optimal)."""
-
-    optimal = True
-
-    def __init__(self, board: Board, algorithm: str, heuristic: str) -> None:
-        self.method = f"A* ({algorithm}) with {heuristic}"
-        super().__init__(board.with_heuristic(heuristic) if board.heuristic != heuristic else board, algorithm)
-        if not board.is_solvable():
-            self.done = True
-
-
-def _pdb_engine(board: Board):
-    """(engine factory, method, back map) using pattern databases, or None if the board has none."""
-    n = board.size()
-    if n == 4:
-        canon = _canonical(board.tiles, board.goal, 4, (15,))
-        if canon is None:
-            return None
-        tiles, back, _ = canon
-        try:
-            pdb.tables_663()
-        except pdb.PdbMissing:
-            return None
-        return (lambda ctr: _Pdb663(tiles, ctr)), "IDA* + 6-6-3 pattern databases (mirror lookup)", back
-    if n == 3:
-        canon = _canonical(board.tiles, board.goal, 3, pdb.EXACT_3_BLANKS)
-        tiles, back, blank = canon
-        try:
-            pdb.exact_3(blank)
-        except pdb.PdbMissing:
-            return None
-        return (lambda ctr: _Exact3(tiles, blank, ctr)), "IDA* + exact 8-puzzle distance table", back
-    return None
-
-
-def uses_pattern_databases(n: int, algorithm: str = "auto", heuristic: str = "auto") -> bool:
-    """Whether :func:`make_search` with these choices reads pattern databases for an n x n board
-    (so a caller that fetches data files, like the web worker, should make sure they are there)."""
-    return n in (3, 4) and algorithm in ("auto", "ida", "astar", "astar-tree") and heuristic in ("auto", "pdb")
-
-
-def make_search(board: Board, algorithm: str = "auto", heuristic: str = "auto", weight: Optional[float] = None):
-    """A step-wise search for ``board``: ``.run(max_expansions) -> bool``, ``.path()``, ``.method``, ``.optimal``.
-
-    ``algorithm``: "auto" (the fastest optimal method measured for the board's size), "ida" (IDA* on
-    compact boards), "astar" / "astar-tree" (the seeds' A* on Board objects), "weighted" (NOT
-    optimal, fast: weighted A* with ``weight`` up to 4x4, line-by-line weighted sub-goal searches from
-    5x5 on), "lines" (the line-by-line solver on any size).  ``heuristic``: "auto" (the strongest available), "pdb",
-    "linear-conflict", "manhattan", or for A* any name in ``board.HEURISTICS`` ("hamming",
-    "walking-distance", ...).  With "auto", a heuristic only A* offers (hamming, walking-distance)
-    runs on A*.  When pattern databases are missing, "pdb"/"auto" fall back to Manhattan + linear
-    conflicts and ``.method`` says so.
-
-    >>> search = make_search(Board([[8, 1, 3], [4, 0, 2], [7, 6, 5]]))
-    >>> search.run(None), len(search.path()) - 1, search.optimal
-    (True, 14, True)
-    """
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
-    known = ("auto",) + tuple(HEURISTICS)
-    if heuristic not in known:
-        raise ValueError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(known)}")
-    n = board.size()
-    if algorithm == "weighted" and n <= 4:
-        return WeightedAStar(board, weight)
-    if algorithm in ("weighted", "lines"):
-        from .subgoal import SubgoalSearch
-        return SubgoalSearch(board, 3.0 if weight is None else weight)
-    if algorithm == "auto" and heuristic not in IDA_HEURISTICS:
-        algorithm = "astar"
-    if algorithm in _ASTAR_ALGORITHMS:
-        name = heuristic
-        if name == "auto":
-            name = "pdb" if n in (3, 4) else "linear-conflict"
-        return _BoardAStar(board, algorithm, name)
-    if heuristic not in IDA_HEURISTICS:
-        raise ValueError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}")
-    note = ""
-    if heuristic in ("auto", "pdb") and n in (3, 4):
-        chosen = _pdb_engine(board)
-        if chosen is not None:
-            factory, method, back = chosen
-            return IDAStar(board, factory, method, back)
-        missing = pdb.missing_files(n)
-        note = (f" (pattern databases missing: {', '.join(missing)}; build them with "
-                "`python -m puzzlesolver.pdb build`)" if missing else " (no pattern database for this goal)")
-    elif heuristic == "pdb":
-        note = f" (no pattern databases for {n}x{n})"
-    conflicts = heuristic != "manhattan" and n <= 6
-    tiles, goal = board.tiles, board.goal
-    method = "IDA* + Manhattan distance" + (" + linear conflicts" if conflicts else "") + note
-    return IDAStar(board, lambda ctr: _Manhattan(tiles, goal, n, conflicts, ctr), method)
-
-
-def solve_tiles(tiles: Sequence[int], goal: Optional[Sequence[int]] = None, **kwargs):
-    """Convenience: solve a flat tile list; returns the search object after running it to the end."""
-    search = make_search(Board.from_tiles(tiles, goal), **kwargs)
-    search.run(None)
-    return search
+        return self.board.along(self.blank_path())

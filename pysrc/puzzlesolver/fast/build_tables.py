@@ -1,0 +1,180 @@
+"""Build the pattern tables of :mod:`puzzlesolver.fast.tables` (NumPy; build time only, never shipped).
+
+``python -m puzzlesolver.fast.build_tables DIR`` writes every missing table into DIR (``--force``:
+all of them); ``python3 build.py`` runs it once into ``.cache/pdb`` (about 30 s on two cores).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import zlib
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple
+
+from ..grid import standard_goal_with_blank
+from .tables import EXACT_3_BLANKS, FILES_3, FILES_4, PATTERNS_4, candidates, rank_perm
+
+__all__ = ["build_pattern_table", "build_exact_3", "build_all", "main"]
+
+
+def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
+    """Additive pattern database for ``pattern`` (tile labels) on an n x n board aiming at ``goal``.
+
+    Returns a NumPy uint8 array of (n*n) ** len(pattern) entries indexed by ``sum(cell_i * N**i)``
+    (N = n*n, cell_i = where the i-th pattern tile is); 255 marks impossible placements.  0-1
+    breadth-first search backwards from the goal over (pattern cells, blank cell): moving a pattern
+    tile costs 1, moving any other tile costs 0; the value is the minimum over blank cells.
+    """
+    import numpy as np
+
+    cells = n * n
+    k = len(pattern)
+    goal = list(goal)
+    itype = np.int32 if cells ** (k + 1) < 2 ** 31 else np.int64
+    powers = [cells ** i for i in range(k + 1)]
+    start = sum(goal.index(t) * powers[i] for i, t in enumerate(pattern)) + goal.index(0) * powers[k]
+    dist = np.full(cells ** (k + 1), 255, dtype=np.uint8)
+    shift = cells.bit_length() - 1 if cells & (cells - 1) == 0 else None
+
+    def digit(states, i):
+        if shift is not None:
+            return (states >> (shift * i)) & (cells - 1)
+        return (states // powers[i]) % cells
+
+    def expand(states, zero_cost):
+        blank = digit(states, k)
+        row, col = blank // n, blank % n
+        occupant = [digit(states, i) for i in range(k)]
+        out = []
+        for delta, ok in ((-n, row > 0), (n, row < n - 1), (-1, col > 0), (1, col < n - 1)):
+            target = blank + delta
+            if zero_cost:
+                sel = ok.copy()
+                for i in range(k):
+                    sel &= occupant[i] != target
+                out.append(states[sel] + itype(delta * powers[k]))
+            else:
+                for i in range(k):
+                    sel = ok & (occupant[i] == target)
+                    out.append(states[sel] + itype(delta * (powers[k] - powers[i])))
+        return np.concatenate(out) if out else np.zeros(0, dtype=itype)
+
+    def unique(a):  # sort + neighbour test: several times faster here than np.unique's hashing
+        if a.size < 2:
+            return a
+        a = np.sort(a)
+        keep = np.empty(a.size, dtype=bool)
+        keep[0] = True
+        np.not_equal(a[1:], a[:-1], out=keep[1:])
+        return a[keep]
+
+    frontier = np.array([start], dtype=itype)
+    dist[frontier] = 0
+    level = 0
+    while frontier.size:
+        layer = [frontier]
+        new = frontier
+        while new.size:
+            new = expand(new, True)
+            new = new[dist[new] == 255]
+            if new.size:
+                new = unique(new)
+                dist[new] = level
+                layer.append(new)
+        layer = np.concatenate(layer)
+        level += 1
+        nxt = expand(layer, False)
+        nxt = nxt[dist[nxt] == 255]
+        frontier = unique(nxt)
+        dist[frontier] = level
+    return dist.reshape(cells, cells ** k).min(axis=0)
+
+
+def build_exact_3(blank: int) -> bytes:
+    """Exact distances of every 3x3 arrangement to the goal with the blank at ``blank`` (pure Python BFS).
+
+    Indexed by :func:`rank_perm` of the tiles; 255 for the unreachable half."""
+    goal = standard_goal_with_blank(3, blank)
+    moves = [[c2 for c2 in (c - 3, c + 3, c - 1 if c % 3 else -1, c + 1 if c % 3 < 2 else -1) if 0 <= c2 < 9]
+             for c in range(9)]
+    seen = {goal: 0}
+    frontier = [goal]
+    depth = 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for state in frontier:
+            b = state.index(0)
+            for c in moves[b]:
+                cells = list(state)
+                cells[b], cells[c] = cells[c], 0
+                child = tuple(cells)
+                if child not in seen:
+                    seen[child] = depth
+                    nxt.append(child)
+        frontier = nxt
+    table = bytearray(b"\xff" * 362880)
+    for state, d in seen.items():
+        table[rank_perm(state)] = d
+    return bytes(table)
+
+
+def _write(folder: Path, name: str, data: bytes) -> None:
+    tmp = folder / (name + ".tmp")
+    tmp.write_bytes(zlib.compress(data, 9))
+    tmp.replace(folder / name)
+
+
+def _build_4(folder: str, name: str, pattern: Sequence[int]) -> Tuple[str, float]:
+    t0 = time.perf_counter()
+    table = build_pattern_table(4, standard_goal_with_blank(4, 15), pattern)
+    _write(Path(folder), name, table.tobytes())
+    return name, time.perf_counter() - t0
+
+
+def build_all(folder, force: bool = False, log=print) -> List[Path]:
+    """Build every missing table into ``folder`` (all of them with ``force``); return the files written."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, blank in zip(FILES_3, EXACT_3_BLANKS):
+        if force or not (folder / name).is_file():
+            t0 = time.perf_counter()
+            _write(folder, name, build_exact_3(blank))
+            written.append(folder / name)
+            log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {time.perf_counter() - t0:.1f} s")
+    todo = [(name, pattern) for name, pattern in zip(FILES_4, PATTERNS_4)
+            if force or not (folder / name).is_file()]
+    if todo:
+        t0 = time.perf_counter()
+        workers = min(len(todo), max(1, min(2, os.cpu_count() or 1)))
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(workers) as pool:
+                for name, seconds in pool.map(_build_4, [str(folder)] * len(todo), [t[0] for t in todo],
+                                              [t[1] for t in todo]):
+                    log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
+        else:
+            for name, pattern in todo:
+                _, seconds = _build_4(str(folder), name, pattern)
+                log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
+        written += [folder / name for name, _ in todo]
+        log(f"pdb: 4x4 tables built in {time.perf_counter() - t0:.1f} s")
+    return written
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m puzzlesolver.fast.build_tables", description=__doc__.split("\n")[0])
+    parser.add_argument("dir", nargs="?", help="output directory (default: the first data directory)")
+    parser.add_argument("--force", action="store_true", help="rebuild even if the files exist")
+    args = parser.parse_args(argv)
+    build_all(args.dir or candidates()[0], force=args.force)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

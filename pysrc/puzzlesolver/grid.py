@@ -1,0 +1,258 @@
+"""n x n geometry shared by every path: goals, moves, parity, distances, line conflicts, symmetries.
+
+Everything here works on plain data -- a board is a row-major sequence of tiles with 0 for the blank,
+a cell is a row-major index -- so the teaching path (:class:`~puzzlesolver.board.Board` + A*) and
+the fast path (:mod:`puzzlesolver.fast`) read the same rules.  Per-board set-up is O(n^2): nothing
+here builds a table of size n^2 x n^2 except :func:`manhattan_table`, which only the hot loops of the
+fast path ask for (and only for the small boards they can solve).
+
+>>> blank_moves(3)[0], blank_moves(3)[4]
+((3, 1), (1, 3, 7, 5))
+>>> manhattan((8, 1, 3, 4, 0, 2, 7, 6, 5), goal_cells(standard_goal(3)), 3)
+10
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+__all__ = [
+    "MAX_SIDE", "standard_goal", "standard_goal_with_blank", "goal_cells", "blank_moves",
+    "permutation_parity", "arrangement_parity", "can_reach", "manhattan", "manhattan_table",
+    "line_conflicts", "linear_conflicts", "symmetries", "canonical", "tiles_along", "moved_tiles",
+]
+
+#: The largest board side the engine accepts.  Every answer about a board is meant to come back within
+#: a second or so in a browser tab: the line-by-line solver (the only one that finishes on big
+#: boards) takes about a second at 30x30 on CPython and grows faster than n^4, and a 30x30 board is
+#: already 900 tiles to show.  Bigger boards are refused at once with one sentence.
+MAX_SIDE = 30
+
+Tiles = Tuple[int, ...]
+
+
+def standard_goal(n: int) -> Tiles:
+    """1..n*n-1 in reading order, then the blank."""
+    return tuple(range(1, n * n)) + (0,)
+
+
+def standard_goal_with_blank(n: int, blank: int) -> Tiles:
+    """Tiles 1..n*n-1 in reading order with the blank inserted at cell ``blank``."""
+    tiles = list(range(1, n * n))
+    tiles.insert(blank, 0)
+    return tuple(tiles)
+
+
+def goal_cells(goal: Sequence[int]) -> List[int]:
+    """``cells[tile]`` = the cell where ``tile`` belongs (index 0: the blank's goal cell)."""
+    cells = [0] * len(goal)
+    for cell, tile in enumerate(goal):
+        cells[tile] = cell
+    return cells
+
+
+@lru_cache(maxsize=64)
+def blank_moves(n: int) -> Tuple[Tuple[int, ...], ...]:
+    """For each cell of the blank, the cells it can swap with, in the order up, left, down, right.
+
+    That is the algs4 checklist's neighbor order; every search in the package uses it, so traces
+    and answers are the same whichever path produced them.
+    """
+    cells = n * n
+    return tuple(
+        tuple(target for target, ok in ((c - n, c >= n), (c - 1, c % n > 0),
+                                        (c + n, c < cells - n), (c + 1, c % n < n - 1)) if ok)
+        for c in range(cells)
+    )
+
+
+def permutation_parity(values: Sequence[int]) -> int:
+    """Parity (0 even, 1 odd) of a permutation of 0..len-1, by counting cycles in O(len).
+
+    >>> permutation_parity([1, 0, 2]), permutation_parity([0, 1, 2])
+    (1, 0)
+    """
+    seen = bytearray(len(values))
+    transpositions = 0
+    for start in range(len(values)):
+        if seen[start]:
+            continue
+        length = 0
+        i = start
+        while not seen[i]:
+            seen[i] = 1
+            i = values[i]
+            length += 1
+        transpositions += length - 1
+    return transpositions & 1
+
+
+def arrangement_parity(tiles: Sequence[int], n: int) -> int:
+    """An invariant of sliding moves: permutation parity plus the blank's row and column.
+
+    Every move is one transposition (blank with a tile) and moves the blank one cell, so this sum
+    keeps its parity; two arrangements are reachable from each other exactly when it agrees.
+    """
+    blank = tiles.index(0)
+    return (permutation_parity(tiles) + blank // n + blank % n) & 1
+
+
+def can_reach(tiles: Sequence[int], goal: Sequence[int], n: int) -> bool:
+    """Whether sliding moves can turn ``tiles`` into ``goal`` (decided from parity, no search)."""
+    return arrangement_parity(tiles, n) == arrangement_parity(goal, n)
+
+
+def manhattan(tiles: Sequence[int], cells_of_goal: Sequence[int], n: int) -> int:
+    """Sum over tiles (not the blank) of the rows plus columns between each tile and its goal cell."""
+    total = 0
+    for cell, tile in enumerate(tiles):
+        if tile:
+            home = cells_of_goal[tile]
+            total += abs(cell // n - home // n) + abs(cell % n - home % n)
+    return total
+
+
+@lru_cache(maxsize=16)
+def manhattan_table(n: int, goal: Tiles) -> List[int]:
+    """Flat table for the hot loops: ``table[tile * n*n + cell]`` = that tile's Manhattan distance there.
+
+    n^4 entries: meant for the boards the fast path searches (n <= 7 or so), not for big ones.
+    """
+    cells = n * n
+    home = goal_cells(goal)
+    table = [0] * (cells * cells)
+    for tile in range(1, cells):
+        gr, gc = divmod(home[tile], n)
+        for c in range(cells):
+            table[tile * cells + c] = abs(c // n - gr) + abs(c % n - gc)
+    return table
+
+
+def line_conflicts(places: Sequence[int]) -> int:
+    """Linear-conflict extra of one line.
+
+    ``places`` are the goal places (along the line) of the tiles that stand in their goal line, in
+    the order they stand.  Tiles outside a longest increasing run must each leave the line and come
+    back: 2 moves each.
+
+    >>> line_conflicts([2, 0, 1]), line_conflicts([0, 1, 2])
+    (2, 0)
+    """
+    tails: List[int] = []  # tails[k]: smallest last place of an increasing run of length k + 1
+    for place in places:
+        k = bisect_left(tails, place)
+        if k == len(tails):
+            tails.append(place)
+        else:
+            tails[k] = place
+    return 2 * (len(places) - len(tails))
+
+
+def linear_conflicts(tiles: Sequence[int], cells_of_goal: Sequence[int], n: int) -> int:
+    """The linear-conflict extra of a whole board (add it to the Manhattan distance)."""
+    extra = 0
+    for line in range(n):
+        row_places = []
+        col_places = []
+        for k in range(n):
+            t = tiles[line * n + k]
+            if t and cells_of_goal[t] // n == line:
+                row_places.append(cells_of_goal[t] % n)
+            t = tiles[k * n + line]
+            if t and cells_of_goal[t] % n == line:
+                col_places.append(cells_of_goal[t] // n)
+        if len(row_places) > 1:
+            extra += line_conflicts(row_places)
+        if len(col_places) > 1:
+            extra += line_conflicts(col_places)
+    return extra
+
+
+@lru_cache(maxsize=16)
+def symmetries(n: int) -> Tuple[Tuple[int, ...], ...]:
+    """The 8 symmetries of the n x n square as cell maps (identity first)."""
+    maps = []
+    for transpose in (False, True):
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                m = []
+                for cell in range(n * n):
+                    r, c = divmod(cell, n)
+                    if transpose:
+                        r, c = c, r
+                    if flip_r:
+                        r = n - 1 - r
+                    if flip_c:
+                        c = n - 1 - c
+                    m.append(r * n + c)
+                maps.append(tuple(m))
+    return tuple(maps)
+
+
+def canonical(tiles: Sequence[int], goal: Sequence[int], n: int,
+              blanks: Sequence[int]) -> Optional[Tuple[List[int], List[int], int]]:
+    """Map a (tiles, goal) pair by a symmetry and a relabelling onto a standard goal.
+
+    The standard goal is 1..n*n-1 in reading order with the blank at one of ``blanks`` (where a
+    pattern table exists).  Returns ``(canonical tiles, cell map from canonical cells back to the
+    board's, blank cell)``, or None when no symmetry puts the goal's blank on one of ``blanks``.
+
+    >>> canonical([1, 0, 3, 2], [0, 1, 2, 3], 2, (3,))
+    ([2, 1, 0, 3], [3, 2, 1, 0], 3)
+    """
+    goal_blank = list(goal).index(0)
+    cells = n * n
+    for sym in symmetries(n):
+        blank = sym[goal_blank]
+        if blank not in blanks:
+            continue
+        standard = standard_goal_with_blank(n, blank)
+        relabel = [0] * cells
+        moved_tiles = [0] * cells
+        back = [0] * cells
+        for cell in range(cells):
+            relabel[goal[cell]] = standard[sym[cell]]
+            back[sym[cell]] = cell
+        for cell in range(cells):
+            moved_tiles[sym[cell]] = relabel[tiles[cell]]
+        return moved_tiles, back, blank
+    return None
+
+
+def tiles_along(tiles: Sequence[int], blank_path: Sequence[int]) -> Iterator[Tiles]:
+    """The arrangements from ``tiles`` on, the blank moving to each cell of ``blank_path`` in turn.
+
+    Raises ValueError at the first cell that is not next to the blank.
+
+    >>> [t for t in tiles_along((1, 2, 0, 3), [3])]
+    [(1, 2, 0, 3), (1, 2, 3, 0)]
+    """
+    n = int(round(len(tiles) ** 0.5))
+    moves = blank_moves(n)
+    board = list(tiles)
+    blank = board.index(0)
+    yield tuple(board)
+    for cell in blank_path:
+        if cell not in moves[blank]:
+            raise ValueError(f"the blank cannot move from cell {blank} to cell {cell}")
+        board[blank], board[cell] = board[cell], 0
+        blank = cell
+        yield tuple(board)
+
+
+def moved_tiles(tiles: Sequence[int], blank_path: Sequence[int]) -> List[int]:
+    """The tile that slides at each move (the one standing where the blank goes).
+
+    >>> moved_tiles((1, 2, 0, 3), [3])
+    [3]
+    """
+    board = list(tiles)
+    blank = board.index(0)
+    out = []
+    for cell in blank_path:
+        out.append(board[cell])
+        board[blank], board[cell] = board[cell], 0
+        blank = cell
+    return out

@@ -1,0 +1,374 @@
+"""The policy: a puzzle and options -> which search runs (and which data files it reads) -> one Result.
+
+This is the one place that decides how a request is searched.  The command line, the web worker's
+API and the benchmark all call it, so the same puzzle with the same options runs the same method
+everywhere.
+
+Boards (``algorithm`` / ``heuristic``):
+
+* ``"auto"`` / ``"auto"``: the fastest optimal search measured for the size: IDA* on the exact
+  distance table (3x3, any goal), IDA* with the 6-6-3 pattern databases and their mirror lookup
+  (4x4, goals the tables fit), else IDA* with Manhattan distance + linear conflicts;
+* ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` or ``"manhattan"``;
+* ``"astar"`` / ``"astar-tree"``: the seeds' A* on :class:`~puzzlesolver.board.Board` objects with
+  any estimate of :data:`puzzlesolver.heuristics.ESTIMATES` ("auto": pdb on 3x3 and 4x4, linear
+  conflict on larger boards); ``"astar-tree"`` is the seeds' version without duplicate pruning;
+* ``"weighted"``: NOT optimal but fast: weighted A* up to 4x4, the line-by-line solver from 5x5 on;
+* ``"lines"``: the line-by-line solver (NOT optimal) on any size.
+
+With ``"auto"``, a heuristic only A* offers (hamming, walking-distance) runs on A*.  When pattern
+tables are missing the search does without them and its ``method`` says so.
+
+Word ladders: A* (``"auto"`` = ``"astar"``, or ``"astar-tree"``) with the edit distance, after a
+bounded two-sided breadth-first search that settles most "no ladder" cases at once.
+
+>>> from puzzlesolver.formats import BoardPuzzle
+>>> result = solve(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
+>>> result.status, result.moves, result.optimal, result.method
+('solved', 14, True, 'IDA* + exact 8-puzzle distance table')
+>>> solve(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)), Options(algorithm="astar")).method
+'A* (astar) with pdb'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, List, Optional, Sequence, Tuple, Union
+
+from . import grid
+from .board import Board
+from .fast import tables
+from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
+from .fast.lines import SubgoalSearch
+from .fast.weighted import WeightedAStar
+from .formats import BoardPuzzle, WordPuzzle
+from .heuristics import CHOICES as HEURISTICS
+from .search import ALGORITHMS as ASTAR_ALGORITHMS
+from .search import AStar, BoardSearch, Search, SearchStats
+from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
+
+__all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "data_files",
+           "no_answer", "board_search", "ALGORITHMS", "HEURISTICS", "WORD_ALGORITHMS"]
+
+Puzzle = Union[BoardPuzzle, WordPuzzle]
+
+#: Algorithm names a board request accepts.
+ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
+#: Algorithm names a word-ladder request accepts.
+WORD_ALGORITHMS = ("auto",) + ASTAR_ALGORITHMS
+#: Heuristics the IDA* engines update incrementally.
+IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
+
+
+class OptionError(ValueError):
+    """An option no search accepts; ``field`` is ``"algorithm"`` or ``"heuristic"``."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to search: ``algorithm`` and ``heuristic`` (see the module docstring), ``weight`` for
+    the weighted searches (None: their default)."""
+
+    algorithm: str = "auto"
+    heuristic: str = "auto"
+    weight: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A file a search reads: ``url`` relative to the web app's root, ``path`` where the engine reads it."""
+
+    url: str
+    path: str
+
+
+@dataclass
+class Result:
+    """The one record of an answer, for every kind of puzzle and every search.
+
+    ``status`` is ``"solved"``, ``"unsolvable"`` (``reason`` says why) or ``"stopped"`` (a budget
+    ran out; ``reason`` says which and what to try).  ``bound`` is a proven lower bound on the
+    optimal number of moves (for a stopped search: "at least this many").  Board answers are
+    moves: ``blank_path`` (the blank's cell after each move); :meth:`states` rebuilds the boards.
+    Word answers are the ``ladder`` of words.
+    """
+
+    kind: str                               # "board" or "words"
+    status: str                             # "solved" | "unsolvable" | "stopped"
+    initial: Union[Board, WordState]
+    method: str = ""
+    optimal: bool = True
+    stats: SearchStats = field(default_factory=SearchStats)
+    seconds: float = 0.0
+    bound: int = 0
+    blank_path: List[int] = field(default_factory=list)
+    ladder: List[str] = field(default_factory=list)
+    reason: str = ""
+    search: Optional[Search] = None         # the search that ran (for --trace), None if none did
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    @property
+    def moves(self) -> Optional[int]:
+        """The number of moves of the answer (None unless solved)."""
+        if not self.solved:
+            return None
+        return len(self.blank_path) if self.kind == "board" else len(self.ladder) - 1
+
+    def states(self) -> list:
+        """The boards (or words) from the initial one to the goal; empty unless solved."""
+        if not self.solved:
+            return []
+        if self.kind == "board":
+            return self.initial.along(self.blank_path)
+        return list(self.ladder)
+
+
+# -- choosing the search ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Choice:
+    """What the policy picked for a board: how to build the search, and the table files it reads."""
+
+    build: Callable[[Board], BoardSearch]
+    files: Tuple[str, ...] = ()
+
+
+def _check_options(options: Options, algorithms: Sequence[str]) -> None:
+    if options.algorithm not in algorithms:
+        raise OptionError(f"Unknown algorithm {options.algorithm[:40]!r}; choose one of "
+                          f"{', '.join(algorithms)}.", "algorithm")
+    if options.heuristic not in HEURISTICS:
+        raise OptionError(f"Unknown heuristic {options.heuristic[:40]!r}; choose one of "
+                          f"{', '.join(HEURISTICS)}.", "heuristic")
+
+
+def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
+    """The search for an n x n board aiming at ``goal`` under ``options`` (the whole policy)."""
+    _check_options(options, ALGORITHMS)
+    algorithm, heuristic, weight = options.algorithm, options.heuristic, options.weight
+    if algorithm == "weighted" and n <= 4:
+        return _Choice(lambda board: WeightedAStar(board, weight))
+    if algorithm in ("weighted", "lines"):
+        return _Choice(lambda board: SubgoalSearch(board, 3.0 if weight is None else weight))
+    if algorithm == "auto" and heuristic not in IDA_HEURISTICS:
+        algorithm = "astar"
+    if algorithm in ASTAR_ALGORITHMS:
+        estimate = heuristic if heuristic != "auto" else "pdb" if n in (3, 4) else "linear-conflict"
+        files = tables.files_for(n) if estimate == "pdb" else ()
+        return _Choice(lambda board: _astar(board, algorithm, estimate), files)
+    if heuristic not in IDA_HEURISTICS:
+        raise OptionError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}.",
+                          "heuristic")
+    if heuristic in ("auto", "pdb") and n in (3, 4) and _table_blank(n, goal) is not None:
+        return _Choice(_ida_with_tables, tables.files_for(n))
+    note = ""
+    if heuristic in ("auto", "pdb") and n in (3, 4):
+        note = " (no pattern database for this goal)"
+    elif heuristic == "pdb":
+        note = f" (no pattern databases for {n}x{n})"
+    conflicts = heuristic != "manhattan" and n <= 6
+    return _Choice(lambda board: _ida_manhattan(board, conflicts, note))
+
+
+def _table_blank(n: int, goal: Sequence[int]) -> Optional[int]:
+    """The standard blank cell whose tables fit this goal after a symmetry, None if none does."""
+    blanks = (15,) if n == 4 else tables.EXACT_3_BLANKS
+    canon = grid.canonical(goal, goal, n, blanks)
+    return None if canon is None else canon[2]
+
+
+class _BoardAStar(AStar):
+    """The seeds' A* on Boards, giving its answer as moves too (the :class:`BoardSearch` protocol)."""
+
+    def blank_path(self) -> List[int]:
+        return [board.blank for board in self.path()[1:]]
+
+
+def _astar(board: Board, algorithm: str, estimate: str) -> _BoardAStar:
+    search = _BoardAStar(board.with_heuristic(estimate), algorithm)
+    search.method = f"A* ({algorithm}) with {estimate}"
+    search.done = not board.is_solvable()  # parity settles it: nothing to search
+    return search
+
+
+def _ida_with_tables(board: Board) -> BoardSearch:
+    """IDA* on the table engine for this board's size, or on Manhattan + conflicts if a file is missing."""
+    n = board.size()
+    blank = _table_blank(n, board.goal)
+    tiles, back, _ = grid.canonical(board.tiles, board.goal, n, (blank,))
+    try:
+        if n == 4:
+            tables.tables_663()
+            return IDAStar(board, lambda counter: Pdb663(tiles, counter),
+                           "IDA* + 6-6-3 pattern databases (mirror lookup)", back)
+        tables.exact_3(blank)
+        return IDAStar(board, lambda counter: Exact3(tiles, blank, counter),
+                       "IDA* + exact 8-puzzle distance table", back)
+    except tables.TablesMissing:
+        missing = tables.missing_files(tables.files_for(n))
+        return _ida_manhattan(board, True, f" (pattern tables missing: {', '.join(missing)}; build them with "
+                                           "`python3 build.py`)")
+
+
+def _ida_manhattan(board: Board, conflicts: bool, note: str = "") -> IDAStar:
+    n, tiles, goal = board.size(), board.tiles, board.goal
+    method = "IDA* + Manhattan distance" + (" + linear conflicts" if conflicts else "") + note
+    return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, conflicts, counter), method)
+
+
+# -- running it --------------------------------------------------------------------------------------
+
+class Solving:
+    """One request being solved, a slice at a time: ``advance`` until it returns a :class:`Result`.
+
+    Built by :func:`start`.  A caller with a budget calls :meth:`stop` to end it with a "stopped"
+    result that says how far it got and what to try instead.
+    """
+
+    def __init__(self, kind: str, initial: Union[Board, WordState], search: Optional[Search],
+                 advice: str, early: Optional[Result] = None) -> None:
+        self.kind = kind
+        self.initial = initial
+        self.search = search
+        self.advice = advice
+        self.seconds = 0.0
+        self._early = early
+
+    @property
+    def method(self) -> str:
+        return self.search.method if self.search is not None else (self._early.method if self._early else "")
+
+    @property
+    def optimal(self) -> bool:
+        return self.search.optimal if self.search is not None else True
+
+    @property
+    def stats(self) -> SearchStats:
+        return self.search.stats if self.search is not None else SearchStats()
+
+    def advance(self, max_expansions: Optional[int] = None) -> Optional[Result]:
+        """Run up to ``max_expansions`` expansions (all needed if None); the Result once finished."""
+        if self._early is not None:
+            return self._early
+        began = time.perf_counter()
+        try:
+            done = self.search.run(max_expansions)
+        finally:
+            self.seconds += time.perf_counter() - began
+        return self._finished() if done else None
+
+    def stop(self, why: str) -> Result:
+        """End the search now: a "stopped" Result whose reason is ``why`` plus what to try instead."""
+        search = self.search
+        bound = search.bound if search is not None and search.optimal else self._initial_bound()
+        reason = f"{why} with no solution yet (at least {bound} moves are needed); to get further, {self.advice}."
+        return self._result("stopped", reason=reason, bound=bound)
+
+    def _initial_bound(self) -> int:
+        return self.initial.estimated_distance_to_goal() if self.kind == "words" else self.initial.manhattan()
+
+    def _finished(self) -> Result:
+        search = self.search
+        if not search.path():
+            return self._result("unsolvable", reason=no_answer(self.initial), bound=0)
+        if self.kind == "board":
+            moves = search.blank_path()
+            bound = len(moves) if search.optimal else self._initial_bound()
+            return self._result("solved", blank_path=list(moves), bound=bound)
+        ladder = [str(state) for state in search.path()]
+        return self._result("solved", ladder=ladder, bound=len(ladder) - 1)
+
+    def _result(self, status: str, **fields) -> Result:
+        return Result(self.kind, status, self.initial, self.method, self.optimal, self.stats,
+                      self.seconds, search=self.search, **fields)
+
+
+def no_answer(initial: Union[Board, WordState]) -> str:
+    if isinstance(initial, Board):
+        return ("This board cannot reach the goal: every slide keeps the parity of the tile permutation "
+                "plus the blank's row and column, and here that parity differs from the goal's.")
+    return f"There is no ladder from {initial.word!r} to {initial.goal!r} in this dictionary."
+
+
+def board_search(board: Board, options: Options = Options()) -> BoardSearch:
+    """The search the policy picks for ``board`` (not yet run): for callers that drive a search
+    themselves, such as the explain view and the tests.  Raises :class:`OptionError`."""
+    return _choose(board.size(), board.goal, options).build(board)
+
+
+def start(puzzle: Puzzle, options: Options = Options()) -> Solving:
+    """Check the puzzle and the options, choose the search, and return it ready to :meth:`~Solving.advance`.
+
+    Raises BoardError / WordError / PuzzleFormatError for a bad puzzle and :class:`OptionError`
+    for a bad option; each carries ``field`` and a one-sentence message.
+    """
+    if isinstance(puzzle, WordPuzzle):
+        return _start_words(puzzle, options)
+    board = Board.from_tiles(puzzle.tiles, puzzle.goal)
+    choice = _choose(board.size(), board.goal, options)
+    advice = _board_advice(board.size(), options)
+    if not board.is_solvable():
+        early = Result("board", "unsolvable", board, "parity (no search needed)", reason=no_answer(board))
+        return Solving("board", board, None, advice, early)
+    return Solving("board", board, choice.build(board), advice)
+
+
+def _board_advice(n: int, options: Options) -> str:
+    if options.heuristic == "hamming":
+        return "choose a stronger heuristic (manhattan or better instead of hamming)"
+    if options.algorithm in ("weighted", "lines"):
+        return "try a smaller board"
+    return ("keep going, or ask for the fast answer that is not proven shortest (algorithm 'weighted'), "
+            "or use the command line, which has no such limit")
+
+
+def _start_words(puzzle: WordPuzzle, options: Options) -> Solving:
+    _check_options(Options(options.algorithm, "auto"), WORD_ALGORITHMS)
+    algorithm = "astar" if options.algorithm == "auto" else options.algorithm
+    began = time.perf_counter()
+    initial = ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary)
+    advice = "try the common dictionary, or closer words"
+    exists, expanded = ladder_exists(initial.word, initial.goal, initial.dictionary)
+    if exists is False:  # one end reaches only a few words: settled without A*
+        early = Result("words", "unsolvable", initial, "breadth-first search from both ends",
+                       stats=SearchStats(expanded=expanded), seconds=time.perf_counter() - began,
+                       reason=no_answer(initial))
+        return Solving("words", initial, None, advice, early)
+    search = AStar(initial, algorithm)
+    search.method = f"A* ({algorithm}) with edit distance"
+    return Solving("words", initial, search, advice)
+
+
+def solve(puzzle: Puzzle, options: Options = Options(), max_expansions: Optional[int] = None) -> Result:
+    """Solve ``puzzle`` to the end (or stop after ``max_expansions`` expansions) and return the Result."""
+    solving = start(puzzle, options)
+    result = solving.advance(max_expansions)
+    if result is None:
+        result = solving.stop(f"Stopped after expanding {solving.stats.expanded:,} nodes")
+    return result
+
+
+def data_files(puzzle: Puzzle, options: Options = Options()) -> List[DataFile]:
+    """The data files the search for this request reads that are not on hand yet (so the web worker
+    can fetch them first).  Bad options or puzzles are left for :func:`start` to report."""
+    if isinstance(puzzle, WordPuzzle):
+        name = puzzle.dictionary
+        if name in DICTIONARIES and not word_list_path(name).is_file():
+            return [DataFile(f"data/{word_list_path(name).name}", str(word_list_path(name)))]
+        return []
+    try:
+        choice = _choose(puzzle.n, puzzle.goal or grid.standard_goal(puzzle.n), options)
+    except OptionError:
+        return []
+    folder = tables.data_dir()
+    return [DataFile(f"pdb/{name}", str(Path(folder) / name)) for name in tables.missing_files(choice.files)]
+
