@@ -219,6 +219,7 @@ def _solve_board(message: Dict[str, Any]) -> Dict[str, Any]:
                     "reason": _unsolvable_reason(board), "board": description, **job.stats()}
         return {"type": "result", "kind": "board", "status": "solved", "moves": len(path) - 1,
                 "path": [list(state.tiles) for state in path], "board": description,
+                "blank_path": [state.blank for state in path[1:]],
                 "method": getattr(search, "method", f"A* with the {heuristic} heuristic"),
                 "optimal": getattr(search, "optimal", True), **job.stats()}
 
