@@ -38,7 +38,7 @@ export function sameTiles(a, b) {
 
 // ---- parity ------------------------------------------------------------------------------------
 
-export function permutationParity(values) {
+function permutationParity(values) {
   const seen = new Uint8Array(values.length);
   let transpositions = 0;
   for (let start = 0; start < values.length; start++) {
@@ -76,7 +76,7 @@ export function dealTiles(n, goal = goalTiles(n), random = cryptoRandomInt) {
   return tiles;
 }
 
-export function cryptoRandomInt(k) {
+function cryptoRandomInt(k) {
   // Rejection sampling, so every value is equally likely.
   const limit = Math.floor(0x100000000 / k) * k;
   const buf = new Uint32Array(1);
@@ -127,16 +127,11 @@ export function applyMove(tiles, n, dir) {
 export function positionsAlong(tiles, n, moves) {
   const positions = [{ tiles, tile: null }];
   for (const dir of moves) {
-    const step = applyMove(positions[positions.length - 1].tiles, n, dir);
+    const step = applyMove(positions.at(-1).tiles, n, dir);
     if (!step) return null;
     positions.push({ tiles: step.tiles, tile: step.tile });
   }
   return positions;
-}
-
-export function applyMoves(tiles, n, moves) {
-  const positions = positionsAlong(tiles, n, moves);
-  return positions && positions[positions.length - 1].tiles;
 }
 
 export function inverseMoves(moves) {

@@ -12,7 +12,7 @@
 // whose moves become the session's plan.  Nothing from a URL or the worker is inserted as HTML.
 
 import { MIN_SIZE, MAX_SIZE, DIRS, FragmentError, cellForDir, dealTiles, movesAlongBlankPath, parseFragment,
-  sameTiles, slidesFor } from "./game-core.js";
+  slidesFor } from "./game-core.js";
 import { GameSession } from "./game-session.js";
 import { boardText } from "./board-view.js";
 

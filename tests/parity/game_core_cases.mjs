@@ -21,7 +21,7 @@ function replayed({ n, tiles, blank_path: blankPath }) {
 
 process.stdout.write(JSON.stringify({
   solvable: input.solvable.map(({ n, tiles, goal }) => core.isSolvable(tiles, n, goal || core.goalTiles(n))),
-  moves: input.moves.map(({ n, tiles, moves }) => core.applyMoves(tiles, n, moves)),
+  moves: input.moves.map(({ n, tiles, moves }) => core.positionsAlong(tiles, n, moves)?.at(-1).tiles ?? null),
   blankPaths: input.blank_paths.map(({ n, tiles, blank_path: blankPath }) => core.movesAlongBlankPath(n, tiles.indexOf(0), blankPath)),
   links: input.links.map(({ link }) => parsed(link)),
   written: input.written.map(({ board, words }) => (board ? core.boardFragment(board) : core.wordsFragment(words))),
