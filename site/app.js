@@ -1,21 +1,22 @@
-// app.js -- the solver page: forms, URL hooks, progress, results.  Python runs only in worker.js;
-// every check and answer comes from puzzlesolver.webapi through the SolverClient.
+// app.js -- the solver page: the form, its share links, progress, results.  Python runs only in worker.js;
+// every check and answer comes from puzzlesolver.webapi through the SolverClient.  The game, the links
+// in the address bar and offline use are joined to the page by wiring.js.
 //
 // URL hooks (also in the README):  #board=3:8,1,3,4,0,2,7,6,5[&goal=...][&h=hamming]  and
-// #words=horse,nurse[&dict=large] load a puzzle; the button named "Solve" solves it; the element with
-// data-testid="moves" then holds only the optimal number of moves, or the word "unsolvable".
-// Other fragments (e.g. the game's "play=...") are left to their own module.
+// #words=horse,nurse[&dict=large] load a puzzle (read by game-core.js, before Python has booted); the
+// button named "Solve" solves it; the element with data-testid="moves" then holds only the optimal number
+// of moves, or the word "unsolvable".
 
 import { SolverClient } from "./solver-client.js";
 import { Player, boardText, renderBoard } from "./board-view.js";
-import { goalTiles } from "./game-core.js";
-import { mountGame } from "./game.js";
-import { registerOffline } from "./game-offline.js";
+import { FragmentError, boardFragment, dealTiles, fragmentKind, goalTiles, movesAlongBlankPath, parseFragment,
+  positionsAlong, wordsFragment } from "./game-core.js";
+import { wirePage } from "./wiring.js";
 
 const $ = (id) => document.getElementById(id);
 
 const solver = new SolverClient();
-const app = { solver, loaded: Promise.resolve(), readyAt: null };
+const app = { solver, readyAt: null };
 window.__solver = solver;   // test hook: __solver.terminateForTest(), __solver.state, __solver.bootMs
 window.__app = app;
 
@@ -72,21 +73,28 @@ const HEURISTIC_LABELS = {
   "walking-distance": "walking-distance (up to 4x4)",
 };
 
-/** Fill the board form with a new random solvable 3x3 board (after a link was refused). */
-async function showFreshBoard() {
-  const dealt = await solver.request("deal", { n: 3 });
-  if (dealt.type !== "deal") return;
-  setMode("board");
-  $("board").value = boardText(dealt.tiles, 3);
-  syncGridFromText();
-}
-
+// The solver's list (info.heuristics) is the one list of names: until it comes, the select holds "auto"
+// and whatever name a link asked for.
 function fillHeuristics(info) {
   const select = $("heuristic");
-  const current = select.value;
+  const wanted = select.value;
   select.replaceChildren(...info.heuristics.map((name) => new Option(HEURISTIC_LABELS[name] || name, name)));
-  select.value = info.heuristics.includes(current) ? current : info.default_heuristic;
+  select.value = info.heuristics.includes(wanted) ? wanted : info.default_heuristic;
+  if (select.value !== wanted) setError("link", unknownHeuristic(wanted, info));
 }
+
+function chooseHeuristic(name) {
+  const select = $("heuristic");
+  if (solver.info && !solver.info.heuristics.includes(name)) {
+    setError("link", unknownHeuristic(name, solver.info));
+    return;
+  }
+  if (![...select.options].some((option) => option.value === name)) select.add(new Option(name, name));
+  select.value = name;
+}
+
+const unknownHeuristic = (name, info) =>
+  `This link asks for the heuristic ${name}, which this solver does not have; it uses ${info.default_heuristic} instead.`;
 
 // -- mode: board or word ladder --------------------------------------------------------------------
 const mode = () => document.querySelector('input[name="mode"]:checked').value;
@@ -144,6 +152,12 @@ function boardParams() {
 $("board").addEventListener("input", () => { scheduleCheck(); syncGridFromText(); });
 $("goal").addEventListener("input", () => scheduleCheck());
 $("heuristic").addEventListener("change", () => scheduleCheck(0));
+function setGoalText(text) {
+  $("use-goal").checked = Boolean(text);
+  $("goal-field").hidden = !text;
+  $("goal").value = text;
+}
+
 $("use-goal").addEventListener("change", () => {
   $("goal-field").hidden = !$("use-goal").checked;
   if ($("use-goal").checked && !$("goal").value.trim()) {
@@ -239,59 +253,68 @@ $("example").addEventListener("change", () => {
   } else {
     setMode("board");
     $("board").value = example.board_text ?? example.text;
-    $("use-goal").checked = Boolean(example.goal_text);
-    $("goal-field").hidden = !example.goal_text;
-    $("goal").value = example.goal_text || "";
+    setGoalText(example.goal_text || "");
     syncGridFromText();
     scheduleCheck(0);
   }
 });
 
-// -- URL hooks -------------------------------------------------------------------------------------
-function loadFromHash() {
-  const fragment = location.hash.replace(/^#/, "");
-  if (!/^(board|words)=/.test(fragment)) return;
+// -- share links: #board= and #words= (wiring.js routes them here) -----------------------------------
+/** Put a link's puzzle into the form; a refused board link leaves a fresh board, and the reason shows. */
+function loadFragment(fragment) {
   clearErrors();
   clearResult();
-  if (fragment.startsWith("board=")) {
-    setMode("board");
-    $("board").value = "";
-    $("board-note").textContent = "Loading the board from the link…";
-  } else {
-    setMode("words");
-    $("start-word").value = "";
-    $("goal-word").value = "";
+  let puzzle;
+  try {
+    puzzle = parseFragment(fragment);
+  } catch (error) {
+    if (!(error instanceof FragmentError)) throw error;
+    refuseFragment(fragmentKind(fragment), error.message);
+    return;
   }
-  app.loaded = (async () => {
-    const answer = await solver.request("fragment", { fragment });
-    if (answer.type === "error") {
-      $("board-note").textContent = "";
-      setError(answer.field, answer.message);
-      if (fragment.startsWith("board=")) await showFreshBoard();  // a fresh puzzle instead; the message stays
-      return;
-    }
-    if (answer.kind === "board") {
-      setMode("board");
-      $("board").value = answer.board_text;
-      $("use-goal").checked = Boolean(answer.goal_text);
-      $("goal-field").hidden = !answer.goal_text;
-      $("goal").value = answer.goal_text;
-      if (answer.heuristic) {
-        if ([...$("heuristic").options].some((o) => o.value === answer.heuristic)) $("heuristic").value = answer.heuristic;
-        else setError("heuristic", `the link asks for the heuristic ${answer.heuristic}, which this solver does not have`);
-      }
-      $("board-note").textContent = "";
-      syncGridFromText();
-      scheduleCheck(0);
-    } else {
-      setMode("words");
-      $("start-word").value = answer.start;
-      $("goal-word").value = answer.goal;
-      $("dictionary").value = answer.dictionary;
-    }
-  })().catch((error) => setError("link", `the link could not be loaded: ${error.message}`));
+  if (puzzle.kind === "board") showBoardPuzzle(puzzle);
+  else if (puzzle.kind === "words") showWordPuzzle(puzzle);
 }
-window.addEventListener("hashchange", loadFromHash);
+
+function refuseFragment(kind, reason) {
+  if (kind === "board") {
+    setError("link", `This link could not be opened: ${reason} Here is a fresh board instead.`);
+    showBoardPuzzle({ n: 3, tiles: dealTiles(3) });
+  } else {
+    setError("link", `This link could not be opened: ${reason}`);
+    showWordPuzzle({ start: "", goal: "" });
+  }
+}
+
+function showBoardPuzzle({ n, tiles, goal = null, heuristic = null }) {
+  setMode("board");
+  $("board").value = boardText(tiles, n);
+  setGoalText(goal ? boardText(goal, n) : "");
+  if (heuristic) chooseHeuristic(heuristic);
+  $("board-note").textContent = "";
+  syncGridFromText();
+  scheduleCheck(0);
+}
+
+function showWordPuzzle({ start, goal, dictionary = "common" }) {
+  setMode("words");
+  $("start-word").value = start;
+  $("goal-word").value = goal;
+  $("dictionary").value = dictionary;
+}
+
+/** The form's puzzle as a share link, or null while it is not one the solver accepts. */
+async function formFragment() {
+  if (mode() === "words") {
+    const start = $("start-word").value.trim().toLowerCase(), goal = $("goal-word").value.trim().toLowerCase();
+    return start && goal ? wordsFragment({ start, goal, dictionary: $("dictionary").value }) : null;
+  }
+  if (solver.state !== "ready") return null;
+  const answer = await solver.request("check_board", boardParams()).catch(() => null);
+  if (!answer || answer.type !== "board") return null;
+  const heuristic = answer.heuristic === solver.info.default_heuristic ? null : answer.heuristic;
+  return boardFragment({ n: answer.n, tiles: answer.tiles, goal: answer.goal, heuristic });
+}
 
 // -- solving ---------------------------------------------------------------------------------------
 const player = new Player({
@@ -404,11 +427,13 @@ function showAnswer(answer) {
   }
 }
 
+// The answer lists the blank's cell after each move: the page replays those moves from the start.
 function showBoardSolution(answer) {
-  const { n, goal } = answer.board;
-  player.load(answer.path, n, goal);
+  const { n, tiles, goal } = answer.board;
+  const positions = positionsAlong(tiles, n, movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path));
+  player.load(positions, n, goal);
   $("player").hidden = false;
-  const items = answer.path.map((tiles, i) => {
+  const items = positions.map(({ tiles }, i) => {
     const li = document.createElement("li");
     const label = document.createElement("span");
     label.className = "step";
@@ -433,9 +458,8 @@ function showLadder(ladder) {
 
 const capitalize = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 
-$("solve-form").addEventListener("submit", async (event) => {
+$("solve-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  await app.loaded.catch(() => {});
   solve();
 });
 $("cancel").addEventListener("click", () => solver.cancel());
@@ -449,9 +473,7 @@ app.reset = () => {
   clearErrors();
   clearResult();
   setMode("board");
-  $("use-goal").checked = false;
-  $("goal-field").hidden = true;
-  $("goal").value = "";
+  setGoalText("");
   $("example").value = "";
   $("board-note").textContent = "";
   if (solver.info) $("heuristic").value = solver.info.default_heuristic;
@@ -460,110 +482,13 @@ app.clearResult = () => clearResult();
 
 // An empty board view until the first solution, so the layout does not jump.
 renderBoard($("player-board"), goalTiles(3), 3);
-loadFromHash();
+app.game = wirePage({
+  solver,
+  form: { element: $("solve-form"), actions: document.querySelector("#solve-form .actions"), fragment: formFragment, loadFragment },
+}).game;
 if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
   window.__solveRequested = false;
-  app.loaded.catch(() => {}).then(solve);
-}
-
-// -- play, share, offline (issue 4; owner: game.js / game-offline.js) ------------------------------
-// The game mounts in <section id="play">, playable at once; it gets the solver when the worker is ready,
-// and the service worker is registered then (the worker's downloads are in the HTTP cache by then).
-// The URL fragment follows whichever puzzle the person touched last: the game (#play=), the board
-// form (#board=, from the engine's own board_fragment via check_board) or the word pair (#words=).
-{
-  const playSection = $("play");
-  playSection.hidden = false;
-  const fromLink = location.hash.startsWith("#play=") ? location.hash.slice(1) : "";
-  const game = mountGame(playSection, { fragment: fromLink });
-  app.game = game;
-  if (fromLink) playSection.scrollIntoView({ block: "start" });
-  const offlineNote = document.createElement("p");
-  offlineNote.className = "note";
-  offlineNote.dataset.testid = "offline-status";
-  document.querySelector("header.top").append(offlineNote);
-  const offlineText = { "offline ready": "Saved on this device: works offline.", "update ready": "A new version is ready." };
-  const onStatus = () => {
-    game.setSolver(solver.state === "ready" ? solver : null);
-    if (solver.state === "ready") {
-      registerOffline({ onStatus: (status) => { offlineNote.textContent = offlineText[status] || `Offline use: ${status}`; } });
-    }
-  };
-  solver.addEventListener("status", onStatus);
-  onStatus();
-  window.addEventListener("hashchange", () => {
-    if (location.hash.startsWith("#play=") && location.hash.slice(1) !== game.fragment()) {
-      game.loadFragment(location.hash.slice(1));
-      playSection.scrollIntoView({ block: "start" });
-    }
-  });
-
-  // The solver form in the link: ask the engine for the board's fragment, build the word pair's here.
-  const setFragment = (fragment) => {
-    game.active = false;
-    if (location.hash.slice(1) !== fragment) history.replaceState(history.state, "", `#${fragment}`);
-  };
-  let linkTimer = null, linkToken = 0;
-  const formFragment = async () => {   // the form's puzzle as a fragment, or null while it is not valid
-    if (mode() === "words") {
-      const start = $("start-word").value.trim().toLowerCase(), goal = $("goal-word").value.trim().toLowerCase();
-      if (!start || !goal) return null;
-      const dict = $("dictionary").value;
-      return `words=${encodeURIComponent(start)},${encodeURIComponent(goal)}` + (dict === "common" ? "" : `&dict=${encodeURIComponent(dict)}`);
-    }
-    if (solver.state !== "ready") return null;
-    const answer = await solver.request("check_board", boardParams()).catch(() => null);
-    if (!answer || answer.type !== "board" || !answer.fragment) return null;
-    const heuristic = answer.heuristic && answer.heuristic !== (solver.info?.default_heuristic || "manhattan") ? `&h=${encodeURIComponent(answer.heuristic)}` : "";
-    return answer.fragment + heuristic;
-  };
-  const syncLink = () => {
-    clearTimeout(linkTimer);
-    linkTimer = setTimeout(async () => {
-      const token = ++linkToken;
-      const fragment = await formFragment();
-      if (token === linkToken && fragment) setFragment(fragment);
-    }, 400);
-  };
-  for (const id of ["board", "goal", "start-word", "goal-word"]) $(id).addEventListener("input", syncLink);
-  for (const id of ["heuristic", "use-goal", "dictionary"]) $(id).addEventListener("change", syncLink);
-  for (const input of document.querySelectorAll("input[name=mode]")) input.addEventListener("change", syncLink);
-  $("grid").addEventListener("input", syncLink);
-  $("example").addEventListener("change", syncLink);
-
-  // A Share button for the solver form's puzzle too (the game has its own).
-  const shareForm = document.createElement("button");
-  shareForm.type = "button";
-  shareForm.textContent = "Share puzzle";
-  shareForm.dataset.testid = "share";
-  const shareNote = document.createElement("span");
-  shareNote.className = "note";
-  shareNote.setAttribute("role", "status");
-  shareNote.dataset.testid = "share-note";
-  shareForm.addEventListener("click", async () => {
-    clearTimeout(linkTimer);
-    ++linkToken;
-    const fragment = await formFragment();
-    if (!fragment) { shareNote.textContent = "Enter a puzzle the solver accepts, then share it."; return; }
-    setFragment(fragment);
-    const url = location.href;
-    let copied = false;
-    try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }
-    shareNote.textContent = copied ? "Link copied." : `Copy this link: ${url}`;
-  });
-  document.querySelector("#solve-form .actions").append(shareForm, shareNote);
-
-  // A way to the game from the top of the page.
-  const jump = document.createElement("button");
-  jump.type = "button";
-  jump.className = "play-jump";
-  jump.textContent = "Sliding puzzle game ↓";
-  jump.dataset.testid = "play-jump";
-  jump.addEventListener("click", () => {
-    playSection.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
-    (playSection.querySelector(".play-tile.can-move") || playSection.querySelector("button")).focus({ preventScroll: true });
-  });
-  document.querySelector("header.top").append(jump);
+  solve();
 }
 
 export { app };

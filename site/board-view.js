@@ -32,22 +32,17 @@ export function describeBoard(tiles, n) {
   return `${n} by ${n} board: ${rows.join("; ")}`;
 }
 
-/** Which tile moved between two consecutive boards (the one now where the blank was), or null. */
-export function movedTile(before, after) {
-  const blank = before.indexOf(0);
-  return blank >= 0 && after[blank] !== 0 ? after[blank] : null;
-}
-
 /**
- * Step through a list of boards: play, pause, step forward and back, scrub.
+ * Step through a solution: play, pause, step forward and back, scrub.
  *   const player = new Player({board, position, back, playPause, forward, scrub}, {intervalMs});
- *   player.load(path, n, goal);
+ *   player.load(positions, n, goal);   // [{tiles, tile}]: the start (tile null), then each move's result
+ *                                      // and the tile it slid (game-core's positionsAlong)
  */
 export class Player {
   constructor(elements, { intervalMs = 600 } = {}) {
     this.el = elements;
     this.intervalMs = intervalMs;
-    this.path = [];
+    this.positions = [];
     this.n = 0;
     this.goal = null;
     this.index = 0;
@@ -58,32 +53,28 @@ export class Player {
     elements.scrub.addEventListener("input", () => { this.pause(); this.show(Number(elements.scrub.value)); });
   }
 
-  load(path, n, goal = null) {
+  load(positions, n, goal = null) {
     this.pause();
-    this.path = path;
+    this.positions = positions;
     this.n = n;
     this.goal = goal;
-    this.el.scrub.max = String(Math.max(0, path.length - 1));
+    this.el.scrub.max = String(Math.max(0, positions.length - 1));
     this.show(0);
   }
 
   clear() {
     this.pause();
-    this.path = [];
+    this.positions = [];
   }
 
   show(index) {
-    if (!this.path.length) return;
-    this.index = Math.max(0, Math.min(this.path.length - 1, index));
-    renderBoard(this.el.board, this.path[this.index], this.n, { goal: this.goal });
-    const last = this.path.length - 1;
+    if (!this.positions.length) return;
+    this.index = Math.max(0, Math.min(this.positions.length - 1, index));
+    const { tiles, tile } = this.positions[this.index];
+    renderBoard(this.el.board, tiles, this.n, { goal: this.goal });
+    const last = this.positions.length - 1;
     let text = `Move ${this.index} of ${last}`;
-    if (this.index > 0) {
-      const tile = movedTile(this.path[this.index - 1], this.path[this.index]);
-      if (tile !== null) text += `: tile ${tile} slid`;
-    } else {
-      text += " (start)";
-    }
+    text += this.index ? `: tile ${tile} slid` : " (start)";
     if (this.index === last) text += this.index ? " (goal reached)" : " (already at the goal)";
     this.el.position.textContent = text;
     this.el.scrub.value = String(this.index);
@@ -92,11 +83,11 @@ export class Player {
   }
 
   play() {
-    if (this.path.length < 2) return;
-    if (this.index >= this.path.length - 1) this.show(0);
+    if (this.positions.length < 2) return;
+    if (this.index >= this.positions.length - 1) this.show(0);
     this.el.playPause.textContent = "Pause";
     this.timer = setInterval(() => {
-      if (this.index >= this.path.length - 1) { this.pause(); return; }
+      if (this.index >= this.positions.length - 1) { this.pause(); return; }
       this.show(this.index + 1);
     }, this.intervalMs);
   }

@@ -1,13 +1,20 @@
-// game-core.js -- the sliding board as plain data: no DOM, no timers.
+// game-core.js -- the rules the page needs before Python has booted, as plain data: no DOM, no timers.
 //
-// Tiles are an array of n*n numbers, row-major, 0 for the blank.  The only rule of the puzzle the page
-// knows is "a tile next to the blank (or a line of tiles between a clicked tile and the blank) slides
-// into it"; solvability of a shared board and the deal before the solver is up use the same parity
-// invariant as board.py (permutation parity + blank row + blank column, compared with the goal's).
+// Tiles are an array of n*n numbers, row-major, 0 for the blank.  Three rules are mirrored from the engine
+// (pysrc/puzzlesolver), and tests/parity holds both copies to the same cases:
+// * a move slides the tile next to the blank into it (board.py's neighbors);
+// * a board can reach its goal when permutation parity + blank row + blank column has the goal's parity
+//   (board.py's is_solvable);
+// * the share-link grammar (formats.py's parse_fragment, board_fragment, word_fragment), plus the game's
+//   own kind, "play":
+//     board=N:t,t,...[&goal=[N:]t,t,...][&h=NAME]    a board for the solver
+//     words=START,GOAL[&dict=common|large]           a word ladder
+//     play=N:t,t,...[&goal=t,t,...][&moves=lrud...]  a game: its starting board and the tiles' slides
 
-export const MIN_SIZE = 3;
+export const MIN_SIZE = 3;   // sizes the game plays
 export const MAX_SIZE = 7;
 export const MAX_MOVES_IN_LINK = 20000;
+export const DICTIONARY_NAMES = ["common", "large"];
 
 // Directions are the way a TILE slides.  The tile that slides left is the one right of the blank.
 export const DIRS = {
@@ -16,6 +23,7 @@ export const DIRS = {
   u: { dr: -1, dc: 0, name: "up" },
   d: { dr: 1, dc: 0, name: "down" },
 };
+const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 
 export function goalTiles(n) {
   const tiles = [];
@@ -25,12 +33,12 @@ export function goalTiles(n) {
 }
 
 export function sameTiles(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return a.length === b.length && a.every((tile, i) => tile === b[i]);
 }
 
-export function permutationParity(values) {
+// ---- parity ------------------------------------------------------------------------------------
+
+function permutationParity(values) {
   const seen = new Uint8Array(values.length);
   let transpositions = 0;
   for (let start = 0; start < values.length; start++) {
@@ -68,7 +76,7 @@ export function dealTiles(n, goal = goalTiles(n), random = cryptoRandomInt) {
   return tiles;
 }
 
-export function cryptoRandomInt(k) {
+function cryptoRandomInt(k) {
   // Rejection sampling, so every value is equally likely.
   const limit = Math.floor(0x100000000 / k) * k;
   const buf = new Uint32Array(1);
@@ -78,7 +86,10 @@ export function cryptoRandomInt(k) {
   }
 }
 
-// The tile that slides in direction `dir` (one of DIRS' keys), or -1: it sits on the other side of the blank.
+// ---- moves -------------------------------------------------------------------------------------
+
+// The cell of the tile that slides in direction `dir` (one of DIRS' keys), or -1: it sits on the other
+// side of the blank.
 export function cellForDir(tiles, n, dir) {
   const d = DIRS[dir];
   if (!d) return -1;
@@ -95,11 +106,9 @@ export function slidesFor(tiles, n, cell) {
   const blank = tiles.indexOf(0);
   if (cell < 0 || cell >= tiles.length || cell === blank) return null;
   const br = Math.floor(blank / n), bc = blank % n, r = Math.floor(cell / n), c = cell % n;
-  let dir, count;
-  if (r === br) { dir = c > bc ? "l" : "r"; count = Math.abs(c - bc); }
-  else if (c === bc) { dir = r > br ? "u" : "d"; count = Math.abs(r - br); }
-  else return null;
-  return dir.repeat(count);
+  if (r === br) return (c > bc ? "l" : "r").repeat(Math.abs(c - bc));
+  if (c === bc) return (r > br ? "u" : "d").repeat(Math.abs(r - br));
+  return null;
 }
 
 // Apply one single-tile move; returns {tiles, tile, from, to} or null if illegal.
@@ -113,79 +122,197 @@ export function applyMove(tiles, n, dir) {
   return { tiles: next, tile: tiles[from], from, to };
 }
 
-export function applyMoves(tiles, n, moves) {
-  let cur = tiles;
-  for (const m of moves) {
-    const step = applyMove(cur, n, m);
+// Every position along `moves`: [{tiles, tile}], the start first (tile null), then one per move with the
+// tile that slid; null when a move cannot be played.
+export function positionsAlong(tiles, n, moves) {
+  const positions = [{ tiles, tile: null }];
+  for (const dir of moves) {
+    const step = applyMove(positions.at(-1).tiles, n, dir);
     if (!step) return null;
-    cur = step.tiles;
+    positions.push({ tiles: step.tiles, tile: step.tile });
   }
-  return cur;
+  return positions;
 }
 
-export const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
-
-// The direction letter in which `tile` slides into the blank, or null when it is not next to the blank.
-export function dirOfTile(tiles, n, tile) {
-  for (const dir of "lrud") {
-    const cell = cellForDir(tiles, n, dir);
-    if (cell >= 0 && tiles[cell] === tile) return dir;
-  }
-  return null;
+export function inverseMoves(moves) {
+  return [...moves].reverse().map((dir) => OPPOSITE[dir]).join("");
 }
 
-// ---- share fragment: play=N:t,t,...[&goal=t,t,...][&moves=lrud...] -----------------------------
+// The direction letters of a solver's answer, which lists the blank's cell after each move: the tile
+// that slides moves the other way.  Null when a step is not a move.
+export function movesAlongBlankPath(n, blank, blankPath) {
+  let moves = "";
+  for (const cell of blankPath) {
+    const dir = cell === blank + 1 && cell % n ? "l" : cell === blank - 1 && blank % n ? "r"
+      : cell === blank + n ? "u" : cell === blank - n ? "d" : null;
+    if (!dir || cell < 0 || cell >= n * n) return null;
+    moves += dir;
+    blank = cell;
+  }
+  return moves;
+}
+
+// ---- share links -------------------------------------------------------------------------------
 
 export class FragmentError extends Error {}
 
-function parseTileList(text, n, what) {
-  if (!/^\d{1,3}(,\d{1,3})*$/.test(text)) throw new FragmentError(`the ${what} must be numbers separated by commas`);
-  const tiles = text.split(",").map(Number);
-  if (tiles.length !== n * n) throw new FragmentError(`a ${n}x${n} ${what} needs ${n * n} tiles, not ${tiles.length}`);
-  const seen = new Set();
-  for (const t of tiles) {
-    if (t >= n * n) throw new FragmentError(`tile ${t} is out of range for a ${n}x${n} ${what}`);
-    if (seen.has(t)) throw new FragmentError(`tile ${t} appears twice in the ${what}`);
-    seen.add(t);
-  }
-  return tiles;
+const INTEGER = /^[+-]?[0-9]+$/;
+const NAME = /^[a-z][a-z0-9_-]*$/;
+const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
+// A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
+// unknown parts (and take the last of a repeated one), so that newer links still open.
+const PLAY_PARTS = ["play", "goal", "moves"];
+
+function refuse(sentence) {
+  throw new FragmentError(sentence[0].toUpperCase() + sentence.slice(1) + ".");
 }
 
-// Parse the part after "#": returns {n, start, goal, moves} (moves: string of direction letters), or
-// throws FragmentError with a short sentence.  Does not touch the DOM; never evaluates anything.
-export function parsePlayFragment(fragment) {
-  let text = fragment.startsWith("#") ? fragment.slice(1) : fragment;
-  try { text = decodeURIComponent(text); } catch { throw new FragmentError("the link is not valid text"); }
-  if (text.length > MAX_MOVES_IN_LINK + 1000) throw new FragmentError("the link is too long");
-  const parts = text.split("&");
-  const fields = new Map();
-  for (const part of parts) {
+// Python's repr() of a string, as the engine's messages quote values.
+function quoted(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  const escaped = text.replace(/\\/g, "\\\\").replaceAll(quote, `\\${quote}`).replace(/[\x00-\x1f\x7f]/g, (c) =>
+    ({ "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c] || `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return quote + escaped + quote;
+}
+
+// urllib.parse.unquote: %XX runs decoded as UTF-8, bad bytes replaced, anything else left as it is.
+function unquote(text) {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+    new TextDecoder().decode(Uint8Array.from(run.slice(1).split("%"), (hex) => parseInt(hex, 16))));
+}
+
+// urllib.parse.quote: like encodeURIComponent, but "/" stays and !'()* are escaped.
+function quote(text) {
+  return encodeURIComponent(text).replace(/%2F/g, "/")
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+// The link's parts as [key, value] (value null for a part without "="), keys lower-case, both decoded.
+function linkParts(fragment) {
+  return fragment.replace(/^#+/, "").split("&").filter(Boolean).map((part) => {
     const eq = part.indexOf("=");
-    if (eq < 0) throw new FragmentError("the link has a part without '='");
-    const key = part.slice(0, eq), value = part.slice(eq + 1);
-    if (!["play", "goal", "moves"].includes(key)) throw new FragmentError("the link has an unknown part");
-    if (fields.has(key)) throw new FragmentError(`the link repeats '${key}'`);
+    const key = unquote(eq < 0 ? part : part.slice(0, eq));
+    return [key.trim().toLowerCase(), eq < 0 ? null : unquote(part.slice(eq + 1)).trim(), key];
+  });
+}
+
+/** Which puzzle a link describes ("board", "words", "play"), or null; never throws. */
+export function fragmentKind(fragment) {
+  const keys = linkParts(fragment).filter(([, value]) => value !== null).map(([key]) => key);
+  return KINDS.find((kind) => keys.includes(kind)) || null;
+}
+
+/**
+ * Read a share link (with or without "#") the way formats.parse_fragment does:
+ *   {kind: "board", n, tiles, goal (null: the usual one), heuristic (null: the default)}
+ *   {kind: "words", start, goal, dictionary}
+ *   {kind: "play", n, tiles, goal (null: the usual one), moves}
+ * or throw a FragmentError whose message is one sentence.  Parsing only: nothing is evaluated.
+ */
+export function parseFragment(fragment) {
+  const parts = linkParts(fragment);
+  const fields = new Map();
+  for (const [key, value, raw] of parts) {
+    if (value === null) refuse(`the link part ${quoted(raw)} has no '=' and value`);
     fields.set(key, value);
   }
-  const play = fields.get("play");
-  if (play === undefined) throw new FragmentError("the link has no board");
-  const m = /^(\d{1,2}):(.*)$/.exec(play);
-  if (!m) throw new FragmentError("the board must be a size, a colon, then the tiles");
-  const n = Number(m[1]);
-  if (n < MIN_SIZE || n > MAX_SIZE) throw new FragmentError(`boards from ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE} can be played, not ${n}x${n}`);
-  const start = parseTileList(m[2], n, "board");
-  const goal = fields.has("goal") ? parseTileList(fields.get("goal"), n, "goal") : goalTiles(n);
-  if (!isSolvable(start, n, goal)) throw new FragmentError("this board cannot reach its goal (the tiles' parity does not match)");
-  const moves = fields.get("moves") || "";
-  if (!/^[lrud]*$/.test(moves)) throw new FragmentError("the moves must be letters l, r, u and d");
-  if (moves.length > MAX_MOVES_IN_LINK) throw new FragmentError("the link has too many moves");
-  if (!applyMoves(start, n, moves)) throw new FragmentError("the link's moves cannot be played on its board");
-  return { n, start, goal, moves };
+  const kind = KINDS.find((k) => fields.has(k));
+  if (kind === "board") return boardFromFields(fields);
+  if (kind === "words") return wordsFromFields(fields);
+  if (kind === "play") return playFromFields(fields, parts.map(([key]) => key));
+  refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
 }
 
-export function playFragment({ n, start, goal, moves }) {
-  let text = `play=${n}:${start.join(",")}`;
-  if (goal && !sameTiles(goal, goalTiles(n))) text += `&goal=${goal.join(",")}`;
-  if (moves) text += `&moves=${moves}`;
-  return text;
+function numbersIn(text, what) {
+  const items = text.split(",").map((item) => item.trim());
+  for (const item of items) if (!INTEGER.test(item)) refuse(`${quoted(item)} in the ${what} is not a whole number`);
+  return items.map(BigInt);
+}
+
+// board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
+// that a huge number in a link is reported as written.
+function validTiles(values, n, what) {
+  const cells = n * n;
+  if (BigInt(values.length) !== cells) refuse(`a ${n}x${n} ${what} needs ${cells} tiles, not ${values.length}`);
+  const seen = new Set();
+  for (const tile of values) {
+    if (tile < 0n || tile >= cells) refuse(`tile ${tile} is out of range: a ${n}x${n} ${what} uses 0 to ${cells - 1n}`);
+    if (seen.has(tile)) refuse(`tile ${tile} appears twice in the ${what}`);
+    seen.add(tile);
+  }
+  return values.map(Number);
+}
+
+// The board and goal of a board or play link: {n, tiles, goal}; `sizes` limits n further.
+function boardFromText(text, goalText, sizes = null) {
+  const colon = text.indexOf(":");
+  if (colon < 0) refuse("the board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'");
+  const size = text.slice(0, colon).trim();
+  if (!INTEGER.test(size)) refuse(`the board size ${quoted(size)} in the link is not a whole number`);
+  const n = BigInt(size);
+  if (n < 2n) refuse(`the board size must be at least 2, not ${n}`);
+  if (sizes && (n < sizes.min || n > sizes.max)) {
+    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`);
+  }
+  const tiles = numbersIn(text.slice(colon + 1), "board");
+  let goal = null;
+  if (goalText) {
+    const goalColon = goalText.indexOf(":");
+    if (goalColon >= 0) {
+      const goalSize = goalText.slice(0, goalColon).trim();
+      if (goalSize !== String(n)) refuse(`the goal is ${goalSize} wide but the board is ${n}`);
+    }
+    goal = numbersIn(goalText.slice(goalColon + 1), "goal");
+  }
+  return { n: Number(n), tiles: validTiles(tiles, n, "board"), goal: goal && validTiles(goal, n, "goal") };
+}
+
+function boardFromFields(fields) {
+  const { n, tiles, goal } = boardFromText(fields.get("board"), fields.get("goal"));
+  const heuristic = fields.get("h") || null;
+  if (heuristic !== null && !NAME.test(heuristic)) refuse(`${quoted(heuristic)} is not a heuristic name`);
+  return { kind: "board", n, tiles, goal, heuristic };
+}
+
+function wordsFromFields(fields) {
+  const words = fields.get("words").split(",").map((word) => word.trim().toLowerCase());
+  if (words.length !== 2 || !words.every(Boolean)) refuse("the word ladder in the link must look like 'words=horse,nurse'");
+  const dictionary = fields.get("dict") || "common";
+  if (!DICTIONARY_NAMES.includes(dictionary)) {
+    refuse(`unknown dictionary ${quoted(dictionary)}: choose ${DICTIONARY_NAMES.join(" or ")}`);
+  }
+  return { kind: "words", start: words[0], goal: words[1], dictionary };
+}
+
+function playFromFields(fields, keys) {
+  const unknown = keys.find((key) => !PLAY_PARTS.includes(key));
+  if (unknown !== undefined) refuse(`the game link has an unknown part, ${quoted(unknown)}`);
+  const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
+  const { n, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"), { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) });
+  if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match");
+  const moves = fields.get("moves") || "";
+  if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d");
+  if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves");
+  if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board");
+  return { kind: "play", n, tiles, goal, moves };
+}
+
+function goalPart(n, goal) {
+  return goal && !sameTiles(goal, goalTiles(n)) ? `&goal=${goal.join(",")}` : "";
+}
+
+/** formats.board_fragment: "board=3:8,1,3,4,0,2,7,6,5", the goal only when unusual, h only when given. */
+export function boardFragment({ n, tiles, goal = null, heuristic = null }) {
+  return `board=${n}:${tiles.join(",")}${goalPart(n, goal)}${heuristic ? `&h=${heuristic}` : ""}`;
+}
+
+/** formats.word_fragment: "words=horse,nurse", "&dict=" unless common. */
+export function wordsFragment({ start, goal, dictionary = "common" }) {
+  const fragment = `words=${quote(start)},${quote(goal)}`;
+  return dictionary === "common" ? fragment : `${fragment}&dict=${quote(dictionary)}`;
+}
+
+export function playFragment({ n, tiles, goal = null, moves = "" }) {
+  return `play=${n}:${tiles.join(",")}${goalPart(n, goal)}${moves ? `&moves=${moves}` : ""}`;
 }

@@ -1,23 +1,20 @@
-// game.js -- the sliding board as a game: play, undo/redo, hints and "solve from here", share by link.
+// game.js -- the sliding puzzle's view: the board, its buttons, keys and swipes, and the solver's help.
+// The game itself (position, undo/redo, moves, timer, plan) is a GameSession (game-session.js); the rules
+// and the share link are in game-core.js, so the game is playable before Python has booted.
 //
 //   import { mountGame } from "./game.js";
-//   const game = mountGame(document.getElementById("play"), { onFragment: (f) => ... });
-//   game.setSolver(solverClient);   // a SolverClient (solver-client.js), once its worker is ready
-//   game.loadFragment("play=4:...&moves=lru")   // from a shared link; shows a message and deals afresh if refused
+//   const game = mountGame(document.getElementById("play"), { fragment: "play=4:...&moves=lru" });
+//   game.setSolver(solverClient);      // a SolverClient (solver-client.js) once its worker is ready, else null
+//   game.loadFragment("play=3:...")    // a shared game; a refused link gets a message and a fresh deal
 //
-// The page itself knows one rule (a tile slides into the blank); deals once the solver is up, hints,
-// distances and solutions come from the Python engine through the worker (solver-client.js):
-//   deal         {n, goal}                     -> {type: "deal", tiles}
-//   solve_board  {board, goal} (rows as text)  -> {type: "result", status: "solved", path: [tiles...]}
-// A hint is the first move of that optimal path, the distance its length, "Solve from here" plays it.
-// Nothing taken from a URL or the worker is inserted as HTML: every text goes through textContent.
+// Hints, the optimal distance and "Finish from here" all come from one request to the worker:
+//   solve_board {board, goal (rows as text)} -> {type: "result", status: "solved", blank_path: [cell, ...]}
+// whose moves become the session's plan.  Nothing from a URL or the worker is inserted as HTML.
 
-import {
-  MIN_SIZE, MAX_SIZE, DIRS, goalTiles, sameTiles, dealTiles, slidesFor, applyMove, applyMoves,
-  cellForDir, dirOfTile, parsePlayFragment, playFragment, FragmentError,
-} from "./game-core.js";
-
-export { parsePlayFragment, playFragment, FragmentError };
+import { MIN_SIZE, MAX_SIZE, DIRS, FragmentError, cellForDir, dealTiles, movesAlongBlankPath, parseFragment,
+  slidesFor } from "./game-core.js";
+import { GameSession } from "./game-session.js";
+import { boardText } from "./board-view.js";
 
 const KEY_DIRS = {
   ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
@@ -34,7 +31,7 @@ function el(tag, props = {}, ...children) {
     else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
     else node[key] = value;
   }
-  for (const child of children) node.append(child);
+  node.append(...children);
   return node;
 }
 
@@ -56,21 +53,15 @@ export function mountGame(root, options = {}) {
     history.replaceState(history.state, "", `${location.pathname}${location.search}#${fragment}`);
   });
 
-  // ---- state ----------------------------------------------------------------------------------
-  const state = {
-    n: 4, start: null, goal: null, tiles: null,
-    past: [],            // actions done, each a string of single-tile moves ("lll" for one click that slid 3 tiles)
-    future: [],          // actions undone, for redo
-    startedAt: null, elapsed: 0, solved: false, assisted: 0, hints: 0,
-    optimalStart: null,  // optimal moves for the starting board, once known
-    plan: null,          // {key, moves}: an optimal solution from the position `key`
-    hintTile: null,
-  };
+  let session = null;    // the GameSession on screen
   let solver = null;
-  let busy = null;       // {cancelled} while a request to the solver is in flight
-  let autoplay = null;   // timer id while "Solve from here" animates
-  let tick = null;
+  let busy = null;       // {cancelled, id} while a request to the solver is in flight
+  let autoplay = null;   // interval id while "Finish from here" plays
+  let tick = null;       // interval id while the timer runs
   let suppressClick = false;
+  // The URL fragment follows the game once the person plays it (or opened it from a link); until then
+  // the page's other puzzle (a #board= or #words= link) keeps the address bar.
+  let active = false;
 
   // ---- DOM ------------------------------------------------------------------------------------
   root.classList.add("play");
@@ -87,7 +78,7 @@ export function mountGame(root, options = {}) {
   const redoBtn = btn("Redo", "play-redo", () => redo(), { "aria-keyshortcuts": "Control+Y" });
   const hintBtn = btn("Hint", "play-hint", () => hint());
   // Named "Finish from here" (not "Solve…") so that the solver form's "Solve" stays the only button of that name.
-  const solveBtn = btn("Finish from here", "play-solve", () => (autoplay ? stopAutoplay(true) : solveFromHere()),
+  const solveBtn = btn("Finish from here", "play-solve", () => (autoplay ? stopAutoplay(true) : finishFromHere()),
     { title: "Solve from here: play an optimal solution from this position" });
   const distBtn = btn("Optimal distance", "play-distance-button", () => distance());
   const shareBtn = btn("Share game", "play-share", () => share());
@@ -100,20 +91,17 @@ export function mountGame(root, options = {}) {
   const solverNote = el("span", { class: "play-solver-note", "data-testid": "play-solver-note", text: "Solver loading…" });
   const board = el("div", { class: "play-board", role: "group", "data-testid": "play-board" });
   const live = el("div", { class: "play-live", role: "status", "aria-live": "polite", "data-testid": "play-live" });
-  const message = el("p", { class: "play-message", role: "alert", "data-testid": "play-message" });
-  message.hidden = true;
-  const result = el("p", { class: "play-result", "data-testid": "play-result" });
-  result.hidden = true;
-  const shareField = el("input", { type: "text", readOnly: true, class: "play-share-link", "data-testid": "play-share-link", "aria-label": "Link to this game" });
-  shareField.hidden = true;
+  const message = el("p", { class: "play-message", role: "alert", "data-testid": "play-message", hidden: true });
+  const result = el("p", { class: "play-result", "data-testid": "play-result", hidden: true });
+  const shareField = el("input", { type: "text", readOnly: true, class: "play-share-link", "data-testid": "play-share-link",
+    "aria-label": "Link to this game", hidden: true });
 
   root.replaceChildren(
     el("h2", { id: "play-heading", text: "Play the sliding puzzle" }),
     el("div", { class: "play-controls" },
       el("label", { for: "play-size", text: "Size " }), sizeSelect, newBtn, restartBtn, undoBtn, redoBtn),
     el("div", { class: "play-controls" }, hintBtn, solveBtn, distBtn, cancelBtn, solverNote),
-    el("p", { class: "play-stats" },
-      "Moves ", movesOut, " · Time ", timeOut, " · Optimal from here ", distOut),
+    el("p", { class: "play-stats" }, "Moves ", movesOut, " · Time ", timeOut, " · Optimal from here ", distOut),
     message,
     board,
     result,
@@ -125,79 +113,66 @@ export function mountGame(root, options = {}) {
   const tileButtons = new Map();
 
   // ---- rendering --------------------------------------------------------------------------------
-  function buildTiles() {
-    board.replaceChildren();
+  function buildTiles(n) {
     tileButtons.clear();
-    board.style.setProperty("--n", String(state.n));
-    board.setAttribute("aria-label", `Board, ${state.n} by ${state.n}`);
-    for (let t = 1; t < state.n * state.n; t++) {
+    board.style.setProperty("--n", String(n));
+    board.setAttribute("aria-label", `Board, ${n} by ${n}`);
+    board.replaceChildren();
+    for (let t = 1; t < n * n; t++) {
       const b = el("button", { type: "button", class: "play-tile", "data-tile": String(t), text: String(t) });
-      b.addEventListener("click", () => {
-        if (suppressClick) return;
-        clickTile(t);
-      });
+      b.addEventListener("click", () => { if (!suppressClick) clickTile(t); });
       tileButtons.set(t, b);
       board.append(b);
     }
   }
 
   function render() {
-    const { n, tiles } = state;
-    const blank = tiles.indexOf(0);
-    for (let cell = 0; cell < tiles.length; cell++) {
-      const t = tiles[cell];
-      if (!t) continue;
+    const { n, tiles, goal } = session;
+    const hintTile = session.hintTile;
+    tiles.forEach((t, cell) => {
+      if (!t) return;
       const b = tileButtons.get(t);
       const r = Math.floor(cell / n), c = cell % n;
       b.style.setProperty("--r", String(r));
       b.style.setProperty("--c", String(c));
-      const home = state.goal[cell] === t;
-      b.classList.toggle("is-home", home);
-      b.classList.toggle("is-hint", state.hintTile === t);
+      b.classList.toggle("is-home", goal[cell] === t);
+      b.classList.toggle("is-hint", hintTile === t);
+      if (hintTile === t) b.dataset.hintDir = session.hint; else delete b.dataset.hintDir;
       const slides = slidesFor(tiles, n, cell);
       b.classList.toggle("can-move", !!slides);
-      b.setAttribute("aria-label",
-        `${t}, row ${r + 1}, column ${c + 1}` + (slides ? `, slides ${DIRS[slides[0]].name}` : "") +
-        (state.hintTile === t ? ", hint" : ""));
-    }
-    board.dataset.blank = String(blank);
+      b.setAttribute("aria-label", `${t}, row ${r + 1}, column ${c + 1}` +
+        (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
+    });
+    board.dataset.blank = String(tiles.indexOf(0));
     board.dataset.tiles = tiles.join(",");
-    movesOut.textContent = String(moveCount());
-    timeOut.textContent = formatTime(currentElapsed());
-    undoBtn.disabled = !state.past.length;
-    redoBtn.disabled = !state.future.length;
-    restartBtn.disabled = !state.past.length && !state.future.length;
-    const ready = !!solver;
-    hintBtn.disabled = !ready || state.solved || !!busy;
-    solveBtn.disabled = !ready || (state.solved && !autoplay) || (!!busy && !autoplay);
-    distBtn.disabled = !ready || !!busy;
+    movesOut.textContent = String(session.moveCount);
+    timeOut.textContent = formatTime(session.elapsedMs());
+    undoBtn.disabled = !session.past.length;
+    redoBtn.disabled = !session.future.length;
+    restartBtn.disabled = !session.past.length && !session.future.length;
+    hintBtn.disabled = !solver || session.solved || !!busy;
+    solveBtn.disabled = !solver || (session.solved && !autoplay) || (!!busy && !autoplay);
+    distBtn.disabled = !solver || !!busy;
     solveBtn.textContent = autoplay ? "Stop" : "Finish from here";
-    const known = planFor(state.tiles);
-    distOut.textContent = known ? String(known.length) : (sameTiles(state.tiles, state.goal) ? "0" : "?");
-    root.dataset.solved = state.solved ? "true" : "false";
-    if (busy) root.dataset.busy = busy.op; else delete root.dataset.busy;
+    const plan = session.planHere();
+    distOut.textContent = plan !== null ? String(plan.length) : session.atGoal ? "0" : "?";
+    root.dataset.solved = String(session.solved);
+    if (busy) root.dataset.busy = "solve"; else delete root.dataset.busy;
     root.dataset.solver = solver ? "ready" : "waiting";
+    keepTimeShown();
   }
 
-  function moveCount() {
-    return state.past.reduce((sum, action) => sum + action.length, 0);
+  /** Render a position that jumped (a new game, a restart) without sliding every tile across. */
+  function renderJump() {
+    board.classList.add("no-anim");
+    render();
+    void board.offsetWidth;   // lay out the new positions before transitions come back on
+    board.classList.remove("no-anim");
   }
 
-  function currentElapsed() {
-    return state.elapsed + (state.startedAt !== null ? performance.now() - state.startedAt : 0);
-  }
-
-  function startTimer() {
-    if (state.startedAt !== null || state.solved) return;
-    state.startedAt = performance.now();
-    tick = setInterval(() => { timeOut.textContent = formatTime(currentElapsed()); }, 250);
-  }
-
-  function stopTimer() {
-    if (state.startedAt !== null) state.elapsed += performance.now() - state.startedAt;
-    state.startedAt = null;
-    clearInterval(tick);
-    tick = null;
+  function keepTimeShown() {
+    if (session.timerRunning && !tick) tick = setInterval(() => { timeOut.textContent = formatTime(session.elapsedMs()); }, 250);
+    if (!session.timerRunning && tick) { clearInterval(tick); tick = null; }
   }
 
   function announce(text) {
@@ -209,251 +184,165 @@ export function mountGame(root, options = {}) {
     message.hidden = !text;
   }
 
-  // The URL fragment follows the game once the person plays it (or opened it from a link); until then
-  // the page's other puzzle (a #board= or #words= link) keeps the address bar.
-  let active = false;
   function publish() {
-    if (active) onFragment(fragment());
+    if (active) onFragment(session.fragment());
   }
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, start, goal, moves = "" }) {
+  function load({ n, tiles, goal = null, moves = "" }) {
     stopAutoplay(false);
     cancelRequest();
-    stopTimer();
-    const sizeChanged = n !== state.n || !tileButtons.size;
-    state.n = n;
-    state.start = start.slice();
-    state.goal = goal ? goal.slice() : goalTiles(n);
-    state.tiles = start.slice();
-    state.past = [];
-    state.future = [];
-    state.elapsed = 0;
-    state.solved = false;
-    state.assisted = 0;
-    state.hints = 0;
-    state.optimalStart = null;
-    state.plan = null;
-    state.hintTile = null;
+    const sizeChanged = !session || n !== session.n;
+    session = new GameSession({ n, tiles, goal, moves });
     result.hidden = true;
     shareField.hidden = true;
     sizeSelect.value = String(n);
-    if (sizeChanged) buildTiles();
-    for (const m of moves) {
-      const step = applyMove(state.tiles, n, m);
-      state.tiles = step.tiles;
-      state.past.push(m);
-    }
-    board.classList.add("no-anim");
-    render();
-    void board.offsetWidth;   // lay out the new positions before transitions come back on
-    board.classList.remove("no-anim");
-    if (sameTiles(state.tiles, state.goal) && state.past.length) finish();
+    if (sizeChanged) buildTiles(n);
+    renderJump();
+    if (session.solved) finish();
     publish();
   }
 
   function newPuzzle(n) {
     showMessage("");
-    const goal = goalTiles(n);
-    if (!solver) {
-      load({ n, start: dealTiles(n, goal), goal });
-      announce(`New ${n} by ${n} puzzle.`);
-      return;
-    }
-    request("deal", { n, goal }, null, (res) => {
-      load({ n, start: res.tiles, goal });
-      announce(`New ${n} by ${n} puzzle.`);
-    });
+    load({ n, tiles: dealTiles(n) });
+    announce(`New ${n} by ${n} puzzle.`);
   }
 
   function loadFragment(text) {
+    let game;
     try {
-      const parsed = parsePlayFragment(text);
-      showMessage("");
-      active = true;
-      load(parsed);
-      announce(`Shared ${parsed.n} by ${parsed.n} game opened` + (parsed.moves ? ` after ${plural(parsed.moves.length, "move")}.` : "."));
-      return true;
+      game = parseFragment(text);
+      if (game.kind !== "play") throw new FragmentError("This link is not a game.");
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
       refuse(error.message);
       return false;
     }
+    showMessage("");
+    active = true;
+    load(game);
+    announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
+    return true;
   }
 
   function refuse(reason) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
-    newPuzzle(state.n || 4);
-    showMessage(`This link could not be opened: ${reason}. Here is a fresh puzzle instead.`);
-  }
-
-  function fragment() {
-    return playFragment({ n: state.n, start: state.start, goal: state.goal, moves: state.past.join("") });
+    newPuzzle(session ? session.n : 4);
+    showMessage(`This link could not be opened: ${reason} Here is a fresh puzzle instead.`);
   }
 
   // ---- moves --------------------------------------------------------------------------------
   function play(action, { assisted = false, fromAutoplay = false } = {}) {
-    if (!action || state.solved) return false;
     if (!fromAutoplay) stopAutoplay(false);
-    active = true;
-    const before = state.tiles;
-    const after = applyMoves(before, state.n, action);
-    if (!after) return false;
-    const movedTiles = [];
-    let cur = before;
-    for (const m of action) {
-      const step = applyMove(cur, state.n, m);
-      movedTiles.push(step.tile);
-      cur = step.tiles;
-    }
-    advancePlan(before, action);
-    state.tiles = after;
-    state.past.push(action);
-    state.future = [];
-    state.hintTile = null;
-    if (assisted) state.assisted += action.length;
-    startTimer();
-    const dirName = DIRS[action[0]].name;
-    const what = movedTiles.length === 1 ? `${movedTiles[0]} slid ${dirName}` : `${movedTiles.join(", ")} slid ${dirName}`;
-    render();
-    publish();
-    if (sameTiles(state.tiles, state.goal)) finish();
-    else announce(`${what}. ${plural(moveCount(), "move")}.`);
+    const slid = session.play(action, { assisted });
+    if (!slid) return false;
+    showMove(slid, action);
     return true;
   }
 
-  function clickTile(t) {
-    const cell = state.tiles.indexOf(t);
-    const action = slidesFor(state.tiles, state.n, cell);
-    if (!action) {
-      announce(`${t} is not in the blank's row or column.`);
-      return;
-    }
-    play(action);
+  function showMove(slid, action) {
+    active = true;
+    render();
+    publish();
+    if (session.solved) finish();
+    else announce(`${slid.join(", ")} slid ${DIRS[action[0]].name}. ${plural(session.moveCount, "move")}.`);
   }
 
-  function slideDir(dir) {
-    if (cellForDir(state.tiles, state.n, dir) < 0) {
-      announce(`No tile can slide ${DIRS[dir].name}.`);
-      return false;
-    }
-    return play(dir);
+  function clickTile(t) {
+    const action = slidesFor(session.tiles, session.n, session.tiles.indexOf(t));
+    if (action) play(action);
+    else announce(`${t} is not in the blank's row or column.`);
+  }
+
+  function slide(dir) {
+    if (cellForDir(session.tiles, session.n, dir) < 0) announce(`No tile can slide ${DIRS[dir].name}.`);
+    else play(dir);
   }
 
   function undo() {
     stopAutoplay(false);
-    if (!state.past.length) return;
+    if (!session.undo()) return;
     active = true;
-    const action = state.past.pop();
-    const inverse = [...action].reverse().map((m) => ({ l: "r", r: "l", u: "d", d: "u" })[m]).join("");
-    state.tiles = applyMoves(state.tiles, state.n, inverse);
-    state.future.push(action);
-    state.hintTile = null;
-    if (state.solved) { state.solved = false; result.hidden = true; }
+    result.hidden = true;
     render();
     publish();
-    announce(`Undone. ${plural(moveCount(), "move")}.`);
+    announce(`Undone. ${plural(session.moveCount, "move")}.`);
   }
 
   function redo() {
     stopAutoplay(false);
-    if (!state.future.length) return;
-    const action = state.future.pop();
-    const future = state.future;
-    play(action);
-    state.future = future;
-    render();
+    const action = session.future.at(-1);
+    const slid = session.redo();
+    if (slid) showMove(slid, action);
   }
 
   function restart() {
-    const { optimalStart, plan } = state;
-    load({ n: state.n, start: state.start, goal: state.goal });
-    state.optimalStart = optimalStart;
-    state.plan = plan;
-    render();
+    stopAutoplay(false);
+    cancelRequest();
+    session.restart();
+    result.hidden = true;
+    renderJump();
+    publish();
     announce("Back to the starting board.");
   }
 
   function finish() {
-    stopTimer();
     stopAutoplay(false);
-    state.solved = true;
     render();
-    const moves = moveCount();
-    const time = formatTime(state.elapsed);
-    const helped = [state.assisted && `${plural(state.assisted, "move")} by the solver`, state.hints && plural(state.hints, "hint")].filter(Boolean);
-    const assistedNote = helped.length ? ` (${helped.join(", ")})` : "";
-    const describe = () => {
-      const optimal = state.optimalStart;
-      const optimalText = optimal === null ? "the optimal count is being worked out…" : `the optimal solution takes ${plural(optimal, "move")}.`;
-      result.replaceChildren(
-        el("strong", { text: "Solved!" }), " ",
-        el("span", { text: `You took ${plural(moves, "move")}${assistedNote} in ${time}; ` }),
-        el("span", { "data-testid": "play-optimal", text: optimal === null ? "" : String(optimal) }),
-        el("span", { text: optimal === null ? optimalText : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.` }),
-      );
-      result.hidden = false;
-      return optimal === null ? `Solved in ${plural(moves, "move")}.` :
-        `Solved in ${plural(moves, "move")}. Optimal for the starting board: ${plural(optimal, "move")}.`;
-    };
-    announce(describe());
-    if (state.optimalStart === null) {
-      if (!solver) { result.lastChild.textContent = "the optimal count will be shown once the solver has loaded."; pendingOptimal = true; return; }
-      askOptimalStart(() => announce(describe()));
-    }
+    describeFinish();
+    if (session.optimalStart === null && solver) askOptimalStart();
   }
 
-  let pendingOptimal = false;
+  function describeFinish() {
+    const moves = session.moveCount;
+    const optimal = session.optimalStart;
+    const helped = [session.assisted && `${plural(session.assisted, "move")} by the solver`,
+      session.hints && plural(session.hints, "hint")].filter(Boolean);
+    const waiting = solver ? "the optimal count is being worked out…" : "the optimal count will be shown once the solver has loaded.";
+    result.replaceChildren(
+      el("strong", { text: "Solved!" }), " ",
+      el("span", { text: `You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""} in ${formatTime(session.elapsedMs())}; ` }),
+      el("span", { "data-testid": "play-optimal", text: optimal === null ? "" : String(optimal) }),
+      el("span", { text: optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.` }),
+    );
+    result.hidden = false;
+    announce(`Solved in ${plural(moves, "move")}.` +
+      (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
+  }
 
-  function askOptimalStart(done) {
-    const start = state.start.slice();
-    const planned = planFor(start);
-    if (planned) { state.optimalStart = planned.length; done(); return; }
-    request("optimal", { tiles: start, goal: state.goal }, null, (res) => {
-      if (!sameTiles(start, state.start)) return;
-      state.optimalStart = res.distance;
-      done();
-    });
+  function askOptimalStart() {
+    askPlan(session.start, () => { if (session.solved) describeFinish(); });
   }
 
   // ---- the solver's plan -----------------------------------------------------------------------
-  function planFor(tiles) {
-    const key = tiles.join(",");
-    return state.plan && state.plan.key === key ? state.plan.moves : null;
-  }
-
-  function advancePlan(before, action) {
-    const moves = planFor(before);
-    if (moves && moves.startsWith(action)) {
-      state.plan = { key: applyMoves(before, state.n, action).join(","), moves: moves.slice(action.length) };
-    }
-  }
-
+  /** Run `then(moves)` with an optimal solution from the current position, asking the solver if need be. */
   function withPlan(then) {
-    const known = planFor(state.tiles);
+    const known = session.planHere();
     if (known !== null) { then(known); return; }
-    const tiles = state.tiles.slice();
-    request("optimal", { tiles, goal: state.goal }, (p) => {
-      solverNote.textContent = `Thinking… ${p.expanded.toLocaleString("en")} positions`;
-    }, (res) => {
-      if (!sameTiles(tiles, state.tiles)) return;
-      state.plan = { key: tiles.join(","), moves: res.moves };
-      if (sameTiles(tiles, state.start)) state.optimalStart = res.moves.length;
-      then(res.moves);
+    askPlan(session.tiles, () => {
+      const moves = session.planHere();   // null when the person moved meanwhile
+      if (moves !== null) then(moves);
+    });
+  }
+
+  /** Ask for an optimal solution from `tiles` and make it the plan; `then()` runs if this game is still on. */
+  function askPlan(tiles, then) {
+    const asked = session, from = tiles.slice();
+    request(from, (moves) => {
+      if (session !== asked) return;
+      session.setPlan(from, moves);
+      then();
     });
   }
 
   function hint() {
-    if (state.solved) return;
-    withPlan((moves) => {
-      if (!moves.length) return;
-      const dir = moves[0];
-      const cell = cellForDir(state.tiles, state.n, dir);
-      state.hintTile = state.tiles[cell];
-      state.hints += 1;
+    if (session.solved) return;
+    withPlan(() => {
+      const dir = session.takeHint();
+      if (!dir) return;
       render();
-      announce(`Hint: slide ${state.hintTile} ${DIRS[dir].name}. ${plural(moves.length, "move")} from the goal.`);
-      tileButtons.get(state.hintTile).dataset.hintDir = dir;
+      announce(`Hint: slide ${session.hintTile} ${DIRS[dir].name}. ${plural(session.planHere().length, "move")} from the goal.`);
     });
   }
 
@@ -464,13 +353,13 @@ export function mountGame(root, options = {}) {
     });
   }
 
-  function solveFromHere() {
-    if (state.solved) return;
+  function finishFromHere() {
+    if (session.solved) return;
     withPlan(() => {
       const stepOnce = () => {
-        const moves = planFor(state.tiles);
-        if (!moves || !moves.length || state.solved) { stopAutoplay(false); return; }
-        play(moves[0], { assisted: true, fromAutoplay: true });
+        const moves = session.planHere();
+        if (!moves || session.solved) stopAutoplay(false);
+        else play(moves[0], { assisted: true, fromAutoplay: true });
       };
       autoplay = setInterval(stepOnce, reducedMotion() ? SOLVE_STEP_MS * 1.5 : SOLVE_STEP_MS);
       announce("Solving from here.");
@@ -488,60 +377,35 @@ export function mountGame(root, options = {}) {
   }
 
   // ---- talking to the solver ------------------------------------------------------------------
-  function rowsText(tiles) {
-    const n = state.n, lines = [];
-    for (let r = 0; r < n; r++) lines.push(tiles.slice(r * n, (r + 1) * n).join(" "));
-    return lines.join("\n");
-  }
-
-  // The direction letters of an optimal path (a list of boards): the tile that moves goes where the blank was.
-  function pathMoves(path) {
-    const n = state.n;
-    let moves = "";
-    for (let i = 1; i < path.length; i++) {
-      const from = path[i].indexOf(0), to = path[i - 1].indexOf(0);
-      moves += to === from - 1 ? "l" : to === from + 1 ? "r" : to === from - n ? "u" : "d";
-    }
-    return moves;
-  }
-
-  // Ask the worker; `onResult` gets the useful part: {tiles} for a deal, {moves, distance} for a solve.
-  function request(op, params, onProgress, onResult) {
+  // An optimal solution from `tiles` to the game's goal, by the engine's default (strongest optimal) method;
+  // `onMoves` gets its direction letters.
+  function request(tiles, onMoves) {
     if (!solver) return;
     cancelRequest();
-    const token = { cancelled: false, op, id: null };
+    const n = session.n;
+    const token = { cancelled: false, id: solver.nextId };   // SolverClient numbers requests in order
     busy = token;
     cancelBtn.hidden = false;
     solverNote.textContent = "Thinking…";
     render();
-    let call;
-    if (op === "deal") {
-      call = solver.request("deal", { n: params.n, goal: params.goal });
-    } else {
-      token.id = solver.nextId;   // SolverClient numbers requests in order: lets Cancel stop just this one
-      // The engine's strongest optimal method ("auto": IDA* with pattern databases where it has them).
-      const heuristics = (solver.info && solver.info.heuristics) || [];
-      const heuristic = heuristics.includes("auto") ? "auto" : undefined;
-      call = solver.request("solve_board", { board: rowsText(params.tiles), goal: rowsText(params.goal), heuristic },
-        (p) => {
-          if (token.cancelled) return;
-          if (p.type === "loading") {
-            const pct = p.total ? ` ${Math.round((100 * p.loaded) / p.total)}%` : "";
-            solverNote.textContent = `Downloading ${String(p.url).split("/").pop()}…${pct}`;
-          } else if (onProgress && p.type === "progress") onProgress(p);
-        });
-    }
-    Promise.resolve(call).then((answer) => {
+    const onProgress = (p) => {
+      if (token.cancelled) return;
+      if (p.type === "loading") {
+        const pct = p.total ? ` ${Math.round((100 * p.loaded) / p.total)}%` : "";
+        solverNote.textContent = `Downloading ${String(p.url).split("/").pop()}…${pct}`;
+      } else if (p.type === "progress") {
+        solverNote.textContent = `Thinking… ${p.expanded.toLocaleString("en")} positions`;
+      }
+    };
+    solver.request("solve_board", { board: boardText(tiles, n), goal: boardText(session.goal, n) }, onProgress).then((answer) => {
       if (token.cancelled) return;
       settle(token);
       if (answer.type === "error") return fail(answer.message);
-      if (op === "deal") return onResult({ tiles: answer.tiles });
-      if (answer.status === "solved") {
-        const moves = pathMoves(answer.path);
-        return onResult({ moves, distance: moves.length });
-      }
       if (answer.status === "cancelled") return;
-      fail(answer.message || answer.reason || `the solver stopped (${answer.status})`);
+      if (answer.status !== "solved") return fail(answer.message || answer.reason || `the solver stopped (${answer.status})`);
+      const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path || []);
+      if (moves === null || moves.length !== answer.moves) return fail("its answer is not a line of moves");
+      onMoves(moves);
     }, (error) => {
       if (token.cancelled) return;
       settle(token);
@@ -563,9 +427,9 @@ export function mountGame(root, options = {}) {
 
   function cancelRequest() {
     if (!busy) return;
-    busy.cancelled = true;
     const token = busy;
-    if (solver && token.id !== null && typeof solver.cancel === "function") solver.cancel(token.id);
+    token.cancelled = true;
+    if (solver) solver.cancel(token.id);
     settle(token);
   }
 
@@ -573,16 +437,12 @@ export function mountGame(root, options = {}) {
     solver = newSolver;
     solverNote.textContent = solver ? "Solver ready." : "Solver loading…";
     render();
-    if (solver && pendingOptimal && state.solved) {
-      pendingOptimal = false;
-      state.optimalStart = null;
-      finish();
-    }
+    if (solver && session.solved && session.optimalStart === null && !busy) finish();
   }
 
   // ---- share ------------------------------------------------------------------------------------
   async function share() {
-    const url = `${location.origin}${location.pathname}${location.search}#${fragment()}`;
+    const url = `${location.origin}${location.pathname}${location.search}#${session.fragment()}`;
     shareField.value = url;
     shareField.hidden = false;
     let copied = false;
@@ -598,7 +458,7 @@ export function mountGame(root, options = {}) {
       try { copied = document.execCommand("copy"); } catch { copied = false; }
     }
     announce(copied ? "Link copied." : "Copy the selected link to share this game.");
-    shareBtn.dataset.copied = copied ? "true" : "false";
+    shareBtn.dataset.copied = String(copied);
   }
 
   // ---- input: keys and swipes ------------------------------------------------------------------
@@ -615,7 +475,7 @@ export function mountGame(root, options = {}) {
     const dir = KEY_DIRS[event.key];
     if (!dir) return;
     event.preventDefault();
-    slideDir(dir);
+    slide(dir);
   }
   root.addEventListener("keydown", onKey);
   // Arrow keys also play when nothing in particular has the focus and the game is on screen.
@@ -638,7 +498,7 @@ export function mountGame(root, options = {}) {
     const dir = Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "l" : "r") : (dy < 0 ? "u" : "d");
     suppressClick = true;          // the click that may follow this pointerup is part of the swipe
     setTimeout(() => { suppressClick = false; }, 0);
-    slideDir(dir);
+    slide(dir);
   });
   board.addEventListener("pointercancel", () => { swipe = null; });
 
@@ -649,11 +509,10 @@ export function mountGame(root, options = {}) {
   else newPuzzle(options.size || 4);
 
   return {
-    setSolver, loadFragment, fragment, newPuzzle, undo, redo, restart, hint, distance, solveFromHere,
-    slide: slideDir, get state() { return { ...state, tiles: state.tiles.slice() }; },
-    showMessage,
+    setSolver, loadFragment, newPuzzle,
+    fragment: () => session.fragment(),
+    get session() { return session; },
     get active() { return active; },
     set active(value) { active = !!value; if (active) publish(); },
-    get busy() { return !!busy; },
   };
 }

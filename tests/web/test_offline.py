@@ -178,7 +178,7 @@ def test_loads_and_solves_offline_after_the_first_visit(context, site):
     print(f"[offline] reload with the server stopped: solver ready after {time.perf_counter() - began:.1f} s")
     solve_board(page, "0 1 3\n4 2 5\n7 8 6", "4")
     solve_words(page)
-    # the game is playable too, and deals from the worker
+    # the game is playable too, and deals new puzzles
     before = page.get_by_test_id("play-board").get_attribute("data-tiles")
     page.get_by_test_id("play-new").click()
     page.wait_for_function("(before) => { const b = document.querySelector('[data-testid=play-board]');"

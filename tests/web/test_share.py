@@ -103,6 +103,24 @@ def test_a_refused_board_link_is_replaced_by_a_fresh_board_in_the_form(app):
     expect(page.get_by_test_id("link-error")).to_contain_text("out of range")  # the reason stays shown
 
 
+def test_solver_links_load_before_python_has_booted(fresh, app_url):
+    page = fresh(app_url + "#board=3:1,3,4,8,6,2,7,0,5&goal=1,2,3,8,0,4,7,6,5&h=linear-conflict", boot=False)
+    expect(page.get_by_test_id("board-input")).to_have_value("1 3 4\n8 6 2\n7 0 5")
+    expect(page.get_by_test_id("goal-input")).to_have_value("1 2 3\n8 0 4\n7 6 5")
+    expect(page.get_by_test_id("heuristic")).to_have_value("linear-conflict")
+    page.evaluate("location.hash = 'words=Cold,warm&dict=large'")
+    expect(page.get_by_test_id("start-word")).to_have_value("cold")
+    expect(page.get_by_test_id("goal-word")).to_have_value("warm")
+    expect(page.get_by_test_id("dictionary")).to_have_value("large")
+    page.evaluate("location.hash = 'board=3:1,2,3'")
+    expect(page.get_by_test_id("link-error")).to_have_text(
+        "This link could not be opened: A 3x3 board needs 9 tiles, not 3. Here is a fresh board instead.")
+    tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
+    assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
+    assert page.get_by_test_id("solver-status").get_attribute("data-state") != "ready"
+    assert page.errors == []
+
+
 def test_share_button_copies_the_link(fresh, app_url):
     page = fresh(app_url + "#play=4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", boot=False,
                  permissions=["clipboard-read", "clipboard-write"])

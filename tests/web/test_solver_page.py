@@ -25,7 +25,7 @@ HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"  # 38 moves: far beyond Ha
 
 
 def set_fragment(page, fragment: str) -> None:
-    """Navigate to #fragment without reloading and wait until the page has loaded that puzzle."""
+    """Navigate to #fragment without reloading; the page loads the puzzle in its own hashchange handler."""
     page.evaluate("""async (fragment) => {
       const change = (hash) => new Promise((resolve) => {
         addEventListener("hashchange", resolve, { once: true });
@@ -33,7 +33,6 @@ def set_fragment(page, fragment: str) -> None:
       });
       if (location.hash === "#" + fragment) await change("#none");
       await change("#" + fragment);
-      await window.__app.loaded;
     }""", fragment)
 
 
@@ -248,6 +247,14 @@ def test_bad_word_gets_a_message_next_to_its_field(app, case, start, goal, error
 def test_bad_link_gets_a_message(app, fragment, words):
     set_fragment(app, fragment)
     expect(app.get_by_test_id("link-error")).to_contain_text(words)
+
+
+def test_a_link_asking_for_an_unknown_heuristic_says_so(app):
+    set_fragment(app, "board=3:8,1,3,4,0,2,7,6,5&h=psychic")
+    expect(app.get_by_test_id("board-input")).to_have_value("8 1 3\n4 0 2\n7 6 5")
+    expect(app.get_by_test_id("link-error")).to_contain_text("the heuristic psychic, which this solver does not have")
+    assert app.get_by_test_id("heuristic").input_value() == "auto"
+    assert solve(app) == "solved" and moves(app) == "14"
 
 
 def test_bad_input_checked_while_typing(app):

@@ -1,0 +1,61 @@
+"""site/game-session.js without a browser: the game's mid-end (history, moves, timer, plan) runs in Node."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+
+SCRIPT = """
+import assert from "node:assert/strict";
+import { GameSession } from "./game-session.js";
+
+let now = 0;
+const game = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8] }, () => now);
+game.setPlan(game.tiles, "ll");
+assert.equal(game.optimalStart, 2);
+assert.equal(game.takeHint(), "l");
+assert.equal(game.hintTile, 7);
+
+assert.deepEqual(game.play("r"), null);                    // nothing left of the blank
+assert.deepEqual(game.play("l"), [7]);
+assert.equal(game.hint, null);
+assert.equal(game.planHere(), "l");                        // the plan follows its own line
+now = 1500;
+assert.equal(game.undo(), "l");
+assert.deepEqual(game.tiles, [1, 2, 3, 4, 5, 6, 0, 7, 8]);
+assert.equal(game.planHere(), null);                       // a plan holds from one position onwards
+assert.deepEqual(game.redo(), [7]);
+assert.equal(game.planHere(), "l");
+assert.equal(game.future.length, 0);
+now = 4000;
+assert.deepEqual(game.play("l", { assisted: true }), [8]);
+assert.ok(game.solved && !game.timerRunning);
+assert.equal(game.elapsedMs(), 4000);
+assert.equal(game.moveCount, 2);
+assert.equal(game.assisted, 1);
+assert.equal(game.play("r"), null);                        // a solved game takes no more moves
+assert.equal(game.fragment(), "play=3:1,2,3,4,5,6,0,7,8&moves=ll");
+
+game.restart();
+assert.ok(!game.solved && game.moveCount === 0 && game.elapsedMs() === 0);
+assert.equal(game.optimalStart, 2);                        // what the solver said is kept
+assert.deepEqual(game.play("ll"), [7, 8]);                 // one action of two moves: one undo
+assert.equal(game.undo(), "ll");
+
+const shared = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], moves: "ll" });
+assert.ok(shared.solved && shared.past.length === 2 && !shared.timerRunning);
+"""
+
+
+def test_game_session_in_node():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    run = subprocess.run([node, "--input-type=module", "-e", SCRIPT], cwd=SITE, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
