@@ -158,6 +158,9 @@ export class FragmentError extends Error {}
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const NAME = /^[a-z][a-z0-9_-]*$/;
+// grid.MAX_SIDE: the largest board the engine takes; longer numbers than this many digits are refused at once.
+export const MAX_SIDE = 30;
+const MAX_DIGITS = 7;
 const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
 // A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
 // unknown parts (and take the last of a repeated one), so that newer links still open.
@@ -167,8 +170,10 @@ function refuse(sentence) {
   throw new FragmentError(sentence[0].toUpperCase() + sentence.slice(1) + ".");
 }
 
-// Python's repr() of a string, as the engine's messages quote values.
-function quoted(text) {
+// Python's repr() of a string cut to about 40 characters, as the engine's messages quote values
+// (formats.quoted).
+function quoted(text, limit = 40) {
+  if (text.length > limit) text = text.slice(0, limit - 3) + "...";
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   const escaped = text.replace(/\\/g, "\\\\").replaceAll(quote, `\\${quote}`).replace(/[\x00-\x1f\x7f]/g, (c) =>
     ({ "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c] || `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
@@ -223,10 +228,15 @@ export function parseFragment(fragment) {
   refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
 }
 
+// A whole number short enough to be a tile or a size (formats._number); `sentence(word, problem)` words the refusal.
+function number(item, sentence) {
+  if (!INTEGER.test(item)) refuse(sentence(quoted(item), "is not a whole number"));
+  if (item.length > MAX_DIGITS) refuse(sentence(quoted(item), "is far too large"));
+  return BigInt(item);
+}
+
 function numbersIn(text, what) {
-  const items = text.split(",").map((item) => item.trim());
-  for (const item of items) if (!INTEGER.test(item)) refuse(`${quoted(item)} in the ${what} is not a whole number`);
-  return items.map(BigInt);
+  return text.split(",").map((item) => number(item.trim(), (word, problem) => `${word} in the ${what} ${problem}`));
 }
 
 // board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
@@ -248,12 +258,12 @@ function boardFromText(text, goalText, sizes = null) {
   const colon = text.indexOf(":");
   if (colon < 0) refuse("the board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'");
   const size = text.slice(0, colon).trim();
-  if (!INTEGER.test(size)) refuse(`the board size ${quoted(size)} in the link is not a whole number`);
-  const n = BigInt(size);
+  const n = number(size, (word, problem) => `the board size ${word} in the link ${problem}`);
   if (n < 2n) refuse(`the board size must be at least 2, not ${n}`);
   if (sizes && (n < sizes.min || n > sizes.max)) {
     refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`);
   }
+  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`);
   const tiles = numbersIn(text.slice(colon + 1), "board");
   let goal = null;
   if (goalText) {

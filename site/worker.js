@@ -1,20 +1,17 @@
 // worker.js -- the only place Python runs: a module Web Worker that boots Pyodide, installs the project's
 // wheel (no micropip: the wheel is fetched and unpacked into site-packages) and answers the page.
 //
-// Protocol (ids chosen by the page):
-//   page -> worker  {id, op, ...params}      op: info | check_board | fragment | solve_board | solve_words | cancel
-//   worker -> page  {type: "ready", info, bootMs}  once;  {type: "fatal", message} if booting failed
-//                   {id, type: "progress", expanded, frontier, bound, ...}   while a solve runs
-//                   {id, type: "loading", url, loaded, total}                while a data file downloads
-//                   {id, type: "result" | "error" | "board" | "fragment" | "info", ...}   exactly one per id
-// Every answer is made by puzzlesolver.webapi.call (JSON in, JSON out); this file only moves messages,
-// runs solves a slice at a time (so a cancel is seen between slices) and fetches data files on request.
+// The protocol (ops, answers, fields) is described once, in the docstring of pysrc/puzzlesolver/webapi.py:
+// every answer is made by puzzlesolver.webapi.call (JSON in, JSON out).  This file only moves messages,
+// runs solves a slice at a time (so a cancel is seen between slices), fetches the data files the engine
+// asks for, and adds its own messages: {type: "ready", info, bootMs} once, {type: "fatal", message} if
+// booting failed, and {id, type: "loading", url, loaded, total} while a data file downloads.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const ROOT = new URL("./", import.meta.url);
 const SLICE_MS = 60;          // aim for slices this long: progress stays lively, cancel stays prompt
-const JOB_OPS = new Set(["solve_board", "solve_words"]);
+const JOB_OPS = new Set(["solve_board", "solve_words", "resume"]);
 
 let call = null;              // puzzlesolver.webapi.call, once booted
 let deployed = {};            // build.json's files: {path: {sha256, size}}

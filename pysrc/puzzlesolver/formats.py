@@ -30,7 +30,6 @@ from urllib.parse import quote, unquote
 
 from . import grid
 from .board import validate_tiles
-from .heuristics import CHOICES as HEURISTIC_CHOICES
 from .words import DICTIONARIES
 
 __all__ = [
@@ -42,6 +41,7 @@ __all__ = [
 DICTIONARY_NAMES = DICTIONARIES
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a heuristic's name; which names exist is the policy's to say
 _MAX_DIGITS = 7
 
 
@@ -89,13 +89,16 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _number(word: str, where: str, field: str = "board") -> int:
-    """``word`` as an int; PuzzleFormatError (``where`` + one sentence) unless it is a whole number
-    short enough to be a tile or a size (int() of a huge digit string is slow, and refused by Python)."""
+def _number(word: str, template: str, field: str = "board") -> int:
+    """``word`` as an int, or PuzzleFormatError: ``template`` with ``{word}`` (quoted) and ``{problem}``.
+
+    A whole number longer than 7 digits cannot be a tile or a size, and int() of a huge digit string is
+    slow (and refused by Python), so it is refused as far too large.
+    """
     if not _INTEGER.fullmatch(word):
-        raise PuzzleFormatError(f"{where}{quoted(word, 20)} is not a whole number.", field)
+        raise PuzzleFormatError(template.format(word=quoted(word), problem="is not a whole number"), field)
     if len(word) > _MAX_DIGITS:
-        raise PuzzleFormatError(f"{where}{quoted(word, 20)} is far too large for a board.", field)
+        raise PuzzleFormatError(template.format(word=quoted(word), problem="is far too large"), field)
     return int(word)
 
 
@@ -108,7 +111,7 @@ def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
             continue
         numbers = []
         for word in words:
-            numbers.append(_number(word, f"Line {line_number}: "))
+            numbers.append(_number(word, f"Line {line_number}: {{word}} {{problem}}."))
         rows.append((line_number, numbers))
     return rows
 
@@ -252,14 +255,14 @@ def _fragment_fields(fragment: str) -> Dict[str, str]:
 
 
 def _numbers_in(value: str, what: str) -> List[int]:
-    return [_number(item.strip(), f"In the {what}, ", what) for item in value.split(",")]
+    return [_number(item.strip(), f"{{word}} in the {what} {{problem}}.", what) for item in value.split(",")]
 
 
 def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
     size, colon, tile_text = fields["board"].partition(":")
     if not colon:
         raise PuzzleFormatError("The board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'.")
-    n = _number(size.strip(), "The board size ")
+    n = _number(size.strip(), "The board size {word} in the link {problem}.")
     _check_side(n)
     tiles = _numbers_in(tile_text, "board")
     goal = None
@@ -273,9 +276,8 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
         goal = tuple(_numbers_in(goal_text, "goal"))
     puzzle = _validated(n, tiles, goal)
     heuristic = fields.get("h") or None
-    if heuristic is not None and heuristic not in HEURISTIC_CHOICES:
-        raise PuzzleFormatError(f"Unknown heuristic {quoted(heuristic)} in the link; choose one of "
-                                f"{', '.join(HEURISTIC_CHOICES)}.", "heuristic")
+    if heuristic is not None and not _NAME.fullmatch(heuristic):
+        raise PuzzleFormatError(f"{quoted(heuristic)} is not a heuristic name.", "heuristic")
     return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
             "heuristic": heuristic}
 

@@ -173,8 +173,6 @@ def python_link(link: str) -> dict:
     except ValueError as error:  # PuzzleFormatError and BoardError: a message for a person
         return {"refused": sentence(str(error))}
     parsed = {key: list(value) if isinstance(value, tuple) else value for key, value in parsed.items()}
-    if parsed["kind"] == "word":  # until formats.py calls the kind "words", as the page and issue 10 do
-        parsed["kind"] = "words"
     return {"parsed": parsed}
 
 

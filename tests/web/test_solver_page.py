@@ -191,7 +191,7 @@ BAD_BOARDS = [
     ("not a number", "1 2 3\n4 x 6\n7 8 0", "board-error", "not a whole number"),
     ("too small", "1\n0", "board-error", "at least 2"),
     ("not square", "1 2 3\n4 5 0", "board-error", "square"),
-    ("empty", "   ", "board-error", "enter a board"),
+    ("empty", "   ", "board-error", "Enter a board"),
 ]
 
 
@@ -207,7 +207,7 @@ def test_bad_board_gets_a_message_next_to_the_field(app, case, text, error_id, w
 
 
 BAD_GOALS = [
-    ("wrong size", "1 2\n3 0", "the goal is 2x2"),
+    ("wrong size", "1 2\n3 0", "The goal is 2x2"),
     ("repeated tile", "1 2 3\n4 5 6\n7 7 0", "twice"),
 ]
 
@@ -223,8 +223,8 @@ def test_bad_goal_gets_a_message_next_to_the_goal(app, case, goal, words):
 BAD_WORDS = [
     ("unknown start", "xyzzyq", "nurse", "start-word-error", "not in the common dictionary"),
     ("unknown goal", "horse", "qqqzz", "goal-word-error", "not in the common dictionary"),
-    ("empty start", "", "nurse", "start-word-error", "enter a start word"),
-    ("empty goal", "horse", "", "goal-word-error", "enter a goal word"),
+    ("empty start", "", "nurse", "start-word-error", "Enter a start word"),
+    ("empty goal", "horse", "", "goal-word-error", "Enter a goal word"),
 ]
 
 

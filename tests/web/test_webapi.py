@@ -65,10 +65,10 @@ def test_check_board_reports_unsolvable_with_a_reason():
 @pytest.mark.parametrize("params, field, words_in_message", [
     ({"board": "1 2 3\n4 5\n6 7 0"}, "board", "same length"),
     ({"board": "1 2 3\n4 5 6\n7 7 0"}, "board", "twice"),
-    ({"board": ""}, "board", "enter a board"),
-    ({"board": "1 2\n3 0", "goal": "1 2 3\n4 5 6\n7 8 0"}, "goal", "the goal is 3x3"),
+    ({"board": ""}, "board", "Enter a board"),
+    ({"board": "1 2\n3 0", "goal": "1 2 3\n4 5 6\n7 8 0"}, "goal", "The goal is 3x3"),
     ({"board": "1 2\n3 0", "goal": "1 1\n3 0"}, "goal", "twice"),
-    ({"board": "1 2\n3 0", "heuristic": "psychic"}, "heuristic", "unknown heuristic"),
+    ({"board": "1 2\n3 0", "heuristic": "psychic"}, "heuristic", "Unknown heuristic"),
 ])
 def test_bad_boards_name_their_field(params, field, words_in_message):
     for op in ("check_board", "solve_board"):

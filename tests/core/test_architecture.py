@@ -1,0 +1,114 @@
+"""The package's shape: no import cycle, nothing registered at import, one policy for every front end."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzlesolver import cli, webapi
+from spec_helpers import REPO_ROOT
+
+PACKAGE = REPO_ROOT / "pysrc" / "puzzlesolver"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_at_load(path: Path) -> set:
+    """The package modules ``path`` imports when it is loaded (imports under ``if TYPE_CHECKING`` excluded)."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
+    found = set()
+    tree = ast.parse(path.read_text())
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for child in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) else ():
+            if isinstance(child, ast.ImportFrom) and child.level:
+                base = package.rsplit(".", child.level - 1)[0] if child.level > 1 else package
+                target = f"{base}.{child.module}" if child.module else base
+                for alias in child.names:
+                    candidate = f"{target}.{alias.name}"
+                    found.add(candidate if (PACKAGE.parent / candidate.replace(".", "/")).with_suffix(".py").exists()
+                              else target)
+    return {name for name in found if name != here}
+
+
+def test_the_package_has_no_import_cycle():
+    graph = {module_name(p): imports_at_load(p) for p in PACKAGE.rglob("*.py")}
+    state: dict = {}
+
+    def visit(node, trail):
+        if state.get(node) == "done":
+            return
+        assert state.get(node) != "open", "import cycle: " + " -> ".join(trail + [node])
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in graph:
+                visit(nxt, trail + [node])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        visit(node, [])
+
+
+def test_no_module_is_named_after_a_standard_library_module():
+    names = {p.stem for p in PACKAGE.rglob("*.py")} - {"__init__", "__main__"}
+    assert not names & set(sys.stdlib_module_names)
+
+
+@pytest.mark.parametrize("command", [
+    ["-m", "puzzlesolver", "--words", "cube", "tubes", "--dictionary", "{words}"],
+    ["-m", "puzzlesolver", "{board}"],
+    ["-m", "puzzlesolver.bench", "{board}"],
+    ["-m", "puzzlesolver.fast.build_tables", "--help"],
+])
+def test_documented_commands_print_no_warning(command, tmp_path):
+    (tmp_path / "words.txt").write_text("cube\ntube\ntubes\n")
+    (tmp_path / "board.txt").write_text("3\n0 1 3\n4 2 5\n7 8 6\n")
+    argv = [arg.format(words=tmp_path / "words.txt", board=tmp_path / "board.txt") for arg in command]
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT / "pysrc"))
+    done = subprocess.run([sys.executable, "-W", "error", *argv], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Warning" not in done.stderr
+
+
+REQUESTS = [
+    ("0 1 3\n4 2 5\n7 8 6", {}),
+    ("0 1 3\n4 2 5\n7 8 6", {"algorithm": "astar"}),
+    ("0 1 3\n4 2 5\n7 8 6", {"algorithm": "astar", "heuristic": "hamming"}),
+    ("8 1 3\n4 0 2\n7 6 5", {"heuristic": "walking-distance"}),
+    ("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 0 14 15", {}),
+    ("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 0 14 15", {"algorithm": "weighted"}),
+    ("1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24", {}),
+    ("1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24", {"algorithm": "lines"}),
+]
+
+
+@pytest.mark.parametrize("board, options", REQUESTS)
+def test_the_command_line_and_the_worker_report_the_same_method(board, options, tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_text(board + "\n")
+    argv = ["--json", str(path)] + [arg for key, value in options.items() for arg in (f"--{key}", value)]
+    assert cli.main(argv) == 0
+    from_cli = json.loads(capsys.readouterr().out)
+    answer = json.loads(webapi.call(json.dumps({"id": 1, "op": "solve_board", "board": board, **options})))
+    while answer["type"] in ("started", "progress"):
+        answer = json.loads(webapi.call(json.dumps({"id": 1, "op": "advance", "max_expansions": 10_000})))
+    assert answer["method"] == from_cli["method"]
+    assert answer["moves"] == from_cli["moves"] and answer["blank_path"] == from_cli["blank_path"]
+
+
+def test_importing_the_package_registers_nothing():
+    code = ("import puzzlesolver.heuristics as h; before = dict(h.ESTIMATES); import puzzlesolver; "
+            "import puzzlesolver.webapi; assert h.ESTIMATES == before")
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT / "pysrc"))
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=60)
