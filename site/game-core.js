@@ -159,7 +159,7 @@ export class FragmentError extends Error {}
 const INTEGER = /^[+-]?[0-9]+$/;
 const NAME = /^[a-z][a-z0-9_-]*$/;
 // grid.MAX_SIDE: the largest board the engine takes; longer numbers than this many digits are refused at once.
-export const MAX_SIDE = 30;
+export const MAX_SIDE = 20;
 const MAX_DIGITS = 7;
 const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
 // A game is a record of play: every part must be one the game knows, once.  Board and word links ignore

@@ -23,7 +23,7 @@ from typing import Iterable, List, Optional, Sequence, Tuple
 
 from . import grid, heuristics
 
-__all__ = ["Board", "Goal", "BoardError", "validate_tiles", "random_board"]
+__all__ = ["Board", "Goal", "BoardError", "check_side", "validate_tiles", "random_board"]
 
 
 class BoardError(ValueError):
@@ -37,12 +37,18 @@ class BoardError(ValueError):
         self.field = field
 
 
-def validate_tiles(tiles: Sequence[int], n: int, what: str = "board") -> None:
-    """Raise :class:`BoardError` unless ``tiles`` holds each of 0..n*n-1 exactly once (n <= MAX_SIDE)."""
+def check_side(n: int, what: str = "board") -> None:
+    """Raise :class:`BoardError` unless 2 <= n <= :data:`~puzzlesolver.grid.MAX_SIDE`."""
     if n < 2:
         raise BoardError(f"A {what} needs at least 2 rows and 2 columns, not {n}.", what)
     if n > grid.MAX_SIDE:
         raise BoardError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this {what} is {n}x{n}.", what)
+
+
+def validate_tiles(tiles: Sequence[int], n: int, what: str = "board") -> None:
+    """Raise :class:`BoardError` unless ``tiles`` holds each of 0..n*n-1 exactly once (O(n^2))."""
+    if n < 2:
+        raise BoardError(f"A {what} needs at least 2 rows and 2 columns, not {n}.", what)
     cells = n * n
     if len(tiles) != cells:
         raise BoardError(f"A {n}x{n} {what} needs {cells} tiles, not {len(tiles)}.", what)
@@ -130,6 +136,7 @@ class Board:
         return board
 
     def _init(self, tiles: List[int], n: int, goal: Optional[Sequence[int]], heuristic: str) -> None:
+        check_side(n)
         validate_tiles(tiles, n)
         if heuristic not in heuristics.ESTIMATES:
             raise BoardError(f"Unknown heuristic {heuristic[:40]!r}; choose one of "

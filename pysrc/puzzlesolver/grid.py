@@ -24,11 +24,12 @@ __all__ = [
     "line_conflicts", "linear_conflicts", "symmetries", "canonical", "tiles_along", "moved_tiles",
 ]
 
-#: The largest board side the engine accepts.  Every answer about a board is meant to come back within
-#: a second or so in a browser tab: the line-by-line solver (the only one that finishes on big
-#: boards) takes about a second at 30x30 on CPython and grows faster than n^4, and a 30x30 board is
-#: already 900 tiles to show.  Bigger boards are refused at once with one sentence.
-MAX_SIDE = 30
+#: The largest board side the engine accepts (20: 400 tiles).  Every answer about a board should come
+#: back within a search budget in a browser tab, and the only solver that finishes on big boards, the
+#: line-by-line one, grows about as n^6: measured on CPython, 0.3 s at 10x10, 7.6 s at 20x20 (about 11 s
+#: in the browser) and 76 s at 30x30.  Bigger boards are refused at once, with one sentence, before
+#: anything is built.
+MAX_SIDE = 20
 
 Tiles = Tuple[int, ...]
 

@@ -77,7 +77,7 @@ def test_a_word_file_must_hold_exactly_two_words():
 
 
 def test_a_huge_size_is_rejected_without_building_anything():
-    with pytest.raises(PuzzleFormatError, match="Boards up to 30x30 are supported; this one is 100000x100000"):
+    with pytest.raises(PuzzleFormatError, match="Boards up to 20x20 are supported; this one is 100000x100000"):
         parse_board_text("100000\n1 2 3 0\n")
 
 
