@@ -173,3 +173,35 @@ def test_any_text_gets_a_board_or_a_field_error(text, goal):
     if answer["type"] == "error":
         assert answer["field"] in ("board", "goal") and answer["message"]
         assert "Traceback" not in answer["message"] and "\n" not in answer["message"]
+
+
+def random_5x5_text(seed=5):
+    from random import Random
+    from puzzlesolver.board import random_board
+    tiles = random_board(5, Random(seed)).tiles
+    return "\n".join(" ".join(str(t) for t in tiles[r * 5:r * 5 + 5]) for r in range(5))
+
+
+@pytest.mark.parametrize("options", [{}, {"algorithm": "astar"}, {"algorithm": "ida", "heuristic": "manhattan"}])
+def test_every_method_stops_on_its_time_budget_with_a_proven_bound_and_advice(options):
+    final, _ = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=0.2, **options), slice_size=2000)
+    assert final["status"] == "stopped" and final["resumable"] is True
+    assert final["bound"] > 0 and f"at least {final['bound']} moves" in final["message"]
+    assert "keep going" in final["message"] and "weighted" in final["message"]
+
+
+def test_a_stopped_search_resumes_where_it_stopped():
+    board = "8 6 7\n2 5 4\n3 0 1"  # 31 moves: A* with Hamming takes a while
+    first, _ = run_job(call(op="solve_board", board=board, heuristic="hamming", max_seconds=0.05), slice_size=500)
+    assert first["status"] == "stopped" and first["job"] == 1
+    resumed = call(id=2, op="resume", job=first["job"], max_seconds=60)
+    assert resumed["type"] == "started"
+    final, _ = run_job(resumed, job_id=2)
+    assert final["status"] == "solved" and final["moves"] == 31
+    assert final["expanded"] >= first["expanded"]
+    assert call(id=3, op="resume", job=first["job"])["type"] == "error"  # resumed once, then gone
+
+
+def test_answers_carry_moves_and_boards_only_when_asked():
+    final, _ = solve_board(board="0 1 3\n4 2 5\n7 8 6", boards=False)
+    assert final["blank_path"] == [1, 4, 5, 8] and "path" not in final
