@@ -8,7 +8,9 @@ Boards (``algorithm`` / ``heuristic``):
 
 * ``"auto"`` / ``"auto"``: the fastest optimal search measured for the size: IDA* on the exact
   distance table (3x3, any goal), IDA* with the 6-6-3 pattern databases and their mirror lookup
-  (4x4, goals the tables fit), else IDA* with Manhattan distance + linear conflicts;
+  (4x4, goals the tables fit), else IDA* with Manhattan distance + linear conflicts; from 5x5 on, the
+  anytime search (:mod:`puzzlesolver.fast.anytime`): that IDA*, plus an answer at once that improves
+  while it runs, so a budget that runs out still leaves an answer and a proven lower bound;
 * ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` or ``"manhattan"``;
 * ``"astar"`` / ``"astar-tree"``: the seeds' A* on :class:`~puzzlesolver.board.Board` objects with
   any estimate of :data:`puzzlesolver.heuristics.ESTIMATES` ("auto": pdb on 3x3 and 4x4, linear
@@ -40,6 +42,7 @@ from typing import Callable, List, Optional, Sequence, Tuple, Union
 from . import grid
 from .board import Board
 from .fast import tables
+from .fast.anytime import AnytimeSearch
 from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
 from .fast.lines import SubgoalSearch
 from .fast.weighted import WeightedAStar
@@ -58,6 +61,8 @@ Puzzle = Union[BoardPuzzle, WordPuzzle]
 ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
 #: Algorithm names a word-ladder request accepts.
 WORD_ALGORITHMS = ("auto",) + ASTAR_ALGORITHMS
+#: From this side on, "auto" runs the anytime search: an answer at once, optimal when IDA* can prove it.
+ANYTIME_FROM = 5
 #: Heuristics the IDA* engines update incrementally.
 IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
 
@@ -175,6 +180,8 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         note = " (no pattern database for this goal)"
     elif heuristic == "pdb":
         note = f" (no pattern databases for {n}x{n})"
+    if algorithm == "auto" and n >= ANYTIME_FROM:
+        return _Choice(AnytimeSearch)
     conflicts = heuristic != "manhattan" and n <= 6
     return _Choice(lambda board: _ida_manhattan(board, conflicts, note))
 
@@ -267,24 +274,35 @@ class Solving:
         return self._finished() if done else None
 
     def stop(self, why: str) -> Result:
-        """End the search now: a "stopped" Result whose reason is ``why`` plus what to try instead."""
+        """End the search now.  With an answer in hand (an anytime search): that answer, "solved" but not
+        proven optimal, with the proven lower bound; otherwise "stopped", with what to try instead."""
         search = self.search
-        bound = search.bound if search is not None and search.optimal else self._initial_bound()
+        bound = self._proven_bound()
+        answer = search.blank_path() if self.kind == "board" and search is not None else []
+        if answer:
+            reason = (f"{why}: found {len(answer)} moves, not proven shortest; the optimum is at least {bound} "
+                      "moves. Keep going to improve the answer or prove it.")
+            return self._result("solved", blank_path=list(answer), bound=bound, reason=reason)
         reason = f"{why} with no solution yet (at least {bound} moves are needed); to get further, {self.advice}."
         return self._result("stopped", reason=reason, bound=bound)
+
+    def _proven_bound(self) -> int:
+        return self.search.bound if self.search is not None else self._initial_bound()
 
     def _initial_bound(self) -> int:
         return self.initial.estimated_distance_to_goal() if self.kind == "words" else self.initial.manhattan()
 
     def _finished(self) -> Result:
         search = self.search
-        if not search.path():
-            return self._result("unsolvable", reason=no_answer(self.initial), bound=0)
         if self.kind == "board":
             moves = search.blank_path()
-            bound = len(moves) if search.optimal else self._initial_bound()
+            if not moves and not self.initial.is_goal():
+                return self._result("unsolvable", reason=no_answer(self.initial), bound=0)
+            bound = len(moves) if search.optimal else search.bound
             return self._result("solved", blank_path=list(moves), bound=bound)
         ladder = [str(state) for state in search.path()]
+        if not ladder:
+            return self._result("unsolvable", reason=no_answer(self.initial), bound=0)
         return self._result("solved", ladder=ladder, bound=len(ladder) - 1)
 
     def _result(self, status: str, **fields) -> Result:

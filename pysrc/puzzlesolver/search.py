@@ -46,9 +46,10 @@ class Search(Protocol):
     ``run(max_expansions)`` expands up to that many nodes (all needed if None) and returns True once
     finished: a goal was found (``path()`` leads to it) or there is none (``path()`` is empty).
     ``method`` says in words what runs; ``optimal`` whether a path found is proven shortest;
-    ``bound`` is a proven lower bound on the optimal length so far; ``frontier_size`` how many nodes
-    are held (A*'s queue, IDA*'s depth).  Board searches also give ``blank_path()``: the blank's
-    cell after each move of the answer (see :class:`BoardSearch`).
+    ``bound`` is a proven lower bound on the optimal length so far (every search's, optimal or not);
+    ``frontier_size`` how many nodes are held (A*'s queue, IDA*'s depth).  Board searches also give
+    ``blank_path()``: the blank's cell after each move of the best answer so far (see
+    :class:`BoardSearch`; only an anytime search has one before it finishes).
     """
 
     method: str

@@ -17,7 +17,9 @@ Ops and their answers:
     ``{"type": "started", "kind"}``, then the page sends ``advance`` until a result comes; or at once
     a ``result`` (unsolvable by parity, no ladder) or a ``fetch``.
 ``advance`` ``{max_expansions}``
-    ``{"type": "progress", "expanded", "frontier", "bound", "enqueued", "seconds"}`` or the result.
+    ``{"type": "progress", "expanded", "frontier", "bound", "enqueued", "seconds", "best"?}`` or the
+    result; ``bound`` is a proven lower bound on the moves needed, ``best`` the length of the answer an
+    anytime search (5x5 and up) already has.
 ``resume`` ``{job, max_seconds?}``
     continue a job that stopped on its time budget (``result.resumable``) under this message's id:
     ``{"type": "started"}``, then ``advance`` as before.
@@ -36,7 +38,10 @@ A result is ``{"type": "result", "kind": "board" | "words", "status", "moves", "
   unless ``boards`` was false, ``path`` (every board's tiles); ladders add ``ladder``;
 * ``unsolvable``: ``reason`` says why;
 * ``stopped``: a budget ran out; ``message`` says how far it got and what to try; ``resumable`` is
-  true when ``resume`` can carry on (a time budget, not a memory one);
+  true when ``resume`` can carry on (a time budget, not a memory one).  An anytime search whose time
+  budget runs out answers ``solved`` instead, with ``optimal`` false, the proven ``bound``, a
+  ``message`` ("found 112 moves, not proven shortest; the optimum is at least 104 moves") and
+  ``resumable``: resuming improves the answer or proves it;
 * ``cancelled``.
 
 ``{"type": "fetch", "files": [{"url", "path"}]}`` asks the worker to fetch data files (word lists,
@@ -124,8 +129,11 @@ class _Job:
             answer["resumable"] = True
             return answer
         search = solving.search
-        return {"type": "progress", "expanded": solving.stats.expanded, "frontier": search.frontier_size,
-                "bound": search.bound, "enqueued": stored, "seconds": round(solving.seconds, 3)}
+        progress = {"type": "progress", "expanded": solving.stats.expanded, "frontier": search.frontier_size,
+                    "bound": search.bound, "enqueued": stored, "seconds": round(solving.seconds, 3)}
+        if solving.kind == "board" and search.blank_path():
+            progress["best"] = len(search.blank_path())  # an anytime search's answer so far
+        return progress
 
 
 _jobs: Dict[Any, _Job] = {}
@@ -263,7 +271,7 @@ def _result_message(result: Result, **extra: Any) -> Message:
               "seconds": round(result.seconds, 3), **extra}
     if result.status == "unsolvable":
         answer["reason"] = result.reason
-    elif result.status == "stopped":
+    elif result.reason:  # stopped, or solved but not proven shortest when a budget ran out
         answer["message"] = result.reason
     return answer
 

@@ -262,3 +262,25 @@ def test_line_by_line_mode_runs_in_slices():
         calls += 1
     assert calls > 1
     assert [b.tiles for b in sliced.path()] == [b.tiles for b in whole.path()]
+
+
+def test_anytime_search_has_an_answer_at_once_that_only_gets_shorter_and_a_rising_bound():
+    from puzzlesolver.board import random_board
+    board = random_board(5, random.Random(5))
+    search = make_search(board)
+    assert "anytime" in search.method
+    lengths, bounds = [], []
+    for _ in range(30):
+        if search.run(20_000):
+            break
+        lengths.append(len(search.blank_path()))
+        bounds.append(search.bound)
+        check_path(board, search.path())
+    assert lengths and lengths == sorted(lengths, reverse=True) and bounds == sorted(bounds)
+    assert lengths[-1] >= bounds[-1] >= board.manhattan()
+
+
+def test_anytime_search_proves_easy_boards_optimal():
+    board = Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 0, 23, 24])
+    search = solve(board)
+    assert search.optimal and len(search.blank_path()) == 2

@@ -182,7 +182,19 @@ def random_5x5_text(seed=5):
     return "\n".join(" ".join(str(t) for t in tiles[r * 5:r * 5 + 5]) for r in range(5))
 
 
-@pytest.mark.parametrize("options", [{}, {"algorithm": "astar"}, {"algorithm": "ida", "heuristic": "manhattan"}])
+def test_a_random_5x5_gets_an_answer_and_a_proven_bound_when_its_time_budget_runs_out():
+    final, progress = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=0.5), slice_size=2000)
+    assert final["status"] == "solved" and final["optimal"] is False and final["resumable"] is True
+    assert final["moves"] >= final["bound"] > 0 and "anytime" in final["method"]
+    assert f"found {final['moves']} moves, not proven shortest; the optimum is at least {final['bound']}" \
+        in final["message"]
+    assert any("best" in p for p in progress)
+    tiles = final["board"]["tiles"]
+    board = Board.from_tiles(tiles)
+    assert board.along(final["blank_path"])[-1].is_goal()
+
+
+@pytest.mark.parametrize("options", [{"algorithm": "astar"}, {"algorithm": "ida", "heuristic": "manhattan"}])
 def test_every_method_stops_on_its_time_budget_with_a_proven_bound_and_advice(options):
     final, _ = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=0.2, **options), slice_size=2000)
     assert final["status"] == "stopped" and final["resumable"] is True

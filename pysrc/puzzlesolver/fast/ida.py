@@ -28,6 +28,7 @@ where it stopped (same order, same answer as one uninterrupted run).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .. import grid
@@ -331,17 +332,7 @@ class ManhattanEngine(Engine):
             return
 
         base = n + 1
-        # key of a row: sum of code(tile) * base**col over its cells; code = goal column + 1 if the tile's
-        # goal is in this row, else 0.  Columns alike.  lc[key] = the line's linear-conflict extra.
-        size = base ** n
-        lc = bytearray(size)
-        for key in range(size):
-            codes = []
-            k = key
-            for _ in range(n):
-                codes.append(k % base)
-                k //= base
-            lc[key] = grid.line_conflicts([code for code in codes if code])
+        lc = _line_conflict_table(n)
         rw = [0] * (cells * cells)  # contribution of tile t on cell c to the key of c's row
         cw = [0] * (cells * cells)
         for t in range(1, cells):
@@ -461,6 +452,26 @@ class ManhattanEngine(Engine):
         if self.conflicts:
             self.rows[:] = saved[1]
             self.cols[:] = saved[2]
+
+
+@lru_cache(maxsize=4)
+def _line_conflict_table(n: int) -> bytearray:
+    """The linear-conflict extra of every line of an n x n board, by the line's key.
+
+    The key of a row is the sum of code(tile) * (n+1)**col over its cells, where code is the tile's goal
+    column + 1 if its goal is in this row, else 0 (columns alike): (n+1)**n entries, built once per n.
+    """
+    base = n + 1
+    size = base ** n
+    table = bytearray(size)
+    for key in range(size):
+        codes = []
+        k = key
+        for _ in range(n):
+            codes.append(k % base)
+            k //= base
+        table[key] = grid.line_conflicts([code for code in codes if code])
+    return table
 
 
 # -- the resumable IDA* driver ---------------------------------------------------------------

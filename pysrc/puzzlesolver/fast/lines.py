@@ -23,7 +23,7 @@ from ..board import Board
 from ..search import SearchStats
 from .ida import IDAStar, ManhattanEngine
 
-__all__ = ["SubgoalSearch"]
+__all__ = ["SubgoalSearch", "cut_loops"]
 
 
 class _Unsolvable(Exception):
@@ -99,7 +99,7 @@ class SubgoalSearch:
         for _ in self._plan:
             if budget is not None and self.stats.expanded - start >= budget:
                 return False
-        self._result = _cut_loops(self.board.tiles, self.cells, self.n)
+        self._result = cut_loops(self.board.tiles, self.cells, self.n)
         self.done = True
         return True
 
@@ -215,7 +215,7 @@ class SubgoalSearch:
             self._move_blank(region[cell])
 
 
-def _cut_loops(tiles: Sequence[int], cells: List[int], n: int) -> List[int]:
+def cut_loops(tiles: Sequence[int], cells: List[int], n: int) -> List[int]:
     """Drop every stretch of moves that comes back to a board already passed."""
     board = list(tiles)
     states = [bytes(board) if n * n < 256 else tuple(board)]
