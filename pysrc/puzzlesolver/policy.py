@@ -98,8 +98,9 @@ class Result:
     """The one record of an answer, for every kind of puzzle and every search.
 
     ``status`` is ``"solved"``, ``"unsolvable"`` (``reason`` says why) or ``"stopped"`` (a budget
-    ran out; ``reason`` says which and what to try).  ``bound`` is a proven lower bound on the
-    optimal number of moves (for a stopped search: "at least this many").  Board answers are
+    ran out; ``reason`` says which and what to try).  ``optimal`` says whether a solved answer is
+    proven shortest; an anytime search stopped by a budget is "solved", not optimal, and its
+    ``reason`` says so.  ``bound`` is a proven lower bound on the optimal number of moves.  Board answers are
     moves: ``blank_path`` (the blank's cell after each move); :meth:`states` rebuilds the boards.
     Word answers are the ``ladder`` of words.
     """
