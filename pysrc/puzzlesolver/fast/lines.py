@@ -19,15 +19,29 @@ from __future__ import annotations
 import heapq
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from .. import grid
 from ..board import Board
 from ..search import SearchStats
-from .ida import IDAStar, ManhattanEngine
+from . import tables
+from .ida import IDAStar, ManhattanEngine, Pdb663
 
 __all__ = ["SubgoalSearch", "cut_loops"]
 
 
+#: Expansions of the final corner's IDA* between two yields (so a caller's slices stay short).
+FINISH_SLICE = 20_000
+
+
 class _Unsolvable(Exception):
     pass
+
+
+def _tables_at_hand() -> bool:
+    try:
+        tables.tables_663()
+    except tables.TablesMissing:
+        return False
+    return True
 
 
 class SubgoalSearch:
@@ -35,11 +49,14 @@ class SubgoalSearch:
 
     optimal = False
 
-    def __init__(self, board: Board, weight: float = 3.0) -> None:
+    def __init__(self, board: Board, weight: float = 3.0, finish_side: int = 3) -> None:
         self.board = board
         self.weight = weight
-        self.method = ("line by line: weighted A* per tile placement (w=%g), exact finish on the last 3x3: "
-                       "fast, NOT optimal" % weight)
+        # a last 4x4 is finished optimally with the 15-puzzle's pattern tables, when they are at hand
+        self.finish_side = 4 if finish_side == 4 and board.size() >= 4 and _tables_at_hand() else 3
+        side = self.finish_side
+        self.method = (f"line by line: weighted A* per tile placement (w={weight:g}), optimal finish on the last "
+                       f"{side}x{side}: fast, NOT optimal")
         self.stats = SearchStats(0, 0, 0)
         n = self.n = board.size()
         self.goal = board.goal
@@ -68,7 +85,8 @@ class SubgoalSearch:
         n = self.n
         top, bottom, left, right = self.region
         gbr, gbc = self.goal_blank
-        while (bottom - top + 1) > 3 or (right - left + 1) > 3:
+        last = self.finish_side
+        while (bottom - top + 1) > last or (right - left + 1) > last:
             if (bottom - top) >= (right - left):
                 r = top if gbr > top else bottom
                 line = [r * n + c for c in range(left, right + 1)]
@@ -88,8 +106,7 @@ class SubgoalSearch:
                 yield
             self._place(line[-2:])
             yield
-        self._finish(top, bottom, left, right)
-        yield
+        yield from self._finish(top, bottom, left, right)
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         if self.done:
@@ -197,8 +214,12 @@ class SubgoalSearch:
                 stats.max_frontier = len(frontier)
         raise _Unsolvable("no placement found")  # cannot happen on a solvable board
 
-    def _finish(self, top: int, bottom: int, left: int, right: int) -> None:
-        """Solve the remaining corner optimally (IDA*, Manhattan + linear conflicts) and append its moves."""
+    def _finish(self, top: int, bottom: int, left: int, right: int):
+        """Solve the remaining corner optimally and append its moves, yielding between slices of IDA*.
+
+        A 3x3 corner: IDA* with Manhattan + linear conflicts.  A 4x4 corner: IDA* with the 6-6-3
+        pattern tables, the corner relabelled (and turned by a symmetry) onto the tables' goal.
+        """
         n = self.n
         region = [r * n + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
         sub_goal = [self.goal[c] for c in region]
@@ -207,10 +228,20 @@ class SubgoalSearch:
         sub_goal_tiles = [labels[t] for t in sub_goal]
         side = bottom - top + 1
         sub_board = Board.from_tiles(sub_tiles, sub_goal_tiles)
-        search = IDAStar(sub_board, lambda counter: ManhattanEngine(sub_tiles, sub_goal_tiles, side, True, counter),
-                         "IDA* + Manhattan distance + linear conflicts")
-        search.run(None)
-        self.stats.expanded += search.stats.expanded
+        canon = grid.canonical(sub_tiles, sub_goal_tiles, 4, (15,)) if side == 4 else None
+        if canon is not None:
+            tiles, back, _ = canon
+            search = IDAStar(sub_board, lambda counter: Pdb663(tiles, counter), "IDA* + 6-6-3 pattern databases", back)
+        else:
+            search = IDAStar(sub_board, lambda counter: ManhattanEngine(sub_tiles, sub_goal_tiles, side, True, counter),
+                             "IDA* + Manhattan distance + linear conflicts")
+        while True:
+            before = search.stats.expanded
+            finished = search.run(FINISH_SLICE)
+            self.stats.expanded += search.stats.expanded - before
+            if finished:
+                break
+            yield
         for cell in search.blank_path():
             self._move_blank(region[cell])
 
