@@ -28,8 +28,13 @@ Ops and their answers:
 ``fragment`` ``{fragment}``
     a share link decoded: ``{"type": "fragment", "kind": "board", "n", "tiles", "goal", "heuristic",
     "board_text", "goal_text"}`` or ``{"type": "fragment", "kind": "words", "start", "goal", "dictionary"}``.
-``deal`` ``{n, goal?, seed?}``
-    ``{"type": "deal", "n", "tiles", "goal"}``: uniform over the boards that can reach the goal.
+``deal`` ``{n, goal?, seed?, moves?}``
+    ``{"type": "deal", "n", "tiles", "goal"}``: uniform over the boards that can reach the goal, or, with
+    ``moves``, a board (standard goal, 2x2 to 4x4) whose optimal solution takes exactly that many moves.
+``judge`` ``{tiles, goal?}``
+    ``{"type": "judgement", "distance", "exact", "moves": [{"cell", "tile", "delta"}], "method"}``: the
+    optimal distance of a game's position (``exact``; else a proven lower bound, from 5x5 on or past
+    the budget) and, for each tile that can move, what moving it does to that distance (-1 or +1).
 
 A result is ``{"type": "result", "kind": "board" | "words", "status", "moves", "method", "optimal",
 "bound", "expanded", "enqueued", "max_frontier", "seconds", ...}`` with ``status`` one of
@@ -50,7 +55,7 @@ the urls this build does not have (the engine then does without them).
 
 ``{"type": "error", "field", "message"}`` is a bad input: ``field`` names what it is about
 (``board``, ``goal``, ``heuristic``, ``algorithm``, ``start_word``, ``goal_word``, ``dictionary``,
-``link``, ``size``, ``internal``) and the message is one sentence.  Nothing ever answers with a
+``link``, ``size``, ``moves``, ``internal``) and the message is one sentence.  Nothing ever answers with a
 traceback.
 
 Solving in slices::
@@ -72,7 +77,7 @@ import random
 import sys
 from typing import Any, Callable, Dict, Optional
 
-from . import __version__, grid, policy
+from . import __version__, grid, play, policy
 from .board import Board, BoardError, random_board, validate_tiles
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text, parse_fragment
 from .policy import OptionError, Options, Result, Solving
@@ -403,8 +408,34 @@ def _deal(message: Message) -> Message:
         except BoardError as error:
             raise _InputError("goal", str(error)) from None
     seed = message.get("seed")
-    board = random_board(n, random.Random(seed if type(seed) is int else None), goal)
+    rng = random.Random(seed if type(seed) is int else None)
+    moves = message.get("moves")
+    if moves is None:
+        board = random_board(n, rng, goal)
+    elif type(moves) is not int:
+        raise _InputError("moves", "The number of moves must be a whole number.")
+    else:
+        try:
+            board = play.deal_exactly(n, moves, rng)
+        except play.DealError as error:
+            raise _InputError("moves", str(error)) from None
     return {"type": "deal", "n": n, "tiles": list(board.tiles), "goal": list(board.goal)}
+
+
+def _judge(message: Message) -> Message:
+    tiles, goal = message.get("tiles"), message.get("goal")
+    if not isinstance(tiles, list) or (goal is not None and not isinstance(goal, list)):
+        raise _InputError("board", "A position is a list of tiles (and optionally a goal).")
+    try:
+        board = Board.from_tiles(tiles, goal)
+        verdict = play.judge(board)
+    except BoardError as error:
+        raise _InputError(error.field, str(error)) from None
+    except ValueError as error:
+        raise _InputError("board", str(error)) from None
+    moves = [{"cell": cell, "tile": board.tiles[cell], "delta": delta} for cell, delta in verdict.deltas.items()]
+    return {"type": "judgement", "distance": verdict.distance, "exact": verdict.exact, "moves": moves,
+            "method": verdict.method}
 
 
 _OPS: Dict[Optional[str], Callable[[Message], Message]] = {
@@ -417,4 +448,5 @@ _OPS: Dict[Optional[str], Callable[[Message], Message]] = {
     "cancel": _cancel,
     "fragment": _fragment,
     "deal": _deal,
+    "judge": _judge,
 }

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 __all__ = ["PATTERNS_4", "EXACT_3_BLANKS", "FILES", "files_for", "missing_files", "set_data_dir",
-           "data_dir", "load_table", "tables_663", "exact_3", "rank_perm", "TablesMissing"]
+           "data_dir", "load_table", "tables_663", "exact_3", "rank_perm", "unrank_perm", "TablesMissing"]
 
 #: The 6-6-3 partition of the 15-puzzle (goal 1..15, blank bottom right), by tile label:
 #:   A A C C      1  2  3  4
@@ -120,6 +120,21 @@ def tables_663() -> List[bytes]:
 def exact_3(blank: int) -> bytes:
     """The exact 3x3 distance table for the goal 1..8 with the blank at cell ``blank`` (8, 7 or 4)."""
     return load_table(FILES_3[EXACT_3_BLANKS.index(blank)])
+
+
+def unrank_perm(rank: int, size: int) -> List[int]:
+    """The permutation of 0..size-1 whose :func:`rank_perm` is ``rank``.
+
+    >>> unrank_perm(rank_perm([2, 0, 1]), 3)
+    [2, 0, 1]
+    """
+    digits = []
+    for base in range(1, size + 1):
+        rank, digit = divmod(rank, base)
+        digits.append(digit)
+    digits.reverse()  # digits[i]: how many of the later values are smaller than value i
+    free = list(range(size))
+    return [free.pop(digit) for digit in digits]
 
 
 def rank_perm(values: Sequence[int]) -> int:
