@@ -27,7 +27,10 @@ from . import policy
 from .board import Board, BoardError
 from .heuristics import ESTIMATES
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_puzzle_text
+from .explain import ExplainTooLong, explain
+from .explain import write as write_explained
 from .search import ALGORITHMS as ASTAR_ALGORITHMS
+from .search import QUEUES
 from .policy import OptionError, Options, Result
 from .words import WordError
 
@@ -102,6 +105,22 @@ def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_no
         raise GaveUp(f"Gave up after expanding {solving.stats.expanded:,} nodes without reaching the goal "
                      "(raise --max-nodes).")
     return result
+
+
+def explain_input(puzzle: Union[BoardPuzzle, WordPuzzle], options, stdout: TextIO, labelled: bool,
+                  shown: str) -> None:
+    """``--explain``: the step-by-step trace of A* (textbook queue, Manhattan and duplicate pruning by default)."""
+    algorithm = options.algorithm or "astar"
+    if algorithm not in ASTAR_ALGORITHMS:
+        raise InputError(f"--explain shows A*'s steps: use --algorithm {' or '.join(ASTAR_ALGORITHMS)}.")
+    heuristic = options.heuristic if options.heuristic not in (None, "auto") else "manhattan"
+    try:
+        trace = explain(puzzle, heuristic, algorithm, options.queue)
+    except (BoardError, WordError, ExplainTooLong, ValueError) as error:
+        raise InputError(str(error)) from None
+    if labelled:
+        stdout.write(f"==> {shown} <==\n")
+    write_explained(trace, options.json, stdout)
 
 
 # -- rendering ----------------------------------------------------------------------------------
@@ -195,6 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--trace", action="store_true",
                         help="seed 003's report: first five states removed, solution cost, final queue size")
     parser.add_argument("--json", action="store_true", help="one JSON object per input, one per line")
+    parser.add_argument("--explain", action="store_true",
+                        help="A* step by step as the Princeton checklist draws it: every node, and per step the "
+                             "node removed, the children inserted or skipped and the queue array")
+    parser.add_argument("--queue", choices=QUEUES, default="textbook",
+                        help="with --explain: textbook (algs4's MinPQ, priorities only; the default) or tiebreak "
+                             "(the solver's own queue)")
     parser.add_argument("--max-nodes", type=_positive_int, metavar="N",
                         help="give up after expanding N nodes (default: no limit)")
     return parser
@@ -230,6 +255,9 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
                 puzzle = read_puzzle(label)
             if isinstance(puzzle, WordPuzzle):
                 puzzle = WordPuzzle(puzzle.start, puzzle.goal, options.dictionary)
+            if options.explain:
+                explain_input(puzzle, options, stdout, len(inputs) > 1 and not options.json, shown)
+                continue
             chosen = chosen_options(options.algorithm, options.heuristic, options.trace)
             result = solve_input(puzzle, chosen, options.max_nodes, options.trace)
         except (InputError, GaveUp) as problem:

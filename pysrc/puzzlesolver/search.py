@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple
 
-__all__ = ["WorldState", "Search", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS",
-           "SearchBudgetExceeded"]
+__all__ = ["WorldState", "Search", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS", "QUEUES",
+           "MinPQ", "Observer", "SearchBudgetExceeded"]
 
 
 class WorldState(Protocol, Hashable):
@@ -77,6 +77,11 @@ class BoardSearch(Search, Protocol):
 #: A search node is a tuple ``(state, moves, estimate, previous_node)``: cheap to build, never compared.
 SearchNode = Tuple[object, int, int, Optional[tuple]]
 
+#: The frontier's kinds: ``"tiebreak"`` (a binary heap of ``(priority, estimate, serial, node)``: ties go
+#: to the node nearer the goal, then to the older one) and ``"textbook"`` (:class:`MinPQ`, algs4's
+#: heap that compares priorities only, as the Princeton checklist's trace shows it).
+QUEUES = ("tiebreak", "textbook")
+
 #: ``"astar"`` prunes a node when its state was already reached by an equal or cheaper path (and
 #: re-opens a state found again by a cheaper one, so it stays optimal with inconsistent estimates);
 #: ``"astar-tree"`` is the seeds' plain version, which only refuses to enqueue the grandparent.
@@ -121,10 +126,16 @@ class AStar:
 
     optimal = True
 
-    def __init__(self, initial: WorldState, algorithm: str = "astar") -> None:
+    def __init__(self, initial: WorldState, algorithm: str = "astar", queue: str = "tiebreak",
+                 observer: Optional["Observer"] = None) -> None:
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+        if queue not in QUEUES:
+            raise ValueError(f"unknown queue {queue!r}; choose one of {', '.join(QUEUES)}")
         self.algorithm = algorithm
+        self.queue = queue
+        #: Told of every removal, child and finished step (the explain view's recorder); None: nobody.
+        self.observer = observer
         self.method = f"A* ({algorithm})"
         self.stats = SearchStats()
         self.goal_node: Optional[SearchNode] = None
@@ -133,7 +144,10 @@ class AStar:
         self._serial = count()
         h = initial.estimated_distance_to_goal()
         root: SearchNode = (initial, 0, h, None)
-        self._frontier: List[tuple] = [(h, h, next(self._serial), root)]
+        entry = (h, h, next(self._serial), root)
+        self._frontier = MinPQ(entry) if queue == "textbook" else [entry]
+        if observer is not None:
+            observer.started(root)
         self._best_moves = {initial: 0} if algorithm == "astar" else None
         self.stats.enqueued = 1
         self.stats.max_frontier = 1
@@ -147,7 +161,13 @@ class AStar:
     @property
     def bound(self) -> int:
         """The smallest priority still on the frontier: a lower bound on the optimal length."""
-        return self._frontier[0][0] if self._frontier else 0
+        if not self._frontier:
+            return 0
+        return (self._frontier.min() if self.queue == "textbook" else self._frontier[0])[0]
+
+    def queue_entries(self) -> List[tuple]:
+        """The frontier's entries in array order (a textbook queue: from position 1, as algs4 draws it)."""
+        return self._frontier.array() if self.queue == "textbook" else list(self._frontier)
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         """Expand up to ``max_expansions`` nodes (all needed if None); return True once finished.
@@ -162,7 +182,8 @@ class AStar:
         is_goal = self._is_goal
         stats = self.stats
         serial = self._serial
-        push, pop = heapq.heappush, heapq.heappop
+        push, pop = (MinPQ.insert, MinPQ.del_min) if self.queue == "textbook" else (heapq.heappush, heapq.heappop)
+        watch = self.observer
         budget = -1 if max_expansions is None else max_expansions
         expanded = stats.expanded
         enqueued = stats.enqueued
@@ -177,6 +198,8 @@ class AStar:
                     continue  # a cheaper path to this state was found after this node was queued
                 if len(self.dequeued) < self.trace_limit:
                     self.dequeued.append(node)
+                if watch is not None:
+                    watch.removed(node)
                 if is_goal(state):
                     self.goal_node = node
                     self.done = True
@@ -188,15 +211,24 @@ class AStar:
                 for neighbor in state.neighbors():
                     if best is None:
                         if neighbor == grandparent:
+                            if watch is not None:
+                                watch.skipped(neighbor, child_moves, node, "the grandparent")
                             continue
                     else:
                         known = best.get(neighbor)
                         if known is not None and known <= child_moves:
+                            if watch is not None:
+                                watch.skipped(neighbor, child_moves, node, "already reached at equal or lower cost")
                             continue
                         best[neighbor] = child_moves
                     h = neighbor.estimated_distance_to_goal()
-                    push(frontier, (child_moves + h, h, next(serial), (neighbor, child_moves, h, node)))
+                    child = (neighbor, child_moves, h, node)
+                    push(frontier, (child_moves + h, h, next(serial), child))
                     enqueued += 1
+                    if watch is not None:
+                        watch.inserted(child)
+                if watch is not None:
+                    watch.expanded(node, self)
                 if len(frontier) > max_frontier:
                     max_frontier = len(frontier)
             self.done = True
@@ -207,6 +239,74 @@ class AStar:
     def path(self) -> List[object]:
         """States from the initial one to the goal found (empty if there is none)."""
         return path_of(self.goal_node)
+
+
+class MinPQ:
+    """algs4's MinPQ over search entries: a 1-based binary heap with swim and sink that compares
+    priorities only (``entry[0]``), so equal priorities keep the positions algs4 gives them.
+
+    >>> pq = MinPQ((4, 4, 0, "A"))
+    >>> pq.del_min()[3], len(pq)
+    ('A', 0)
+    >>> for entry in [(4, 3, 1, "B"), (6, 5, 2, "C"), (4, 2, 3, "E")]:
+    ...     pq.insert(entry)
+    >>> [entry[3] for entry in pq.array()]
+    ['B', 'C', 'E']
+    """
+
+    __slots__ = ("pq",)
+
+    def __init__(self, first: tuple) -> None:
+        self.pq: List[Optional[tuple]] = [None, first]
+
+    def __len__(self) -> int:
+        return len(self.pq) - 1
+
+    def min(self) -> tuple:
+        return self.pq[1]
+
+    def array(self) -> List[tuple]:
+        return self.pq[1:]
+
+    def insert(self, entry: tuple) -> None:
+        pq = self.pq
+        pq.append(entry)
+        k = len(pq) - 1
+        while k > 1 and pq[k // 2][0] > pq[k][0]:  # swim
+            pq[k // 2], pq[k] = pq[k], pq[k // 2]
+            k //= 2
+
+    def del_min(self) -> tuple:
+        pq = self.pq
+        n = len(pq) - 1
+        top = pq[1]
+        pq[1], pq[n] = pq[n], pq[1]
+        pq.pop()
+        n -= 1
+        k = 1
+        while 2 * k <= n:  # sink
+            j = 2 * k
+            if j < n and pq[j][0] > pq[j + 1][0]:
+                j += 1
+            if not pq[k][0] > pq[j][0]:
+                break
+            pq[k], pq[j] = pq[j], pq[k]
+            k = j
+        return top
+
+
+class Observer(Protocol):
+    """What a recorder of A*'s steps is told (see :mod:`puzzlesolver.explain`)."""
+
+    def started(self, root: SearchNode) -> None: ...
+
+    def removed(self, node: SearchNode) -> None: ...
+
+    def inserted(self, node: SearchNode) -> None: ...
+
+    def skipped(self, state: object, moves: int, parent: SearchNode, why: str) -> None: ...
+
+    def expanded(self, node: SearchNode, search: "AStar") -> None: ...
 
 
 def path_of(node: Optional[SearchNode]) -> List[object]:
