@@ -251,7 +251,7 @@ import importlib, importlib.util, importlib._bootstrap_external as ext, io, json
 import puzzlesolver.webapi as webapi
 webapi.call(json.dumps({"op": "info"}))
 webapi.call(json.dumps({"op": "fragment", "fragment": "board=2:1,2,3,0"}))
-for name in ("words", "formats", "grid", "policy", "play", "fast.anytime", "fast.ida", "fast.lines", "fast.weighted", "fast.tables",
+for name in ("words", "formats", "grid", "policy", "play", "explain", "fast.anytime", "fast.ida", "fast.lines", "fast.weighted", "fast.tables",
              "heuristics", "search", "board"):
     importlib.import_module("puzzlesolver." + name)
 prefix = [p for p in sys.path if p.endswith(".zip")][0] + "/"

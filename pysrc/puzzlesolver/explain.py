@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, TextIO, Union
 
 from .board import Board
+from .heuristics import ESTIMATES
 from .formats import BoardPuzzle, WordPuzzle
 from .search import AStar, SearchNode
 from .words import ladder_start
 
-__all__ = ["explain", "Trace", "ExplainedNode", "Step", "Recorder", "ExplainTooLong", "MAX_STEPS",
-           "render_text", "render_json"]
+__all__ = ["explain", "compare", "heuristic_quality", "Trace", "ExplainedNode", "Step", "Recorder",
+           "ExplainTooLong", "MAX_STEPS", "render_text", "render_json", "trace_record"]
 
 #: Past this many steps a trace is too long to follow; explaining stops and says so.
 MAX_STEPS = 3000
@@ -175,6 +176,52 @@ def _nodes_to(node: Optional[SearchNode]) -> List[SearchNode]:
         nodes.append(node)
         node = node[3]
     return nodes[::-1]
+
+
+# -- comparisons -------------------------------------------------------------------------------------
+
+#: The estimates the comparison runs, weakest first.
+COMPARED = ("hamming", "manhattan", "linear-conflict", "walking-distance", "pdb")
+
+
+def compare(puzzle: BoardPuzzle, max_expansions: int = 200_000) -> List[dict]:
+    """Nodes expanded, enqueued and the largest queue for each estimate with duplicate-pruning A*, and
+    for Manhattan with the seeds' tree A*: what a better estimate and the critical optimization save.
+
+    A row whose search passes ``max_expansions`` says so (``finished`` False) instead of running on.
+    """
+    runs = [(estimate, "astar") for estimate in COMPARED] + [("manhattan", "astar-tree")]
+    rows = []
+    for estimate, algorithm in runs:
+        search = AStar(Board.from_tiles(puzzle.tiles, puzzle.goal, estimate), algorithm)
+        finished = search.run(max_expansions)
+        rows.append({"heuristic": estimate, "algorithm": algorithm, "finished": finished,
+                     "moves": len(search.path()) - 1 if finished and search.goal_node else None,
+                     "expanded": search.stats.expanded, "enqueued": search.stats.enqueued,
+                     "max_frontier": search.stats.max_frontier})
+    return rows
+
+
+def heuristic_quality() -> dict:
+    """Every estimate against the exact distance over all 181,440 solvable 8-puzzle boards.
+
+    ``{"exact": [boards at distance d], "average": {name: [mean estimate at distance d]}}``, from the
+    exact table; a few seconds of work, so the build writes it once to a JSON file for the page.
+    """
+    from .fast import tables
+    table = tables.exact_3(8)
+    counts = [0] * 32
+    sums = {name: [0] * 32 for name in COMPARED if name != "pdb"}
+    for rank, distance in enumerate(table):
+        if distance == 255:
+            continue
+        board = Board.from_tiles(tables.unrank_perm(rank, 9))
+        counts[distance] += 1
+        for name in sums:
+            sums[name][distance] += ESTIMATES[name](board)
+    average = {name: [round(total / count, 3) for total, count in zip(totals, counts)] for name, totals in sums.items()}
+    average["pdb"] = [float(d) for d in range(32)]  # the 3x3 table is the exact distance itself
+    return {"exact": counts, "average": average}
 
 
 # -- output --------------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
 
 __all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "data_files",
-           "no_answer", "board_search", "ALGORITHMS", "HEURISTICS", "WORD_ALGORITHMS"]
+           "no_answer", "board_search", "iteration_log", "ALGORITHMS", "HEURISTICS", "WORD_ALGORITHMS"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
 
@@ -316,6 +316,13 @@ def no_answer(initial: Union[Board, WordState]) -> str:
         return ("This board cannot reach the goal: every slide keeps the parity of the tile permutation "
                 "plus the blank's row and column, and here that parity differs from the goal's.")
     return f"There is no ladder from {initial.word!r} to {initial.goal!r} in this dictionary."
+
+
+def iteration_log(search: Optional[Search]) -> List[Tuple[int, int]]:
+    """IDA*'s ``(bound, expansions)`` per finished iteration, for the searches that iterate (else empty)."""
+    if isinstance(search, (IDAStar, AnytimeSearch)):
+        return list(search.iteration_log)
+    return []
 
 
 def board_search(board: Board, options: Options = Options()) -> BoardSearch:

@@ -17,8 +17,9 @@ Ops and their answers:
     ``{"type": "started", "kind"}``, then the page sends ``advance`` until a result comes; or at once
     a ``result`` (unsolvable by parity, no ladder) or a ``fetch``.
 ``advance`` ``{max_expansions}``
-    ``{"type": "progress", "expanded", "frontier", "bound", "enqueued", "seconds", "best"?}`` or the
-    result; ``bound`` is a proven lower bound on the moves needed, ``best`` the length of the answer an
+    ``{"type": "progress", "expanded", "frontier", "bound", "enqueued", "seconds", "iterations"?,
+    "best"?}`` or the result; ``bound`` is a proven lower bound on the moves needed, ``iterations`` IDA*'s
+    ``[bound, expansions]`` per finished iteration (boards), ``best`` the length of the answer an
     anytime search (5x5 and up) already has.
 ``resume`` ``{job, max_seconds?}``
     continue a job that stopped on its time budget (``result.resumable``) under this message's id:
@@ -31,6 +32,16 @@ Ops and their answers:
 ``deal`` ``{n, goal?, seed?, moves?}``
     ``{"type": "deal", "n", "tiles", "goal"}``: uniform over the boards that can reach the goal, or, with
     ``moves``, a board (standard goal, 2x2 to 4x4) whose optimal solution takes exactly that many moves.
+``explain`` ``{board, goal?, heuristic?, algorithm?, queue?}`` or ``{start, goal, dictionary?, ...}``
+    ``{"type": "explanation", "kind", "heuristic", "algorithm", "queue_mode", "nodes", "steps", "path"}``:
+    A* step by step (:func:`puzzlesolver.explain.trace_record`); ``queue`` textbook (default) or
+    tiebreak; too long a search is an error whose message offers the plain solver.
+``compare`` ``{board, goal?}``
+    ``{"type": "comparison", "rows": [{"heuristic", "algorithm", "finished", "moves", "expanded",
+    "enqueued", "max_frontier"}]}``: each estimate with A*, and the seeds' tree A*.
+``quality``
+    ``{"type": "quality", "exact": [...], "average": {name: [...]}}``: every estimate against the exact
+    distance over all 181,440 solvable 8-puzzle boards (a few seconds, the first time).
 ``judge`` ``{tiles, goal?}``
     ``{"type": "judgement", "distance", "exact", "moves": [{"cell", "tile", "delta"}], "method"}``: the
     optimal distance of a game's position (``exact``; else a proven lower bound, from 5x5 on or past
@@ -77,10 +88,12 @@ import random
 import sys
 from typing import Any, Callable, Dict, Optional
 
-from . import __version__, grid, play, policy
+from . import __version__, explain, grid, play, policy
 from .board import Board, BoardError, random_board, validate_tiles
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text, parse_fragment
 from .policy import OptionError, Options, Result, Solving
+from .search import ALGORITHMS as ASTAR_ALGORITHMS
+from .search import QUEUES
 from .words import DICTIONARIES, WordError
 
 __all__ = ["call", "MAX_STORED_NODES", "MAX_SECONDS", "DEFAULT_HEURISTIC"]
@@ -136,8 +149,10 @@ class _Job:
         search = solving.search
         progress = {"type": "progress", "expanded": solving.stats.expanded, "frontier": search.frontier_size,
                     "bound": search.bound, "enqueued": stored, "seconds": round(solving.seconds, 3)}
-        if solving.kind == "board" and search.blank_path():
-            progress["best"] = len(search.blank_path())  # an anytime search's answer so far
+        if solving.kind == "board":
+            progress["iterations"] = policy.iteration_log(search)
+            if search.blank_path():
+                progress["best"] = len(search.blank_path())  # an anytime search's answer so far
         return progress
 
 
@@ -289,7 +304,7 @@ def _solve_board(message: Message) -> Message:
 
     def describe(result: Result) -> Message:
         description = _board_description(board, options.heuristic, result.reason)
-        extra: Message = {"board": description}
+        extra: Message = {"board": description, "iterations": policy.iteration_log(result.search)}
         if result.solved:
             extra["blank_path"] = result.blank_path
             if with_boards:
@@ -438,6 +453,54 @@ def _judge(message: Message) -> Message:
             "method": verdict.method}
 
 
+# -- explain: the search made visible ------------------------------------------------------------------
+
+def _explain(message: Message) -> Message:
+    queue = message.get("queue") or "textbook"
+    algorithm = message.get("algorithm") or "astar"
+    heuristic = message.get("heuristic") or "manhattan"
+    if queue not in QUEUES:
+        raise _InputError("queue", f"Unknown queue {str(queue)[:40]!r}; choose textbook or tiebreak.")
+    if algorithm not in ASTAR_ALGORITHMS:
+        raise _InputError("algorithm", "The step-by-step view shows A*: choose astar or astar-tree.")
+    if heuristic == "auto":
+        heuristic = "manhattan"
+    if "board" in message:
+        puzzle = _board_puzzle(message)
+    else:
+        puzzle = WordPuzzle(str(message.get("start") or "").strip().lower(),
+                            str(message.get("goal") or "").strip().lower(), message.get("dictionary") or "common")
+        wanted = [{"url": f.url, "path": f.path} for f in policy.data_files(puzzle)
+                  if f.url not in set(message.get("unavailable") or ())]
+        if wanted:
+            raise _NeedFiles(wanted)
+    try:
+        trace = explain.explain(puzzle, heuristic, algorithm, queue)
+    except explain.ExplainTooLong as error:
+        raise _InputError("board" if "board" in message else "start_word", str(error)) from None
+    except BoardError as error:
+        raise _InputError(error.field, str(error)) from None
+    except WordError as error:
+        raise _InputError(_WORD_FIELDS.get(error.field, "dictionary"), str(error)) from None
+    return {"type": "explanation", **explain.trace_record(trace)}
+
+
+def _compare(message: Message) -> Message:
+    puzzle = _board_puzzle(message)
+    if not Board.from_tiles(puzzle.tiles, puzzle.goal).is_solvable():
+        raise _InputError("board", policy.no_answer(Board.from_tiles(puzzle.tiles, puzzle.goal)))
+    return {"type": "comparison", "rows": explain.compare(puzzle)}
+
+
+_quality: Dict[str, Any] = {}
+
+
+def _heuristic_quality(message: Message) -> Message:
+    if not _quality:
+        _quality.update(explain.heuristic_quality())
+    return {"type": "quality", **_quality}
+
+
 _OPS: Dict[Optional[str], Callable[[Message], Message]] = {
     "info": _info,
     "check_board": _check_board,
@@ -449,4 +512,7 @@ _OPS: Dict[Optional[str], Callable[[Message], Message]] = {
     "fragment": _fragment,
     "deal": _deal,
     "judge": _judge,
+    "explain": _explain,
+    "compare": _compare,
+    "quality": _heuristic_quality,
 }

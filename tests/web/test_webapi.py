@@ -217,3 +217,30 @@ def test_a_stopped_search_resumes_where_it_stopped():
 def test_answers_carry_moves_and_boards_only_when_asked():
     final, _ = solve_board(board="0 1 3\n4 2 5\n7 8 6", boards=False)
     assert final["blank_path"] == [1, 4, 5, 8] and "path" not in final
+
+
+def test_explain_gives_the_checklist_trace_and_refuses_long_ones():
+    answer = call(op="explain", board="0 1 3\n4 2 5\n7 8 6")
+    assert answer["type"] == "explanation" and answer["queue_mode"] == "textbook"
+    assert [step["removed"] for step in answer["steps"]] == [None, "A", "C", "E", "J", "M"]
+    assert answer["nodes"]["M"]["tiles"] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    long = call(op="explain", board="8 6 7\n2 5 4\n3 0 1", heuristic="hamming")
+    assert long["type"] == "error" and "plain solver" in long["message"]
+
+
+def test_compare_counts_equal_the_engines():
+    from puzzlesolver.explain import compare
+    from puzzlesolver.formats import BoardPuzzle
+    rows = call(op="compare", board="8 1 3\n4 0 2\n7 6 5")["rows"]
+    assert rows == compare(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
+    assert [r["heuristic"] for r in rows] == ["hamming", "manhattan", "linear-conflict", "walking-distance", "pdb",
+                                              "manhattan"]
+    assert rows[0]["expanded"] > rows[1]["expanded"] >= rows[4]["expanded"] and {r["moves"] for r in rows} == {14}
+
+
+def test_ida_reports_each_finished_iteration():
+    final, progress = solve_board(board="7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11", algorithm="ida",
+                                  heuristic="linear-conflict", slice_size=200)
+    bounds = [bound for bound, _ in final["iterations"]]
+    assert final["moves"] == 38 and bounds == list(range(bounds[0], 38, 2))
+    assert all(nodes > 0 for _, nodes in final["iterations"]) and any(p["iterations"] for p in progress)

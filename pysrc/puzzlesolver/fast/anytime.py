@@ -81,6 +81,11 @@ class AnytimeSearch:
     def frontier_size(self) -> int:
         return self._whole.frontier_size
 
+    @property
+    def iteration_log(self):
+        """The whole-board IDA*'s ``(bound, expansions)`` per finished iteration."""
+        return self._whole.iteration_log
+
     def blank_path(self) -> List[int]:
         """The best answer so far as the blank's cells (empty before the first one)."""
         return list(self._best or [])

@@ -497,6 +497,8 @@ class IDAStar:
         self.back = back
         self.stats = SearchStats(0, 0, 0)
         self.iterations = 0
+        #: One ``(bound, expansions)`` pair per finished iteration (for the explain view's IDA* chart).
+        self.iteration_log: List[Tuple[int, int]] = []
         self.done = False
         self._path_cells: Optional[List[int]] = None
         self._resume: Optional[List[int]] = None
@@ -541,6 +543,8 @@ class IDAStar:
                     self.done = True
                     return True
                 self.iterations += 1
+                expanded_so_far = self.stats.expanded + budget - max(self.counter[0], 0)
+                self.iteration_log.append((self.bound, expanded_so_far - sum(n for _, n in self.iteration_log)))
                 self.bound += 2
         except _Suspend as stop:
             self._resume = list(reversed(stop.path))
