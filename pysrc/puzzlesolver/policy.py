@@ -181,7 +181,7 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         note = " (no pattern database for this goal)"
     elif heuristic == "pdb":
         note = f" (no pattern databases for {n}x{n})"
-    if algorithm == "auto" and n >= ANYTIME_FROM:
+    if algorithm == "auto" and heuristic == "auto" and n >= ANYTIME_FROM:
         return _Choice(AnytimeSearch)
     conflicts = heuristic != "manhattan" and n <= 6
     return _Choice(lambda board: _ida_manhattan(board, conflicts, note))
