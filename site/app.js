@@ -12,6 +12,7 @@ import { Player, boardText, renderBoard } from "./board-view.js";
 import { FragmentError, boardFragment, dealTiles, fragmentKind, goalTiles, movesAlongBlankPath, parseFragment,
   positionsAlong, wordsFragment } from "./game-core.js";
 import { wirePage } from "./wiring.js";
+import { mountExplain } from "./explain-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -117,14 +118,18 @@ function scheduleCheck(delay = 350) {
   checkTimer = setTimeout(checkBoard, delay);
 }
 
+// A board whose check the worker died on is not sent again by itself (only when the user asks).
+let fatalBoard = null;
+
 async function checkBoard() {
-  if (solver.state !== "ready" || mode() !== "board") return;
+  if (solver.state !== "ready" || mode() !== "board" || $("board").value === fatalBoard) return;
   const token = ++checkToken;
   let answer;
   try {
     answer = await solver.request("check_board", boardParams());
   } catch {
-    return;  // the worker died; the status line says so
+    fatalBoard = $("board").value;  // the worker died on it; the status line says so
+    return;
   }
   if (token !== checkToken) return;
   clearErrors(["board", "goal", "heuristic"]);
@@ -278,11 +283,14 @@ function loadFragment(fragment) {
 
 function refuseFragment(kind, reason) {
   if (kind === "board") {
-    setError("link", `This link could not be opened: ${reason} Here is a fresh board instead.`);
-    showBoardPuzzle({ n: 3, tiles: dealTiles(3) });
+    const n = 3, tiles = dealTiles(3);
+    setError("link", `This link could not be opened, so here is a fresh board instead: ${reason}`);
+    showBoardPuzzle({ n, tiles });
+    history.replaceState(history.state, "", `#${boardFragment({ n, tiles })}`);  // the broken link leaves the address bar
   } else {
     setError("link", `This link could not be opened: ${reason}`);
     showWordPuzzle({ start: "", goal: "" });
+    history.replaceState(history.state, "", location.pathname + location.search);
   }
 }
 
@@ -339,6 +347,7 @@ function clearResult() {
   $("ladder").hidden = true;
   $("ladder").replaceChildren();
   $("progress").hidden = true;
+  $("result-actions").hidden = true;
   resultEl.dataset.status = "";
   setBusy(false);
 }
@@ -360,20 +369,31 @@ function onProgress(message) {
     const kb = (bytes) => Math.round(bytes / 1024).toLocaleString("en");
     showProgress(`Downloading ${message.url}: ${kb(message.loaded)}${message.total ? ` of ${kb(message.total)}` : ""} kB…`);
   } else {
+    const best = message.best ? `; best answer so far ${message.best} moves` : "";
     showProgress(`Searching: ${message.expanded.toLocaleString("en")} nodes expanded, frontier ${message.frontier.toLocaleString("en")}, ` +
-      `bound ${message.bound} moves, ${message.seconds.toFixed(1)} s.`);
+      `at least ${message.bound} moves${best}, ${message.seconds.toFixed(1)} s.`);
   }
 }
 
 async function solve() {
   clearErrors();
   clearResult();
-  const token = solveToken;
   const words = mode() === "words";
   const op = words ? "solve_words" : "solve_board";
   const params = words
     ? { start: $("start-word").value, goal: $("goal-word").value, dictionary: $("dictionary").value }
     : boardParams();
+  await run(op, { ...params, owner: "form" });
+}
+
+// The last request the form sent, so "Fast answer" can ask the same with the fast algorithm.
+let lastRequest = null;
+
+// Send one request from the form (a solve, a resumed solve) and show its progress and answer.
+async function run(op, params) {
+  const token = solveToken;
+  if (op !== "resume") lastRequest = { op, params };
+  if (app.maxSeconds) params = { ...params, max_seconds: app.maxSeconds };  // test hook: a shorter budget
   setBusy(true);
   showProgress(solver.state === "ready" ? "Solving…" : "Waiting for the solver to start…");
   let answer;
@@ -384,14 +404,41 @@ async function solve() {
     setBusy(false);
     $("progress").hidden = true;
     resultEl.dataset.status = "error";
-    $("form-error").textContent = `${error.message}. Press Solve to try again.`;
+    $("form-error").textContent = sentence(`${error.message}; press Solve to try again`);
     return;
   }
   if (token !== solveToken) return;
   setBusy(false);
   $("progress").hidden = true;
   showAnswer(answer);
+  bringIntoView(resultEl);
 }
+
+// On a phone the result is below the form: bring the answer into view when it arrives.
+function bringIntoView(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top < 0 || box.top > window.innerHeight - 40) element.scrollIntoView({ block: "start" });
+}
+
+function offerMore(answer) {
+  const resumable = Boolean(answer.resumable);
+  const fast = answer.status === "stopped" && answer.kind === "board" && lastRequest && lastRequest.params.algorithm !== "weighted";
+  $("keep-going").hidden = !resumable;
+  $("keep-going").dataset.job = resumable ? String(answer.job) : "";
+  $("fast-answer").hidden = !fast;
+  $("result-actions").hidden = !resumable && !fast;
+}
+
+$("keep-going").addEventListener("click", () => {
+  const job = Number($("keep-going").dataset.job);
+  clearResult();
+  run("resume", { job, owner: "form" });
+});
+$("fast-answer").addEventListener("click", () => {
+  const { op, params } = lastRequest;
+  clearResult();
+  run(op, { ...params, algorithm: "weighted" });
+});
 
 function showAnswer(answer) {
   if (answer.type === "error") {
@@ -406,8 +453,10 @@ function showAnswer(answer) {
   const stats = answer.expanded !== undefined
     ? `${answer.expanded.toLocaleString("en")} nodes expanded, ${answer.max_frontier.toLocaleString("en")} at most on the frontier, ${took(answer.seconds)}.`
     : "";
+  offerMore(answer);
   if (answer.status === "solved") {
-    $("moves-label").textContent = "Minimum number of moves = ";
+    $("moves-label").textContent = answer.optimal === false ? "Number of moves (not proven shortest) = " : "Minimum number of moves = ";
+    $("result-message").textContent = answer.message || "";
     $("moves").textContent = String(answer.moves);
     $("moves-line").hidden = false;
     $("result-stats").textContent = [answer.method, stats].filter(Boolean).join(": ");
@@ -417,9 +466,9 @@ function showAnswer(answer) {
     $("moves-label").textContent = "Result: ";
     $("moves").textContent = "unsolvable";
     $("moves-line").hidden = false;
-    $("result-message").textContent = capitalize(answer.reason) + ".";
+    $("result-message").textContent = sentence(answer.reason);
   } else if (answer.status === "stopped") {
-    $("result-message").textContent = capitalize(answer.message) + ".";
+    $("result-message").textContent = sentence(answer.message);
     $("result-stats").textContent = stats;
   } else if (answer.status === "cancelled") {
     $("result-message").textContent = "Cancelled.";
@@ -456,13 +505,19 @@ function showLadder(ladder) {
   $("ladder").hidden = false;
 }
 
-const capitalize = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
+// One capitalised sentence with its full stop (the engine's messages already are; older ones were not).
+const sentence = (text) => {
+  const trimmed = String(text || "").trim();
+  if (!trimmed) return "";
+  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
 
 $("solve-form").addEventListener("submit", (event) => {
   event.preventDefault();
   solve();
 });
-$("cancel").addEventListener("click", () => solver.cancel());
+$("cancel").addEventListener("click", () => solver.cancel(null, "form"));  // the game's requests go on
 
 solver.addEventListener("status", (event) => {
   if (event.detail.state === "died" && $("solve-form").dataset.busy === "true") showProgress("The solver stopped; starting a new one…");
@@ -486,6 +541,18 @@ app.game = wirePage({
   solver,
   form: { element: $("solve-form"), actions: document.querySelector("#solve-form .actions"), fragment: formFragment, loadFragment },
 }).game;
+// The step-through view: opened by #explain= links and by the form's button (for the form's puzzle).
+const explainView = mountExplain($("explain"), solver);
+app.explain = explainView;
+const openExplainLink = () => { if (location.hash.startsWith("#explain=")) explainView.open(location.hash); };
+window.addEventListener("hashchange", openExplainLink);
+solver.ready.then(openExplainLink);
+$("step-through").addEventListener("click", async () => {
+  const fragment = await formFragment();
+  if (!fragment) { setError("board", "Enter a board or a word pair to step through."); return; }
+  location.hash = `explain=${fragment}`;
+});
+
 if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
   window.__solveRequested = false;
   solve();

@@ -45,6 +45,10 @@ export async function registerOffline({ url = "sw.js", onStatus = () => {} } = {
     onStatus(`offline use is not available: ${error.message}`);
     return null;
   }
+  if (!registration) {  // service workers blocked (a browser setting): no offline use, and no error either
+    onStatus("offline use is not available in this browser");
+    return null;
+  }
   const offer = (worker) => {
     if (!worker || !navigator.serviceWorker.controller) return;   // first install: nothing to update
     banner(() => {

@@ -22,6 +22,8 @@ const KEY_DIRS = {
 };
 const SWIPE_MIN_PX = 24;
 const SOLVE_STEP_MS = 320;
+// Seconds the solver may think for a hint or "Finish from here" before the game takes its fast answer.
+const GAME_SECONDS = 8;
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -379,7 +381,7 @@ export function mountGame(root, options = {}) {
   // ---- talking to the solver ------------------------------------------------------------------
   // An optimal solution from `tiles` to the game's goal, by the engine's default (strongest optimal) method;
   // `onMoves` gets its direction letters.
-  function request(tiles, onMoves) {
+  function request(tiles, onMoves, algorithm = "auto") {
     if (!solver) return;
     cancelRequest();
     const n = session.n;
@@ -397,15 +399,23 @@ export function mountGame(root, options = {}) {
         solverNote.textContent = `Thinking… ${p.expanded.toLocaleString("en")} positions`;
       }
     };
-    solver.request("solve_board", { board: boardText(tiles, n), goal: boardText(session.goal, n) }, onProgress).then((answer) => {
+    const params = { board: boardText(tiles, n), goal: boardText(session.goal, n), owner: "game", algorithm,
+      max_seconds: GAME_SECONDS };
+    solver.request("solve_board", params, onProgress).then((answer) => {
       if (token.cancelled) return;
       settle(token);
       if (answer.type === "error") return fail(answer.message);
       if (answer.status === "cancelled") return;
+      // Past its time budget with no answer: the fast answer instead (not proven shortest, and said so).
+      if (answer.status === "stopped" && algorithm !== "weighted") return request(tiles, onMoves, "weighted");
       if (answer.status !== "solved") return fail(answer.message || answer.reason || `the solver stopped (${answer.status})`);
       const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path || []);
       if (moves === null || moves.length !== answer.moves) return fail("its answer is not a line of moves");
       onMoves(moves);
+      if (answer.optimal === false) {
+        const bound = answer.bound ? `; the shortest takes at least ${answer.bound}` : "";
+        showMessage(`This answer of ${answer.moves} moves is not proven shortest${bound}.`);
+      }
     }, (error) => {
       if (token.cancelled) return;
       settle(token);

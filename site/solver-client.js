@@ -5,6 +5,8 @@
 //   solver.addEventListener("status", (e) => e.detail.state);   // "booting" | "ready" | "died" | "fatal"
 //   const answer = await solver.request("solve_board", { board: "8 1 3\n4 0 2\n7 6 5" }, (p) => p.expanded);
 //   solver.cancel();               // every running solve (or cancel(id) for one)
+//   solver.request("solve_board", { board, owner: "game" });   // solves of different owners run side by
+//   solver.cancel(null, "game");   // side; a new one replaces the same owner's; cancel one owner's
 //
 // request() resolves with the worker's one answer for that id ({type: "result" | "error" | "board" | ...});
 // it rejects only when the worker died before answering (the client then starts a new worker).
@@ -49,9 +51,9 @@ export class SolverClient extends EventTarget {
     });
   }
 
-  /** Cancel one request by id, or every running solve when no id is given. */
-  cancel(id = null) {
-    this.worker.postMessage(id === null ? { op: "cancel" } : { op: "cancel", id });
+  /** Cancel one request by id, every solve of one owner, or every running solve when neither is given. */
+  cancel(id = null, owner = null) {
+    this.worker.postMessage(id !== null ? { op: "cancel", id } : owner !== null ? { op: "cancel", owner } : { op: "cancel" });
   }
 
   /** The ids of requests still waiting for their answer. */

@@ -16,9 +16,10 @@ const JOB_OPS = new Set(["solve_board", "solve_words", "resume"]);
 let call = null;              // puzzlesolver.webapi.call, once booted
 let deployed = {};            // build.json's files: {path: {sha256, size}}
 const cancelled = new Set();  // ids the page cancelled while their job runs
-let running = null;           // id of the solve being advanced
-const jobs = [];              // solves waiting for the running one to stop
-let draining = false;
+// Solves being advanced, a slice each in turn, so the form's solve and the game's hint run side by
+// side.  A new solve replaces only an earlier one of the same owner ("form", "game", ...).
+const running = [];           // {id, owner, expansions}
+let pumping = false;
 
 const post = (message) => self.postMessage(message);
 
@@ -28,9 +29,23 @@ const wakeups = [];
 channel.port1.onmessage = () => wakeups.shift()();
 const yieldToEvents = () => new Promise((resolve) => { wakeups.push(resolve); channel.port2.postMessage(0); });
 
+// The network first; offline (or on an error), the copy the service worker saved for offline use, which
+// this worker can read even when the service worker does not control the tab yet (the first visit).
+async function fetchResponse(url) {
+  let response = null;
+  try {
+    response = await fetch(url);
+  } catch {
+    response = null;
+  }
+  if (response && response.ok) return response;
+  const saved = self.caches ? await caches.match(url) : undefined;
+  if (saved) return saved;
+  throw new Error(`could not fetch ${url.pathname || url}${response ? `: HTTP ${response.status}` : ""}`);
+}
+
 async function fetchBytes(url, onProgress) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not fetch ${url.pathname || url}: HTTP ${response.status}`);
+  const response = await fetchResponse(url);
   // With Content-Encoding, Content-Length counts compressed bytes, not the ones we read: no total then.
   const total = response.headers.get("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
   if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
@@ -87,67 +102,62 @@ async function boot() {
   post({ type: "ready", info, bootMs: since(), timings, build: manifest.build_id });
 }
 
-// Write data files the engine asked for (word lists, pattern databases) into the Pyodide file system.
+// Write the data files the engine asked for (word lists, pattern tables) into the Pyodide file system;
+// return the urls that could not be had (not in this build, or offline and never saved).
 async function fetchFiles(id, files) {
   const FS = self.__pyodide.FS;
+  const missing = [];
   for (const file of files) {
-    const url = new URL(file.url, ROOT);
-    const bytes = await fetchBytes(url, (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total }));
-    FS.mkdirTree(file.path.slice(0, file.path.lastIndexOf("/")));
-    FS.writeFile(file.path, bytes);
+    if (!(file.url in deployed)) { missing.push(file.url); continue; }
+    try {
+      const url = new URL(file.url, ROOT);
+      const bytes = await fetchBytes(url, (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total }));
+      FS.mkdirTree(file.path.slice(0, file.path.lastIndexOf("/")));
+      FS.writeFile(file.path, bytes);
+    } catch {
+      missing.push(file.url);
+    }
   }
+  return missing;
+}
+
+// The engine's first answer to a message, after fetching the data files it asks for; the engine does
+// without the files that cannot be had, or says in one sentence why it cannot.
+async function firstReply(message) {
+  let reply = call(message);
+  if (reply.type === "fetch") {
+    const unavailable = await fetchFiles(message.id, reply.files);
+    reply = call({ ...message, unavailable });
+  }
+  return reply;
 }
 
 async function answer(message) {
-  const { id } = message;
-  let reply = call(message);
-  if (reply.type === "fetch") {
-    // Fetch what this build has; tell the engine which files it does not have, so it does without them.
-    const present = reply.files.filter((f) => f.url in deployed);
-    const unavailable = reply.files.filter((f) => !(f.url in deployed)).map((f) => f.url);
-    await fetchFiles(id, present);
-    reply = call({ ...message, unavailable });
-    if (reply.type === "fetch") {
-      reply = { id, type: "error", field: "internal", message: `data files still missing: ${reply.files.map((f) => f.url).join(", ")}` };
-    }
-  }
+  const reply = await firstReply(message);
   if (reply.type !== "started") { post(reply); return; }
-  // A job: advance it a slice at a time until it ends, yielding between slices.
-  running = id;
-  let expansions = 200;
-  try {
-    for (;;) {
-      await yieldToEvents();
-      if (cancelled.has(id)) { post(call({ id, op: "cancel" })); return; }
-      const began = performance.now();
-      reply = call({ id, op: "advance", max_expansions: expansions });
-      const took = performance.now() - began;
-      // Adapt the slice so that it takes about SLICE_MS (within a factor of 4 per step).
-      expansions = Math.max(50, Math.round(expansions * Math.min(4, Math.max(0.25, SLICE_MS / Math.max(took, 1)))));
-      post(reply);
-      if (reply.type !== "progress") return;
-    }
-  } finally {
-    running = null;
-    cancelled.delete(id);
-  }
+  running.push({ id: message.id, owner: message.owner || "page", expansions: 200 });
+  pump();
 }
 
-async function drainJobs() {
-  if (draining) return;
-  draining = true;
+// Advance the running solves a slice each in turn, yielding between slices so cancels are seen.
+async function pump() {
+  if (pumping) return;
+  pumping = true;
   try {
-    while (jobs.length) {
-      const message = jobs.shift();
-      if (cancelled.has(message.id)) {  // cancelled (or replaced) before it started
-        cancelled.delete(message.id);
-        post({ id: message.id, type: "result", status: "cancelled", moves: null, message: "cancelled" });
-        continue;
-      }
-      await answerSafely(message);
+    while (running.length) {
+      await yieldToEvents();
+      const job = running.shift();
+      if (cancelled.delete(job.id)) { post(call({ id: job.id, op: "cancel" })); continue; }
+      const began = performance.now();
+      const reply = call({ id: job.id, op: "advance", max_expansions: job.expansions });
+      const took = performance.now() - began;
+      // Adapt the slice so that it takes about SLICE_MS (within a factor of 4 per step).
+      job.expansions = Math.max(50, Math.round(job.expansions * Math.min(4, Math.max(0.25, SLICE_MS / Math.max(took, 1)))));
+      post(reply);
+      if (reply.type === "progress") running.push(job);
     }
   } finally {
-    draining = false;
+    pumping = false;
   }
 }
 
@@ -159,6 +169,12 @@ async function answerSafely(message) {
   }
 }
 
+// The ids a cancel message names: one id, every solve of one owner, or every solve.
+function cancelledBy(message) {
+  if (message.id !== undefined && message.id !== null) return [message.id];
+  return running.filter((job) => !message.owner || job.owner === message.owner).map((job) => job.id);
+}
+
 const booted = boot().then(() => true, (error) => {
   post({ type: "fatal", message: `the solver could not start: ${(error && error.message) || error}` });
   return false;
@@ -167,19 +183,15 @@ const booted = boot().then(() => true, (error) => {
 self.onmessage = async (event) => {
   const message = event.data || {};
   if (message.op === "cancel") {
-    const ids = message.id === undefined || message.id === null ? [running, ...jobs.map((m) => m.id)] : [message.id];
-    for (const id of ids) if (id !== null && id !== undefined) cancelled.add(id);
+    for (const id of cancelledBy(message)) cancelled.add(id);
     return;
   }
-  if (JOB_OPS.has(message.op)) {
-    // One solve at a time: a new one replaces the running one and any still waiting.
-    for (const id of [running, ...jobs.map((m) => m.id)]) if (id !== null) cancelled.add(id);
-    jobs.push(message);
+  if (JOB_OPS.has(message.op)) {  // replaces the same owner's earlier solve, not another owner's
+    for (const id of cancelledBy({ owner: message.owner || "page" })) cancelled.add(id);
   }
   if (!(await booted)) {
-    post({ id: message.id, type: "error", field: "worker", message: "the solver could not start" });
+    post({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
     return;
   }
-  if (JOB_OPS.has(message.op)) drainJobs();
-  else answerSafely(message);  // quick calls are answered at once, between the slices of a running solve
+  answerSafely(message);  // quick calls are answered at once, between the slices of the running solves
 };

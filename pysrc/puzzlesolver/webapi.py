@@ -89,6 +89,7 @@ import sys
 from typing import Any, Callable, Dict, Optional
 
 from . import __version__, explain, grid, play, policy
+from .fast import tables
 from .board import Board, BoardError, random_board, validate_tiles
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text, parse_fragment
 from .policy import OptionError, Options, Result, Solving
@@ -238,7 +239,11 @@ def _board_puzzle(message: Message) -> BoardPuzzle:
 def _start(message: Message, puzzle, options: Options) -> Solving:
     """The policy's Solving for this request, after any data files it needs are on hand."""
     unavailable = set(message.get("unavailable") or ())
-    wanted = [{"url": f.url, "path": f.path} for f in policy.data_files(puzzle, options) if f.url not in unavailable]
+    needed = policy.data_files(puzzle, options)
+    if isinstance(puzzle, WordPuzzle) and any(f.url in unavailable for f in needed):
+        raise _InputError("dictionary", f"The {puzzle.dictionary} dictionary could not be downloaded (is this device "
+                                        "offline?); connect once to use it, or choose the common dictionary.")
+    wanted = [{"url": f.url, "path": f.path} for f in needed if f.url not in unavailable]
     if wanted:
         raise _NeedFiles(wanted)
     try:
@@ -496,6 +501,12 @@ _quality: Dict[str, Any] = {}
 
 
 def _heuristic_quality(message: Message) -> Message:
+    needed = tables.FILES_3[:1]  # the exact distances for the standard goal
+    missing = [name for name in tables.missing_files(needed) if f"pdb/{name}" not in (message.get("unavailable") or ())]
+    if missing:
+        raise _NeedFiles([{"url": f"pdb/{name}", "path": str(tables.data_dir() / name)} for name in missing])
+    if tables.missing_files(needed):
+        raise _InputError("internal", "The 8-puzzle's exact table could not be downloaded; try again when online.")
     if not _quality:
         _quality.update(explain.heuristic_quality())
     return {"type": "quality", **_quality}

@@ -114,7 +114,7 @@ def test_solver_links_load_before_python_has_booted(fresh, app_url):
     expect(page.get_by_test_id("dictionary")).to_have_value("large")
     page.evaluate("location.hash = 'board=3:1,2,3'")
     expect(page.get_by_test_id("link-error")).to_have_text(
-        "This link could not be opened: A 3x3 board needs 9 tiles, not 3. Here is a fresh board instead.")
+        "This link could not be opened, so here is a fresh board instead: A 3x3 board needs 9 tiles, not 3.")
     tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
     assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
     assert page.get_by_test_id("solver-status").get_attribute("data-state") != "ready"
