@@ -62,7 +62,8 @@ export function mountExplain(section, solver) {
     return b;
   };
   const speed = el("input", { type: "range", min: "1", max: "10", value: "4", "aria-label": "Speed", "data-testid": "explain-speed" });
-  const playButton = button("Play", "explain-play", () => (timer ? pause() : play()));
+  // (No "Play" in these names: the solution player's buttons are found by name, and names match by substring.)
+  const playButton = button("Run steps", "explain-play", () => (timer ? pause() : play()));
   const status = el("p", { class: "explain-status", role: "status", "aria-live": "polite", "data-testid": "explain-status" });
   const message = el("p", { class: "error", "data-testid": "explain-error" });
   const queueRow = el("ol", { class: "heap-array", "data-testid": "explain-queue-array", "aria-label": "The queue as an array, from position 1" });
@@ -73,12 +74,12 @@ export function mountExplain(section, solver) {
   const extras = el("div", { class: "explain-extras" });
   section.replaceChildren(
     el("h2", { text: "Step through the search" }),
-    el("p", { class: "note", text: "A* as the Princeton checklist draws it: the node removed from the queue, its children (lowercase: not enqueued), and the queue after each step. Keys: ← → step, Home End, Space plays." }),
+    el("p", { class: "note", text: "A* as the Princeton checklist draws it: the node removed from the queue, its children (lowercase: not enqueued), and the queue after each step. Keys: ← → step, Home End, Space runs the steps." }),
     el("div", { class: "explain-settings" },
       el("label", {}, "Estimate ", heuristic), el("label", {}, "Search ", algorithm), el("label", {}, "Queue ", queue)),
     el("div", { class: "actions", role: "group", "aria-label": "Steps" },
-      button("First", "explain-first", () => show(0)), button("Back", "explain-back", () => show(step - 1)), playButton,
-      button("Forward", "explain-forward", () => show(step + 1)), button("Last", "explain-last", () => show(trace.steps.length - 1)),
+      button("First step", "explain-first", () => show(0)), button("Previous step", "explain-back", () => show(step - 1)), playButton,
+      button("Next step", "explain-forward", () => show(step + 1)), button("Last step", "explain-last", () => show(trace.steps.length - 1)),
       el("label", {}, "Speed ", speed)),
     message, status,
     el("h3", { text: "Priority queue" }), queueRow, heapTree,
@@ -97,14 +98,14 @@ export function mountExplain(section, solver) {
 
   function play() {
     if (!trace) return;
-    playButton.textContent = "Pause";
+    playButton.textContent = "Stop steps";
     timer = setInterval(() => (step + 1 < trace.steps.length ? show(step + 1) : pause()), 1100 - 100 * Number(speed.value));
   }
 
   function pause() {
     clearInterval(timer);
     timer = null;
-    playButton.textContent = "Play";
+    playButton.textContent = "Run steps";
   }
 
   async function load(next) {
@@ -181,13 +182,13 @@ export function mountExplain(section, solver) {
       const slot = k - 2 ** level;
       return [((slot + 0.5) * width) / 2 ** level, level * 48 + 22];
     };
-    current.queue.forEach((id, i) => {
-      const k = i + 1;
+    for (let k = 2; k <= current.queue.length; k++) {  // edges first, so the circles cover their ends
       const [x, y] = place(k);
-      if (k > 1) {
-        const [px, py] = place(Math.floor(k / 2));
-        picture.append(svg("line", { x1: px, y1: py, x2: x, y2: y, class: "edge" }));
-      }
+      const [px, py] = place(Math.floor(k / 2));
+      picture.append(svg("line", { x1: px, y1: py, x2: x, y2: y, class: "edge" }));
+    }
+    current.queue.forEach((id, i) => {
+      const [x, y] = place(i + 1);
       picture.append(svg("circle", { cx: x, cy: y, r: 15, class: fresh.has(id) ? "is-new" : "" }),
         svg("text", { x, y: y + 5, "text-anchor": "middle" }, id));
     });
