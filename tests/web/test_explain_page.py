@@ -112,3 +112,13 @@ def test_a_long_explain_is_recorded_and_drawn_and_too_long_ones_are_refused(app)
     measure("explain_render_last_step_ms", round((time.perf_counter() - began) * 1000))
     open_view(app, "explain=board=3:8,6,7,2,5,4,3,0,1&h=hamming")
     expect(app.get_by_test_id("explain-error")).to_contain_text("plain solver", timeout=60_000)
+
+
+def test_cs61b_stories_to_shore_steps_through_the_word_ladder(app):
+    open_view(app, "explain=words=stories,shore")
+    app.wait_for_function("document.getElementById('explain').dataset.step === '1'", timeout=60_000)
+    expect(app.get_by_test_id("explain-status")).to_contain_text("removed A")
+    app.get_by_test_id("explain-forward").click()
+    app.get_by_test_id("explain-forward").click()
+    app.locator("#explain .tree-node.is-removed").focus()
+    expect(app.get_by_test_id("explain-node")).to_contain_text("store")
