@@ -98,13 +98,18 @@ def test_an_optimal_search_past_its_budget_stops_with_advice_and_a_fast_answer(a
 
 # -- the form and the game at once --------------------------------------------------------------------
 
-def test_the_form_and_the_games_hint_both_get_their_answers(app):
+def solve_in_the_form_and_ask_the_game_for_a_hint(app, heuristic):
+    """Start a long solve in the form (a 38-move 4x4), then press the game's Hint on a 3x3."""
     type_board(app, "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11")
-    app.get_by_test_id("heuristic").select_option("manhattan")
+    app.get_by_test_id("heuristic").select_option(heuristic)
     app.evaluate("window.__app.clearResult()")
     app.get_by_role("button", name="Solve", exact=True).click()
     app.evaluate("window.__app.game.loadFragment('play=3:1,2,3,4,5,6,7,0,8')")
     app.get_by_test_id("play-hint").click()
+
+
+def test_the_form_and_the_games_hint_both_get_their_answers(app):
+    solve_in_the_form_and_ask_the_game_for_a_hint(app, "manhattan")
     app.wait_for_function("document.querySelector('.play-tile.is-hint') || "
                           "!document.querySelector('[data-testid=play-message]').hidden", timeout=60_000)
     app.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=120_000)
@@ -113,12 +118,7 @@ def test_the_form_and_the_games_hint_both_get_their_answers(app):
 
 
 def test_cancel_in_the_form_leaves_the_games_request_alone(app):
-    type_board(app, "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11")
-    app.get_by_test_id("heuristic").select_option("hamming")
-    app.evaluate("window.__app.clearResult()")
-    app.get_by_role("button", name="Solve", exact=True).click()
-    app.evaluate("window.__app.game.loadFragment('play=3:1,2,3,4,5,6,7,0,8')")
-    app.get_by_test_id("play-hint").click()
+    solve_in_the_form_and_ask_the_game_for_a_hint(app, "hamming")
     app.get_by_test_id("cancel").click()
     app.wait_for_function("document.getElementById('result').dataset.status === 'cancelled'", timeout=30_000)
     app.wait_for_function("document.querySelector('.play-tile.is-hint')", timeout=60_000)
