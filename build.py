@@ -211,7 +211,7 @@ def step_wheel() -> None:
         else:
             (stage / "README.md").write_text("puzzlesolver\n")
         shutil.copytree(PACKAGE, stage / "pysrc" / "puzzlesolver",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data", "build_tables.py"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data", "build_*.py"))
         out = Path(tmp) / "out"
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
              "--wheel-dir", str(out), str(stage)])
@@ -724,13 +724,13 @@ def _python_with_numpy() -> str:
 
 
 def step_pdb() -> None:
-    """Pattern tables: build the missing ones into .cache/pdb (NumPy, about 30 s, once), copy them to dist/pdb/.
+    """Pattern tables: build the missing ones into .cache/pdb (NumPy, about 7 minutes on 2 cores, once), copy them to dist/pdb/.
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
-    names = list(engine_module("fast.tables").FILES)
+    names = list(engine_module("fast.tables").ALL_FILES)
     if any(not (PDB_CACHE / name).is_file() for name in names):
-        log("building the pattern tables into .cache/pdb (once; about 30 s)")
+        log("building the pattern tables into .cache/pdb (once; about 7 minutes)")
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
         try:
             run([_python_with_numpy(), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE)], env=env, cwd=ROOT)

@@ -41,7 +41,7 @@ from typing import Callable, List, Optional, Sequence, Tuple, Union
 
 from . import grid
 from .board import Board
-from .fast import tables
+from .fast import compact, tables
 from .fast.anytime import AnytimeSearch
 from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
 from .fast.lines import SubgoalSearch
@@ -175,7 +175,7 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         raise OptionError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}.",
                           "heuristic")
     if heuristic in ("auto", "pdb") and n in (3, 4) and _table_blank(n, goal) is not None:
-        return _Choice(_ida_with_tables, tables.files_for(n))
+        return _Choice(_ida_with_tables, tables.COMPACT_4 if n == 4 else tables.files_for(n))
     note = ""
     if heuristic in ("auto", "pdb") and n in (3, 4):
         note = " (no pattern database for this goal)"
@@ -215,9 +215,7 @@ def _ida_with_tables(board: Board) -> BoardSearch:
     tiles, back, _ = grid.canonical(board.tiles, board.goal, n, (blank,))
     try:
         if n == 4:
-            tables.tables_663()
-            return IDAStar(board, lambda counter: Pdb663(tiles, counter),
-                           "IDA* + 6-6-3 pattern databases (mirror lookup)", back)
+            return _ida_4x4(board, tiles, back)
         tables.exact_3(blank)
         return IDAStar(board, lambda counter: Exact3(tiles, blank, counter),
                        "IDA* + exact 8-puzzle distance table", back)
@@ -225,6 +223,19 @@ def _ida_with_tables(board: Board) -> BoardSearch:
         missing = tables.missing_files(tables.files_for(n))
         return _ida_manhattan(board, True, f" (pattern tables missing: {', '.join(missing)}; build them with "
                                            "`python3 build.py`)")
+
+
+def _ida_4x4(board: Board, tiles: List[int], back: List[int]) -> IDAStar:
+    """The strongest 15-puzzle search whose tables are at hand: the compact 7-tile tables, else 6-6-3."""
+    try:
+        for pattern in compact.MAX_SETS["7c7b"]:
+            compact.load_table(pattern)
+        return IDAStar(board, lambda counter: compact.EngineMax(tiles, counter),
+                       "IDA* + 7-7-1 compact pattern databases (two partitions, max, mirror lookup)", back)
+    except tables.TablesMissing:
+        tables.tables_663()
+        return IDAStar(board, lambda counter: Pdb663(tiles, counter),
+                       "IDA* + 6-6-3 pattern databases (mirror lookup)", back)
 
 
 def _ida_manhattan(board: Board, conflicts: bool, note: str = "") -> IDAStar:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from ..grid import standard_goal_with_blank
-from .tables import EXACT_3_BLANKS, FILES_3, FILES_4, PATTERNS_4, candidates, rank_perm
+from .tables import COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, PATTERNS_4, candidates, rank_perm
 
 __all__ = ["build_pattern_table", "build_exact_3", "build_all", "main"]
 
@@ -162,6 +162,12 @@ def build_all(folder, force: bool = False, log=print) -> List[Path]:
                 log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
         written += [folder / name for name, _ in todo]
         log(f"pdb: 4x4 tables built in {time.perf_counter() - t0:.1f} s")
+    missing_compact = [name for name in COMPACT_4 if force or not (folder / name).is_file()]
+    if missing_compact:
+        from .build_compact import build_set
+        log("pdb: building the 15-puzzle's compact 7-tile tables (several minutes, about 800 MB of memory)")
+        build_set(folder, "7c7b", jobs=2, fmt="xz", log=lambda line: log(f"pdb: {line}"))
+        written += [folder / name for name in missing_compact]
     return written
 
 

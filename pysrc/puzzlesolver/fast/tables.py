@@ -1,6 +1,7 @@
 """Pattern-table files: which exist, where they live, how they load (standard library only).
 
-Two kinds ship (built by :mod:`puzzlesolver.fast.build_tables`, which needs NumPy and never ships):
+Three kinds ship (built by :mod:`puzzlesolver.fast.build_tables`, which needs NumPy and never ships):
+the 15-puzzle's compact 7-tile tables (:data:`COMPACT_4`, loaded by :mod:`.compact`), and these two:
 
 * **4x4, additive 6-6-3** (goal 1..15 then the blank).  Tiles are split into three disjoint groups
   (:data:`PATTERNS_4`); for each group a table holds the fewest moves *of that group's tiles* that put
@@ -27,7 +28,7 @@ import zlib
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-__all__ = ["PATTERNS_4", "EXACT_3_BLANKS", "FILES", "files_for", "missing_files", "set_data_dir",
+__all__ = ["PATTERNS_4", "EXACT_3_BLANKS", "FILES", "COMPACT_4", "ALL_FILES", "files_for", "missing_files", "set_data_dir",
            "data_dir", "load_table", "tables_663", "exact_3", "rank_perm", "unrank_perm", "TablesMissing"]
 
 #: The 6-6-3 partition of the 15-puzzle (goal 1..15, blank bottom right), by tile label:
@@ -41,9 +42,16 @@ EXACT_3_BLANKS = (8, 7, 4)
 
 FILES_4 = tuple(f"15puzzle-663-{'abc'[i]}.zpdb" for i in range(3))
 FILES_3 = tuple(f"8puzzle-exact-blank{b}.zpdb" for b in EXACT_3_BLANKS)
+#: The 15-puzzle's compact 7-tile tables (:mod:`puzzlesolver.fast.compact`: two 7-7-1 partitions sharing
+#: the right half, 57,657,600 one-byte entries each, xz-compressed), read by the default 4x4 search.
+COMPACT_4 = tuple("p15-" + "-".join(map(str, p)) + ".excess.xz" for p in
+                  ((3, 4, 7, 8, 11, 12, 15), (1, 2, 5, 6, 9, 10, 14), (2, 5, 6, 9, 10, 13, 14)))
 #: Every table file, with its uncompressed size (checked on load).
 FILES: Dict[str, int] = {**{name: 16 ** len(p) for name, p in zip(FILES_4, PATTERNS_4)},
                          **{name: 362880 for name in FILES_3}}
+
+#: Every file the build makes and the site serves.
+ALL_FILES = tuple(FILES) + COMPACT_4
 
 _data_dir: Optional[Path] = None
 _cache: Dict[str, bytes] = {}
@@ -77,7 +85,7 @@ def data_dir() -> Path:
     """The directory tables are read from (the first candidate holding any, else the first)."""
     folders = candidates()
     for folder in folders:
-        if any((folder / name).is_file() for name in FILES):
+        if any((folder / name).is_file() for name in ALL_FILES):
             return folder
     return folders[0]
 
