@@ -10,7 +10,7 @@
 import { SolverClient } from "./solver-client.js";
 import { Player, boardText, renderBoard } from "./board-view.js";
 import { FragmentError, boardFragment, dealTiles, fragmentKind, goalTiles, movesAlongBlankPath, parseFragment,
-  positionsAlong, wordsFragment } from "./game-core.js";
+  lowerFirst, positionsAlong, quoted, refusal, sentence, wordsFragment } from "./game-core.js";
 import { wirePage } from "./wiring.js";
 import { mountExplain } from "./explain-view.js";
 
@@ -60,10 +60,8 @@ solver.addEventListener("status", (event) => {
     statusEl.textContent = `Solver ready (Python ${solver.info.python}, started in ${(solver.readyMs / 1000).toFixed(1)} s).`;
     fillHeuristics(solver.info);
     scheduleCheck(0);
-  } else if (state === "died") {
-    statusEl.textContent = `The solver stopped unexpectedly (${message}).`;
-  } else if (state === "fatal") {
-    statusEl.textContent = `The solver could not start: ${message}. Reload the page to try again.`;
+  } else if (state === "died" || state === "fatal") {
+    statusEl.textContent = message;
   }
 });
 
@@ -95,7 +93,7 @@ function chooseHeuristic(name) {
 }
 
 const unknownHeuristic = (name, info) =>
-  `This link asks for the heuristic ${name}, which this solver does not have; it uses ${info.default_heuristic} instead.`;
+  `This link asks for the heuristic ${quoted(name)}, which this solver does not have; it uses ${info.default_heuristic} instead.`;
 
 // -- mode: board or word ladder --------------------------------------------------------------------
 const mode = () => document.querySelector('input[name="mode"]:checked').value;
@@ -118,20 +116,16 @@ function scheduleCheck(delay = 350) {
   checkTimer = setTimeout(checkBoard, delay);
 }
 
-// A board whose check the worker died on is not sent again by itself (only when the user asks).
-let fatalBoard = null;
-
 async function checkBoard() {
-  if (solver.state !== "ready" || mode() !== "board" || $("board").value === fatalBoard) return;
+  if (solver.state !== "ready" || mode() !== "board") return;
   const token = ++checkToken;
   let answer;
   try {
     answer = await solver.request("check_board", boardParams());
   } catch {
-    fatalBoard = $("board").value;  // the worker died on it; the status line says so
-    return;
+    return;  // the worker died; the status line says so, and the client does not ask it again by itself
   }
-  if (token !== checkToken) return;
+  if (token !== checkToken || answer.field === "worker") return;
   clearErrors(["board", "goal", "heuristic"]);
   const note = $("board-note");
   if (answer.type === "error") {
@@ -143,7 +137,7 @@ async function checkBoard() {
   note.dataset.solvable = String(answer.solvable);
   note.textContent = answer.solvable
     ? `${answer.n}×${answer.n} board, solvable; ${answer.estimate_heuristic || answer.heuristic} estimate ${answer.estimate} moves.`
-    : `${answer.n}×${answer.n} board, unsolvable: ${answer.reason}.`;
+    : sentence(`${answer.n}×${answer.n} board, unsolvable; ${lowerFirst(answer.reason)}`);
 }
 
 function boardParams() {
@@ -284,11 +278,11 @@ function loadFragment(fragment) {
 function refuseFragment(kind, reason) {
   if (kind === "board") {
     const n = 3, tiles = dealTiles(3);
-    setError("link", `This link could not be opened, so here is a fresh board instead: ${reason}`);
+    setError("link", refusal(reason, "here is a fresh board instead"));
     showBoardPuzzle({ n, tiles });
     history.replaceState(history.state, "", `#${boardFragment({ n, tiles })}`);  // the broken link leaves the address bar
   } else {
-    setError("link", `This link could not be opened: ${reason}`);
+    setError("link", refusal(reason));
     showWordPuzzle({ start: "", goal: "" });
     history.replaceState(history.state, "", location.pathname + location.search);
   }
@@ -334,7 +328,7 @@ let solveToken = 0;
 const resultEl = $("result");
 
 function clearResult() {
-  if ($("solve-form").dataset.busy === "true") solver.cancel();
+  if ($("solve-form").dataset.busy === "true") solver.cancel(null, "form");  // the game's requests go on
   solveToken++;
   player.clear();
   $("moves").textContent = "";
@@ -398,13 +392,14 @@ async function run(op, params) {
   showProgress(solver.state === "ready" ? "Solving…" : "Waiting for the solver to start…");
   let answer;
   try {
-    answer = await solver.request(op, params, (message) => { if (token === solveToken) onProgress(message); });
+    const progress = (message) => { if (token === solveToken) onProgress(message); };
+    answer = await solver.request(op, params, progress, { again: true });  // the person asked for it
   } catch (error) {
     if (token !== solveToken) return;
     setBusy(false);
     $("progress").hidden = true;
     resultEl.dataset.status = "error";
-    $("form-error").textContent = sentence(`${error.message}; press Solve to try again`);
+    $("form-error").textContent = sentence(error.message, "press Solve to try again");
     return;
   }
   if (token !== solveToken) return;
@@ -504,14 +499,6 @@ function showLadder(ladder) {
   }));
   $("ladder").hidden = false;
 }
-
-// One capitalised sentence with its full stop (the engine's messages already are; older ones were not).
-const sentence = (text) => {
-  const trimmed = String(text || "").trim();
-  if (!trimmed) return "";
-  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-};
 
 $("solve-form").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -5,7 +5,8 @@
 //   const session = new GameSession({ n: 3, tiles: [8, 1, 3, 4, 0, 2, 7, 6, 5] });
 //   session.play("l");               // an action: one or more single-tile moves in one direction
 //   session.undo(); session.redo();
-//   session.setPlan(session.tiles, "ul...");   // an optimal solution from a position (the solver's answer)
+//   session.setPlan(session.tiles, "ul...");   // a solution from a position (the solver's answer; optimal
+//                                              // unless a third argument says it is not proven shortest)
 //   session.planHere();              // that solution while the game is on its line, else null
 
 import { applyMove, goalTiles, inverseMoves, playFragment, positionsAlong, sameTiles } from "./game-core.js";
@@ -122,15 +123,20 @@ export class GameSession {
 
   // ---- the solver's plan -----------------------------------------------------------------------------
 
-  /** Record an optimal solution (direction letters) from the position `tiles`. */
-  setPlan(tiles, moves) {
-    this.plan = { key: tiles.join(","), moves };
-    if (sameTiles(tiles, this.start)) this.optimalStart = moves.length;
+  /** Record a solution (direction letters) from the position `tiles`: optimal, or not proven shortest. */
+  setPlan(tiles, moves, optimal = true) {
+    this.plan = { key: tiles.join(","), moves, optimal };
+    if (optimal && sameTiles(tiles, this.start)) this.optimalStart = moves.length;
   }
 
-  /** The optimal moves from here, when known, else null. */
+  /** The planned moves from here, when known, else null. */
   planHere() {
     return this.plan && this.plan.key === this.tiles.join(",") ? this.plan.moves : null;
+  }
+
+  /** Whether the plan from here is proven shortest. */
+  get planOptimal() {
+    return this.planHere() !== null && this.plan.optimal;
   }
 
   /** Mark the next move of the plan as the hint; returns its direction (null without a plan). */
@@ -149,6 +155,6 @@ export class GameSession {
 
   _advancePlan(action, after) {
     const moves = this.planHere();
-    if (moves && moves.startsWith(action)) this.plan = { key: after.join(","), moves: moves.slice(action.length) };
+    if (moves && moves.startsWith(action)) this.plan = { ...this.plan, key: after.join(","), moves: moves.slice(action.length) };
   }
 }

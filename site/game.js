@@ -11,8 +11,8 @@
 //   solve_board {board, goal (rows as text)} -> {type: "result", status: "solved", blank_path: [cell, ...]}
 // whose moves become the session's plan.  Nothing from a URL or the worker is inserted as HTML.
 
-import { MIN_SIZE, MAX_SIZE, DIRS, FragmentError, cellForDir, dealTiles, movesAlongBlankPath, parseFragment,
-  slidesFor } from "./game-core.js";
+import { MIN_SIZE, MAX_SIZE, DIRS, FragmentError, cellForDir, dealTiles, lowerFirst, movesAlongBlankPath, parseFragment,
+  refusal, sentence, slidesFor } from "./game-core.js";
 import { GameSession } from "./game-session.js";
 import { boardText } from "./board-view.js";
 
@@ -22,7 +22,7 @@ const KEY_DIRS = {
 };
 const SWIPE_MIN_PX = 24;
 const SOLVE_STEP_MS = 320;
-// Seconds the solver may think for a hint or "Finish from here" before the game takes its fast answer.
+// Seconds the solver may think for a hint or "Finish from here" before the game offers to go on.
 const GAME_SECONDS = 8;
 
 function el(tag, props = {}, ...children) {
@@ -58,6 +58,8 @@ export function mountGame(root, options = {}) {
   let session = null;    // the GameSession on screen
   let solver = null;
   let busy = null;       // {cancelled, id} while a request to the solver is in flight
+  let offered = null;    // {key, asked, job}: what "Keep going" and "Fast answer" go on with, from the position key
+  let maxSeconds = GAME_SECONDS;
   let autoplay = null;   // interval id while "Finish from here" plays
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
@@ -86,6 +88,9 @@ export function mountGame(root, options = {}) {
   const shareBtn = btn("Share game", "play-share", () => share());
   const cancelBtn = btn("Cancel", "play-cancel", () => cancelRequest());
   cancelBtn.hidden = true;
+  const keepGoingBtn = btn("Keep going", "play-keep-going", () => followOffer({ op: "resume", job: offered.job }));
+  const fastBtn = btn("Fast answer (not shortest)", "play-fast-answer", () => followOffer({ algorithm: "weighted" }));
+  keepGoingBtn.hidden = fastBtn.hidden = true;
 
   const movesOut = el("output", { "data-testid": "play-moves", text: "0" });
   const timeOut = el("output", { "data-testid": "play-timer", text: "0:00" });
@@ -105,6 +110,7 @@ export function mountGame(root, options = {}) {
     el("div", { class: "play-controls" }, hintBtn, solveBtn, distBtn, cancelBtn, solverNote),
     el("p", { class: "play-stats" }, "Moves ", movesOut, " · Time ", timeOut, " · Optimal from here ", distOut),
     message,
+    el("div", { class: "play-controls" }, keepGoingBtn, fastBtn),
     board,
     result,
     el("div", { class: "play-controls" }, shareBtn, shareField),
@@ -157,7 +163,8 @@ export function mountGame(root, options = {}) {
     distBtn.disabled = !solver || !!busy;
     solveBtn.textContent = autoplay ? "Stop" : "Finish from here";
     const plan = session.planHere();
-    distOut.textContent = plan !== null ? String(plan.length) : session.atGoal ? "0" : "?";
+    distOut.textContent = plan === null ? (session.atGoal ? "0" : "?") : `${session.planOptimal ? "" : "≤ "}${plan.length}`;
+    if (offered && offered.key !== tiles.join(",")) withdrawOffer();   // the offer was for another position
     root.dataset.solved = String(session.solved);
     if (busy) root.dataset.busy = "solve"; else delete root.dataset.busy;
     root.dataset.solver = solver ? "ready" : "waiting";
@@ -194,6 +201,7 @@ export function mountGame(root, options = {}) {
   function load({ n, tiles, goal = null, moves = "" }) {
     stopAutoplay(false);
     cancelRequest();
+    withdrawOffer();
     const sizeChanged = !session || n !== session.n;
     session = new GameSession({ n, tiles, goal, moves });
     result.hidden = true;
@@ -231,7 +239,7 @@ export function mountGame(root, options = {}) {
   function refuse(reason) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
     newPuzzle(session ? session.n : 4);
-    showMessage(`This link could not be opened: ${reason} Here is a fresh puzzle instead.`);
+    showMessage(refusal(reason, "here is a fresh puzzle instead"));
   }
 
   // ---- moves --------------------------------------------------------------------------------
@@ -296,12 +304,13 @@ export function mountGame(root, options = {}) {
     if (session.optimalStart === null && solver) askOptimalStart();
   }
 
-  function describeFinish() {
+  // `unknown`: why the optimal count is not shown (null: it is still being worked out).
+  function describeFinish(unknown = null) {
     const moves = session.moveCount;
     const optimal = session.optimalStart;
     const helped = [session.assisted && `${plural(session.assisted, "move")} by the solver`,
       session.hints && plural(session.hints, "hint")].filter(Boolean);
-    const waiting = solver ? "the optimal count is being worked out…" : "the optimal count will be shown once the solver has loaded.";
+    const waiting = unknown || (solver ? "the optimal count is being worked out…" : "the optimal count will be shown once the solver has loaded.");
     result.replaceChildren(
       el("strong", { text: "Solved!" }), " ",
       el("span", { text: `You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""} in ${formatTime(session.elapsedMs())}; ` }),
@@ -313,30 +322,45 @@ export function mountGame(root, options = {}) {
       (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
   }
 
+  // Asked by itself once the game is solved: no offers, and a request the worker died on is not sent again.
   function askOptimalStart() {
-    askPlan(session.start, () => { if (session.solved) describeFinish(); });
+    const asked = session, from = session.start.slice();
+    const unknown = ({ bound = 0 } = {}) => {
+      if (session === asked) describeFinish(bound ? `the shortest takes at least ${plural(bound, "move")}.` : "the optimal count could not be worked out.");
+    };
+    request(from, {
+      again: false,
+      onMoves: (moves, answer) => {
+        if (session !== asked) return;
+        session.setPlan(from, moves, answer.optimal !== false);
+        if (session.optimalStart !== null) describeFinish(); else unknown(answer);
+      },
+      onStopped: unknown,
+      onError: () => unknown(),
+    });
   }
 
   // ---- the solver's plan -----------------------------------------------------------------------
-  /** Run `then(moves)` with an optimal solution from the current position, asking the solver if need be. */
+  /** Run `then(moves)` with a solution from the current position (optimal unless the budget ran out first). */
   function withPlan(then) {
     const known = session.planHere();
     if (known !== null) { then(known); return; }
-    askPlan(session.tiles, () => {
-      const moves = session.planHere();   // null when the person moved meanwhile
-      if (moves !== null) then(moves);
+    const asked = session, from = session.tiles.slice();
+    request(from, {
+      onMoves: (moves, answer) => {
+        if (session !== asked) return;
+        const improving = session.planHere() !== null;   // "Keep going" on an answer already used
+        session.setPlan(from, moves, answer.optimal !== false);
+        const here = session.planHere();   // null when the person moved meanwhile
+        if (here === null) return;
+        if (!improving) { then(here); return; }
+        render();
+        announce(sentence(`You are ${fromGoal()}`));
+      },
     });
   }
 
-  /** Ask for an optimal solution from `tiles` and make it the plan; `then()` runs if this game is still on. */
-  function askPlan(tiles, then) {
-    const asked = session, from = tiles.slice();
-    request(from, (moves) => {
-      if (session !== asked) return;
-      session.setPlan(from, moves);
-      then();
-    });
-  }
+  const fromGoal = () => `${session.planOptimal ? "" : "at most "}${plural(session.planHere().length, "move")} from the goal`;
 
   function hint() {
     if (session.solved) return;
@@ -344,14 +368,14 @@ export function mountGame(root, options = {}) {
       const dir = session.takeHint();
       if (!dir) return;
       render();
-      announce(`Hint: slide ${session.hintTile} ${DIRS[dir].name}. ${plural(session.planHere().length, "move")} from the goal.`);
+      announce(`Hint: slide ${session.hintTile} ${DIRS[dir].name}. ${sentence(fromGoal())}`);
     });
   }
 
   function distance() {
-    withPlan((moves) => {
+    withPlan(() => {
       render();
-      announce(`The goal is ${plural(moves.length, "move")} away.`);
+      announce(sentence(`You are ${fromGoal()}`));
     });
   }
 
@@ -379,11 +403,16 @@ export function mountGame(root, options = {}) {
   }
 
   // ---- talking to the solver ------------------------------------------------------------------
-  // An optimal solution from `tiles` to the game's goal, by the engine's default (strongest optimal) method;
-  // `onMoves` gets its direction letters.
-  function request(tiles, onMoves, algorithm = "auto") {
+  // One request for a solution from `tiles` to the game's goal, by the engine's default (strongest
+  // optimal) method, within the game's time budget.  The answer's moves (direction letters) go to
+  // `onMoves(moves, answer)`.  A search that ends its budget without an answer goes to `onStopped`, or
+  // by default shows the engine's message and offers "Keep going" (the same search, resumed) and "Fast
+  // answer (not shortest)"; an answer not proven shortest (5x5 and up) is used and said to be so, with
+  // "Keep going" to improve it.  `how`: {op: "resume", job} or {algorithm} for what the offers ask.
+  function request(tiles, { onMoves, onStopped = null, onError = null, again = true, how = {} }) {
     if (!solver) return;
     cancelRequest();
+    withdrawOffer();
     const n = session.n;
     const token = { cancelled: false, id: solver.nextId };   // SolverClient numbers requests in order
     busy = token;
@@ -399,33 +428,55 @@ export function mountGame(root, options = {}) {
         solverNote.textContent = `Thinking… ${p.expanded.toLocaleString("en")} positions`;
       }
     };
-    const params = { board: boardText(tiles, n), goal: boardText(session.goal, n), owner: "game", algorithm,
-      max_seconds: GAME_SECONDS };
-    solver.request("solve_board", params, onProgress).then((answer) => {
+    const budget = { owner: "game", max_seconds: maxSeconds };
+    const [op, params] = how.op === "resume" ? ["resume", { job: how.job, ...budget }]
+      : ["solve_board", { board: boardText(tiles, n), goal: boardText(session.goal, n), algorithm: how.algorithm || "auto", ...budget }];
+    const fails = onError || fail;
+    solver.request(op, params, onProgress, { again }).then((answer) => {
       if (token.cancelled) return;
       settle(token);
-      if (answer.type === "error") return fail(answer.message);
+      if (answer.type === "error") return fails(answer.message);
       if (answer.status === "cancelled") return;
-      // Past its time budget with no answer: the fast answer instead (not proven shortest, and said so).
-      if (answer.status === "stopped" && algorithm !== "weighted") return request(tiles, onMoves, "weighted");
-      if (answer.status !== "solved") return fail(answer.message || answer.reason || `the solver stopped (${answer.status})`);
+      const asked = { tiles, onMoves, onStopped, onError, algorithm: params.algorithm };
+      if (answer.status === "stopped") return onStopped ? onStopped(answer) : offer(answer, asked);
+      if (answer.status !== "solved") return fails(answer.message || answer.reason || `the solver stopped (${answer.status})`);
       const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path || []);
-      if (moves === null || moves.length !== answer.moves) return fail("its answer is not a line of moves");
-      onMoves(moves);
-      if (answer.optimal === false) {
-        const bound = answer.bound ? `; the shortest takes at least ${answer.bound}` : "";
-        showMessage(`This answer of ${answer.moves} moves is not proven shortest${bound}.`);
-      }
+      if (moves === null || moves.length !== answer.moves) return fails("its answer is not a line of moves");
+      onMoves(moves, answer);
+      if (answer.optimal === false && !onStopped) offer(answer, asked);
     }, (error) => {
       if (token.cancelled) return;
       settle(token);
-      fail(error && error.message ? error.message : String(error));
+      fails(error.message);
     });
   }
 
+  // What the engine said when its budget ran out, and the buttons that go on from the same position.
+  function offer(answer, asked) {
+    const notShortest = answer.status === "solved" &&
+      sentence(`This answer of ${plural(answer.moves, "move")} is not proven shortest`, answer.bound ? `the shortest takes at least ${answer.bound}` : "");
+    showMessage(notShortest || sentence(answer.message));
+    offered = { key: asked.tiles.join(","), asked, job: answer.resumable ? answer.job : null };
+    keepGoingBtn.hidden = offered.job === null;
+    fastBtn.hidden = answer.status !== "stopped" || asked.algorithm === "weighted";
+    render();
+  }
+
+  function withdrawOffer() {
+    offered = null;
+    keepGoingBtn.hidden = fastBtn.hidden = true;
+  }
+
+  function followOffer(how) {
+    const { asked } = offered;
+    showMessage("");
+    request(asked.tiles, { ...asked, how });
+  }
+
   function fail(text) {
-    showMessage(`The solver could not answer: ${text}`);
-    announce(`The solver could not answer: ${text}`);
+    const why = sentence(`The solver could not answer: ${lowerFirst(text)}`);
+    showMessage(why);
+    announce(why);
   }
 
   function settle(token) {
@@ -521,6 +572,7 @@ export function mountGame(root, options = {}) {
   return {
     setSolver, loadFragment, newPuzzle,
     fragment: () => session.fragment(),
+    set maxSeconds(seconds) { maxSeconds = seconds || GAME_SECONDS; },   // test hook: a shorter budget
     get session() { return session; },
     get active() { return active; },
     set active(value) { active = !!value; if (active) publish(); },

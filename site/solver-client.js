@@ -9,16 +9,27 @@
 //   solver.cancel(null, "game");   // side; a new one replaces the same owner's; cancel one owner's
 //
 // request() resolves with the worker's one answer for that id ({type: "result" | "error" | "board" | ...});
-// it rejects only when the worker died before answering (the client then starts a new worker).
+// it rejects only when the worker died before answering (the client then starts a new worker).  A
+// request the worker died on is never sent again by itself: asked again, it is answered at once with an
+// error, unless the person asked for it ({again: true}).  Every message is one sentence.
+
+import { sentence } from "./game-core.js";
 
 const WATCHDOG_MS = 30000;     // a running solve that stays silent this long means the worker hung
 
+const newWorker = (url) => new Worker(url, { type: "module", name: "puzzlesolver" });
+// Requests are the same when their op and parameters are, whoever sent them.
+const requestKey = (op, { owner, ...params }) => JSON.stringify([op, params]);
+const workerError = (id, message) => ({ id, type: "error", field: "worker", message });
+
 export class SolverClient extends EventTarget {
-  constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
+  constructor(workerUrl = new URL("./worker.js", import.meta.url), { createWorker = newWorker } = {}) {
     super();
     this.workerUrl = workerUrl;
+    this.createWorker = createWorker;
     this.nextId = 1;
-    this.pending = new Map();  // id -> {resolve, reject, onProgress, op}
+    this.pending = new Map();  // id -> {resolve, reject, onProgress, op, id, key}
+    this.fatalRequests = new Set();  // the keys of requests a worker died on
     this.state = "booting";
     this.info = null;
     this.bootMs = null;
@@ -39,13 +50,19 @@ export class SolverClient extends EventTarget {
     });
   }
 
-  request(op, params = {}, onProgress = null) {
+  /** Send one request; `again`: the person asked for it, so send it even if a worker died on it before. */
+  request(op, params = {}, onProgress = null, { again = false } = {}) {
     const id = this.nextId++;
+    const key = requestKey(op, params);
     if (this.state === "fatal") {  // no worker to ask: answer at once rather than never
-      return Promise.resolve({ id, type: "error", field: "worker", message: this.fatalMessage || "the solver could not start" });
+      return Promise.resolve(workerError(id, this.fatalMessage));
     }
+    if (this.fatalRequests.has(key) && !again) {
+      return Promise.resolve(workerError(id, "The solver stopped while working on this before, so it was not asked again."));
+    }
+    this.fatalRequests.delete(key);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress, op, id });
+      this.pending.set(id, { resolve, reject, onProgress, op, id, key });
       this.lastHeard = performance.now();
       this.worker.postMessage({ ...params, id, op });
     });
@@ -74,7 +91,7 @@ export class SolverClient extends EventTarget {
   }
 
   _start() {
-    this.worker = new Worker(this.workerUrl, { type: "module", name: "puzzlesolver" });
+    this.worker = this.createWorker(this.workerUrl);
     this.startedAt = performance.now();
     this._setState("booting", { restarts: this.restarts });
     const worker = this.worker;
@@ -82,8 +99,9 @@ export class SolverClient extends EventTarget {
     worker.onerror = (event) => {
       if (worker !== this.worker) return;
       event.preventDefault();
+      console.error(event.message);  // the browser's words, for devtools; the page gets ours
       worker.terminate();
-      this._died(`the solver crashed${event.message ? ` (${event.message})` : ""}`);
+      this._died("the solver crashed");
     };
     worker.onmessageerror = () => {
       if (worker !== this.worker) return;
@@ -103,10 +121,8 @@ export class SolverClient extends EventTarget {
       return;
     }
     if (message.type === "fatal") {
-      this._setState("fatal", { message: message.message });
-      for (const entry of this.pending.values()) {
-        entry.resolve({ id: entry.id, type: "error", field: "worker", message: message.message });
-      }
+      this._setState("fatal", { message: sentence(message.message, "reload the page to try again") });
+      for (const entry of this.pending.values()) entry.resolve(workerError(entry.id, this.fatalMessage));
       this.pending.clear();
       return;
     }
@@ -130,9 +146,13 @@ export class SolverClient extends EventTarget {
 
   _died(why) {
     const wasBooting = this.state === "booting";
-    const error = new Error(wasBooting ? `${why} while starting` : `${why}; a new solver is starting`);
+    const error = new Error(wasBooting ? sentence(`${why} while starting`, "reload the page to try again")
+      : sentence(why, "a new solver is starting"));
     error.field = "worker";
-    for (const entry of this.pending.values()) entry.reject(error);
+    for (const entry of this.pending.values()) {
+      this.fatalRequests.add(entry.key);
+      entry.reject(error);
+    }
     this.pending.clear();
     if (wasBooting) {  // it cannot even start: starting it again would only loop
       this._setState("fatal", { message: error.message });

@@ -9,7 +9,9 @@
 //   downloaded come from the HTTP cache, so nothing is downloaded twice.
 // * the new worker then WAITS: the page shows "update ready" and posts {type: "SKIP_WAITING"} when
 //   the person accepts; the page reloads on controllerchange.
-// * activate: delete every other cache of this app.
+// * activate: delete every other cache of this app, keep the runtime files the tab already downloaded
+//   (they are in the HTTP cache), and take control of the open tab at once -- its page and its solver
+//   worker -- so everything works offline in the tab that first loaded the app, without a reload.
 // * fetch: same-origin GETs are answered from CACHE only (never from another version's cache);
 //   files of the runtime list are fetched on first use, checked against their sha256 and added to
 //   CACHE, so they too work offline afterwards (and an update carries them over when unchanged).
@@ -102,8 +104,37 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
     }
+    await keepDownloadedRuntimeFiles();
+    await self.clients.claim();
   })());
 });
+
+// The runtime files the tab fetched before this worker controlled it: from the HTTP cache only, never
+// from the network (only-if-cached), and only this version's bytes.
+async function keepDownloadedRuntimeFiles() {
+  const cache = await caches.open(CACHE);
+  for (const [path] of RUNTIME) {
+    const url = new URL(path, scopeUrl);
+    if (await cache.match(url)) continue;
+    try {
+      await keepRuntimeFile(cache, path, await fetch(url, { cache: "only-if-cached", mode: "same-origin" }));
+    } catch {
+      // not downloaded yet: it is cached on first use instead
+    }
+  }
+}
+
+// Store a runtime file's response in the cache when it has this version's sha256; returns its body.
+async function keepRuntimeFile(cache, path, response) {
+  const body = await response.arrayBuffer();
+  const headers = storedHeaders(response);
+  const sha256 = runtimeSha.get(path);
+  if (response.ok && hex(await crypto.subtle.digest("SHA-256", body)) === sha256) {
+    headers.set(SHA_HEADER, sha256);
+    await cache.put(new URL(path, scopeUrl), new Response(body.slice(0), { status: 200, headers }));
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
 
 function isNavigation(request) {
   return request.mode === "navigate" || (request.headers.get("accept") || "").includes("text/html");
@@ -128,16 +159,7 @@ async function respond(request) {
     });
   }
   const path = url.pathname.slice(scopeUrl.pathname.length);
-  const sha256 = runtimeSha.get(path);
-  if (sha256 && response.ok && response.type === "basic") {
-    const body = await response.arrayBuffer();
-    const headers = storedHeaders(response);
-    if (hex(await crypto.subtle.digest("SHA-256", body)) === sha256) {   // only this version's bytes
-      headers.set(SHA_HEADER, sha256);
-      await cache.put(new URL(path, scopeUrl), new Response(body.slice(0), { status: 200, headers }));
-    }
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
-  }
+  if (runtimeSha.has(path) && response.ok && response.type === "basic") return keepRuntimeFile(cache, path, response);
   return response;
 }
 

@@ -5,7 +5,8 @@
 // every answer is made by puzzlesolver.webapi.call (JSON in, JSON out).  This file only moves messages,
 // runs solves a slice at a time (so a cancel is seen between slices), fetches the data files the engine
 // asks for, and adds its own messages: {type: "ready", info, bootMs} once, {type: "fatal", message} if
-// booting failed, and {id, type: "loading", url, loaded, total} while a data file downloads.
+// booting failed, and {id, type: "loading", url, loaded, total} while a data file downloads.  Requests
+// may carry an owner ("form", "game"): solves of different owners run side by side.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -15,10 +16,12 @@ const JOB_OPS = new Set(["solve_board", "solve_words", "resume"]);
 
 let call = null;              // puzzlesolver.webapi.call, once booted
 let deployed = {};            // build.json's files: {path: {sha256, size}}
-const cancelled = new Set();  // ids the page cancelled while their job runs
-// Solves being advanced, a slice each in turn, so the form's solve and the game's hint run side by
-// side.  A new solve replaces only an earlier one of the same owner ("form", "game", ...).
-const running = [];           // {id, owner, expansions}
+// Every solve from its request to its answer (id -> owner), and those being advanced, a slice each in
+// turn, so that the form's solve and the game's hint run side by side.  A new solve replaces only an
+// earlier one of the same owner ("form", "game", ...).
+const owners = new Map();
+const running = [];           // {id, expansions}
+const cancelled = new Set();  // ids cancelled (or replaced) before their answer
 let pumping = false;
 
 const post = (message) => self.postMessage(message);
@@ -29,23 +32,39 @@ const wakeups = [];
 channel.port1.onmessage = () => wakeups.shift()();
 const yieldToEvents = () => new Promise((resolve) => { wakeups.push(resolve); channel.port2.postMessage(0); });
 
-// The network first; offline (or on an error), the copy the service worker saved for offline use, which
-// this worker can read even when the service worker does not control the tab yet (the first visit).
-async function fetchResponse(url) {
-  let response = null;
-  try {
-    response = await fetch(url);
-  } catch {
-    response = null;
-  }
-  if (response && response.ok) return response;
-  const saved = self.caches ? await caches.match(url) : undefined;
-  if (saved) return saved;
-  throw new Error(`could not fetch ${url.pathname || url}${response ? `: HTTP ${response.status}` : ""}`);
+// -- files: the network first (through the service worker once it controls this worker), else the copy
+// saved for offline use, which this worker can read even before the service worker controls it.
+const fromNetwork = (url, init) => fetch(url, init).then((response) => (response.ok ? response : null), () => null);
+const fromOfflineCopy = async (url) => (self.caches ? (await caches.match(url)) || null : null);
+
+async function fetchResponse(url, init) {
+  const response = (await fromNetwork(url, init)) || (await fromOfflineCopy(url));
+  if (!response) throw new Error(`${url.pathname.split("/").pop()} could not be downloaded (is this device offline?)`);
+  return response;
 }
 
-async function fetchBytes(url, onProgress) {
-  const response = await fetchResponse(url);
+// A data file of this build, checked against the sha256 build.json gives it (so two versions never mix),
+// or null when no copy can be had.
+async function dataFile(path, onProgress) {
+  const url = new URL(path, ROOT);
+  for (const source of [fromNetwork, fromOfflineCopy]) {
+    try {
+      const response = await source(url);
+      const bytes = response && await readBytes(response, onProgress);
+      if (bytes && await isDeployed(path, bytes)) return bytes;
+    } catch {
+      // the download broke off: try the next source
+    }
+  }
+  return null;
+}
+
+async function isDeployed(path, bytes) {
+  const digest = await sha256Hex(bytes);
+  return digest === null || digest === deployed[path].sha256;
+}
+
+async function readBytes(response, onProgress) {
   // With Content-Encoding, Content-Length counts compressed bytes, not the ones we read: no total then.
   const total = response.headers.get("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
   if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
@@ -77,18 +96,21 @@ async function boot() {
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
   const timings = {};  // ms since the worker started, for each stage of the boot (shown in devtools, measured by tests)
-  const manifestPromise = fetch(new URL("build.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
+  const manifestPromise = fetchResponse(new URL("build.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
   const pyodidePromise = loadPyodide({
     indexURL: new URL("pyodide/", ROOT).href, stdout: (s) => console.log(s), stderr: (s) => console.warn(s),
-  }).then((py) => { timings.pyodide = since(); return py; });
+  }).then((py) => { timings.pyodide = since(); return py; }, (error) => {
+    console.error(error);  // the browser's words, for devtools; the page gets ours
+    throw new Error("the Python runtime could not be loaded (is this device offline?)");
+  });
   const manifest = await manifestPromise;
   timings.manifest = since();
   deployed = manifest.files || {};
   if (!manifest.wheel) throw new Error("the build has no puzzlesolver wheel (run python3 build.py)");
-  const wheel = await fetchBytes(new URL(manifest.wheel, ROOT));
+  const wheel = await readBytes(await fetchResponse(new URL(manifest.wheel, ROOT)));
   const digest = await sha256Hex(wheel);
   if (digest && manifest.wheel_sha256 && digest !== manifest.wheel_sha256) {
-    throw new Error("the puzzlesolver wheel does not match build.json (a stale cache?); reload the page");
+    throw new Error("the puzzlesolver wheel does not match build.json (a stale cache?)");
   }
   timings.wheel = since();
   const pyodide = await pyodidePromise;
@@ -108,15 +130,11 @@ async function fetchFiles(id, files) {
   const FS = self.__pyodide.FS;
   const missing = [];
   for (const file of files) {
-    if (!(file.url in deployed)) { missing.push(file.url); continue; }
-    try {
-      const url = new URL(file.url, ROOT);
-      const bytes = await fetchBytes(url, (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total }));
-      FS.mkdirTree(file.path.slice(0, file.path.lastIndexOf("/")));
-      FS.writeFile(file.path, bytes);
-    } catch {
-      missing.push(file.url);
-    }
+    const progress = (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total });
+    const bytes = file.url in deployed ? await dataFile(file.url, progress) : null;
+    if (!bytes) { missing.push(file.url); continue; }
+    FS.mkdirTree(file.path.slice(0, file.path.lastIndexOf("/")));
+    FS.writeFile(file.path, bytes);
   }
   return missing;
 }
@@ -134,9 +152,15 @@ async function firstReply(message) {
 
 async function answer(message) {
   const reply = await firstReply(message);
-  if (reply.type !== "started") { post(reply); return; }
-  running.push({ id: message.id, owner: message.owner || "page", expansions: 200 });
+  if (reply.type !== "started") { finish(reply); return; }
+  running.push({ id: message.id, expansions: 200 });
   pump();
+}
+
+function finish(reply) {
+  owners.delete(reply.id);
+  cancelled.delete(reply.id);
+  post(reply);
 }
 
 // Advance the running solves a slice each in turn, yielding between slices so cancels are seen.
@@ -147,14 +171,13 @@ async function pump() {
     while (running.length) {
       await yieldToEvents();
       const job = running.shift();
-      if (cancelled.delete(job.id)) { post(call({ id: job.id, op: "cancel" })); continue; }
+      if (cancelled.has(job.id)) { finish(call({ id: job.id, op: "cancel" })); continue; }
       const began = performance.now();
       const reply = call({ id: job.id, op: "advance", max_expansions: job.expansions });
       const took = performance.now() - began;
       // Adapt the slice so that it takes about SLICE_MS (within a factor of 4 per step).
       job.expansions = Math.max(50, Math.round(job.expansions * Math.min(4, Math.max(0.25, SLICE_MS / Math.max(took, 1)))));
-      post(reply);
-      if (reply.type === "progress") running.push(job);
+      if (reply.type === "progress") { post(reply); running.push(job); } else finish(reply);
     }
   } finally {
     pumping = false;
@@ -165,18 +188,21 @@ async function answerSafely(message) {
   try {
     await answer(message);
   } catch (error) {
-    post({ id: message.id, type: "error", field: "internal", message: String((error && error.message) || error) });
+    console.error(error);  // the details, for devtools; the page gets a sentence
+    finish({ id: message.id, type: "error", field: "internal",
+      message: "The solver could not answer this request because of an internal error." });
   }
 }
 
-// The ids a cancel message names: one id, every solve of one owner, or every solve.
+// The solves a cancel message names: one id, every solve of one owner, or every solve.
 function cancelledBy(message) {
   if (message.id !== undefined && message.id !== null) return [message.id];
-  return running.filter((job) => !message.owner || job.owner === message.owner).map((job) => job.id);
+  return [...owners].filter(([, owner]) => !message.owner || owner === message.owner).map(([id]) => id);
 }
 
 const booted = boot().then(() => true, (error) => {
-  post({ type: "fatal", message: `the solver could not start: ${(error && error.message) || error}` });
+  console.error(error);
+  post({ type: "fatal", message: `the solver could not start: ${error.message}` });
   return false;
 });
 
@@ -187,10 +213,12 @@ self.onmessage = async (event) => {
     return;
   }
   if (JOB_OPS.has(message.op)) {  // replaces the same owner's earlier solve, not another owner's
-    for (const id of cancelledBy({ owner: message.owner || "page" })) cancelled.add(id);
+    const owner = message.owner || "page";
+    for (const id of cancelledBy({ owner })) cancelled.add(id);
+    owners.set(message.id, owner);
   }
   if (!(await booted)) {
-    post({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
+    finish({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
     return;
   }
   answerSafely(message);  // quick calls are answered at once, between the slices of the running solves

@@ -24,14 +24,22 @@ pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists() or not (DIST / "in
 
 
 class Site:
-    """A copy of dist/ on 127.0.0.1 (a free port), counting the bytes it sends; stop() cuts it off."""
+    """A copy of dist/ on 127.0.0.1 (a free port), counting the bytes it sends; stop() cuts it off.
+    ``held[path] = threading.Event()`` holds back the answers for that path until the event is set."""
 
     def __init__(self, directory: Path) -> None:
         self.dir = directory
         self.bytes_sent = 0
+        self.held: dict = {}
         site = self
 
         class Handler(build_module().DistHandler):
+            def do_GET(self):
+                gate = site.held.get(self.path.split("?", 1)[0])
+                if gate is not None:
+                    gate.wait(60)
+                super().do_GET()
+
             def copyfile(self, source, outputfile):
                 data = source.read()
                 site.bytes_sent += len(data)

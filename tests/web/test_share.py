@@ -114,7 +114,7 @@ def test_solver_links_load_before_python_has_booted(fresh, app_url):
     expect(page.get_by_test_id("dictionary")).to_have_value("large")
     page.evaluate("location.hash = 'board=3:1,2,3'")
     expect(page.get_by_test_id("link-error")).to_have_text(
-        "This link could not be opened, so here is a fresh board instead: A 3x3 board needs 9 tiles, not 3.")
+        "This link could not be opened, so here is a fresh board instead: a 3x3 board needs 9 tiles, not 3.")
     tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
     assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
     assert page.get_by_test_id("solver-status").get_attribute("data-state") != "ready"
@@ -230,7 +230,7 @@ def test_a_tampered_game_link_is_refused_safely(light_page, app_url, fragment):
     message = page.get_by_test_id("play-message")
     message.wait_for()
     text = message.text_content()
-    assert text.startswith("This link could not be opened: ") and text.endswith("Here is a fresh puzzle instead.")
+    assert text.startswith("This link could not be opened, so here is a fresh puzzle instead: ")
     assert message.locator("*").count() == 0                 # text only, never markup from the URL
     tiles = tiles_of(page)                                   # a fresh, solvable puzzle instead
     assert Board.from_tiles(tiles).is_solvable()

@@ -252,7 +252,7 @@ def test_bad_link_gets_a_message(app, fragment, words):
 def test_a_link_asking_for_an_unknown_heuristic_says_so(app):
     set_fragment(app, "board=3:8,1,3,4,0,2,7,6,5&h=psychic")
     expect(app.get_by_test_id("board-input")).to_have_value("8 1 3\n4 0 2\n7 6 5")
-    expect(app.get_by_test_id("link-error")).to_contain_text("the heuristic psychic, which this solver does not have")
+    expect(app.get_by_test_id("link-error")).to_contain_text("the heuristic 'psychic', which this solver does not have")
     assert app.get_by_test_id("heuristic").input_value() == "auto"
     assert solve(app) == "solved" and moves(app) == "14"
 
