@@ -88,8 +88,8 @@ export function mountGame(root, options = {}) {
   const shareBtn = btn("Share game", "play-share", () => share());
   const cancelBtn = btn("Cancel", "play-cancel", () => cancelRequest());
   cancelBtn.hidden = true;
-  const keepGoingBtn = btn("Keep going", "play-keep-going", () => followOffer({ op: "resume", job: offered.job }));
-  const fastBtn = btn("Fast answer (not shortest)", "play-fast-answer", () => followOffer({ algorithm: "weighted" }));
+  const keepGoingBtn = btn("Keep going", "play-keep-going", () => followOffer({ job: offered.job }));
+  const fastBtn = btn("Fast answer (not shortest)", "play-fast-answer", () => followOffer({ algorithm: "weighted", job: null }));
   keepGoingBtn.hidden = fastBtn.hidden = true;
 
   const movesOut = el("output", { "data-testid": "play-moves", text: "0" });
@@ -405,14 +405,15 @@ export function mountGame(root, options = {}) {
   // ---- talking to the solver ------------------------------------------------------------------
   // One request for a solution from `tiles` to the game's goal, by the engine's default (strongest
   // optimal) method, within the game's time budget.  The answer's moves (direction letters) go to
-  // `onMoves(moves, answer)`.  A search that ends its budget without an answer goes to `onStopped`, or
-  // by default shows the engine's message and offers "Keep going" (the same search, resumed) and "Fast
-  // answer (not shortest)"; an answer not proven shortest (5x5 and up) is used and said to be so, with
-  // "Keep going" to improve it.  `how`: {op: "resume", job} or {algorithm} for what the offers ask.
-  function request(tiles, { onMoves, onStopped = null, onError = null, again = true, how = {} }) {
+  // `onMoves(moves, answer)`.  A search that ends its budget without an answer shows the engine's message
+  // and offers "Keep going" (the same search, resumed: `job`) and "Fast answer (not shortest)"; an answer
+  // not proven shortest (5x5 and up) is used and said to be so, with "Keep going" to improve it.  Given
+  // `onStopped(answer)`, the request makes no offers and a search without an answer goes there instead.
+  function request(tiles, { onMoves, onStopped = null, onError = null, again = true, algorithm = "auto", job = null }) {
     if (!solver) return;
     cancelRequest();
     withdrawOffer();
+    showMessage("");
     const n = session.n;
     const token = { cancelled: false, id: solver.nextId };   // SolverClient numbers requests in order
     busy = token;
@@ -429,15 +430,15 @@ export function mountGame(root, options = {}) {
       }
     };
     const budget = { owner: "game", max_seconds: maxSeconds };
-    const [op, params] = how.op === "resume" ? ["resume", { job: how.job, ...budget }]
-      : ["solve_board", { board: boardText(tiles, n), goal: boardText(session.goal, n), algorithm: how.algorithm || "auto", ...budget }];
+    const [op, params] = job !== null ? ["resume", { job, ...budget }]
+      : ["solve_board", { board: boardText(tiles, n), goal: boardText(session.goal, n), algorithm, ...budget }];
     const fails = onError || fail;
     solver.request(op, params, onProgress, { again }).then((answer) => {
       if (token.cancelled) return;
       settle(token);
       if (answer.type === "error") return fails(answer.message);
       if (answer.status === "cancelled") return;
-      const asked = { tiles, onMoves, onStopped, onError, algorithm: params.algorithm };
+      const asked = { tiles, onMoves, onStopped, onError, algorithm };
       if (answer.status === "stopped") return onStopped ? onStopped(answer) : offer(answer, asked);
       if (answer.status !== "solved") return fails(answer.message || answer.reason || `the solver stopped (${answer.status})`);
       const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path || []);
@@ -456,21 +457,23 @@ export function mountGame(root, options = {}) {
     const notShortest = answer.status === "solved" &&
       sentence(`This answer of ${plural(answer.moves, "move")} is not proven shortest`, answer.bound ? `the shortest takes at least ${answer.bound}` : "");
     showMessage(notShortest || sentence(answer.message));
-    offered = { key: asked.tiles.join(","), asked, job: answer.resumable ? answer.job : null };
+    offered = { key: asked.tiles.join(","), asked, job: answer.resumable ? answer.job : null, stopped: !notShortest };
     keepGoingBtn.hidden = offered.job === null;
     fastBtn.hidden = answer.status !== "stopped" || asked.algorithm === "weighted";
     render();
   }
 
+  // The buttons go when the position changes; so does the advice of a search that stopped without an
+  // answer (the note that a plan is not proven shortest stays while it is followed).
   function withdrawOffer() {
+    if (offered && offered.stopped) showMessage("");
     offered = null;
     keepGoingBtn.hidden = fastBtn.hidden = true;
   }
 
-  function followOffer(how) {
+  function followOffer(choice) {
     const { asked } = offered;
-    showMessage("");
-    request(asked.tiles, { ...asked, how });
+    request(asked.tiles, { ...asked, ...choice });
   }
 
   function fail(text) {
