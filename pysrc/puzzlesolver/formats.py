@@ -129,8 +129,8 @@ def parse_board_text(text: str) -> BoardPuzzle:
     (1, 2, 3, 8, 0, 4, 7, 6, 5)
     """
     if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
-        raise PuzzleFormatError(f"This holds far more numbers than a board: boards up to {grid.MAX_SIDE}x"
-                                f"{grid.MAX_SIDE} are supported.")
+        raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
+                                "more numbers than one of them.")
     rows = _number_rows(text)
     if not rows:
         raise PuzzleFormatError("The file is empty: expected a board such as '2' then '1 2 3 0'.")
