@@ -281,7 +281,12 @@ export function mountExplain(section, solver) {
     const answer = await solver.request("solve_board",
       { board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "", algorithm: "ida", owner: "explain" },
       (p) => { if (p.iterations) draw(p.iterations); });
-    if (answer.iterations) draw(answer.iterations);
+    if (answer.status === "solved") {  // the last iteration, the one that found the goal, is not in the log
+      const logged = answer.iterations || [];
+      draw([...logged, [answer.moves, answer.expanded - logged.reduce((sum, [, nodes]) => sum + nodes, 0)]]);
+    } else if (answer.iterations) {
+      draw(answer.iterations);
+    }
     note.textContent += answer.status === "solved" ? ` Solved in ${answer.moves} moves.` : ` ${answer.message || answer.reason || ""}`;
   }
 

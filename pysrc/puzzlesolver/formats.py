@@ -43,6 +43,8 @@ DICTIONARY_NAMES = DICTIONARIES
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a heuristic's name; which names exist is the policy's to say
 _MAX_DIGITS = 7
+#: The most numbers a board's text can hold: the size, then the tiles and a goal of the largest board.
+_MOST_NUMBERS = 1 + 2 * grid.MAX_SIDE ** 2
 
 
 class PuzzleFormatError(ValueError):
@@ -126,6 +128,9 @@ def parse_board_text(text: str) -> BoardPuzzle:
     >>> parse_board_text("1 3 4\\n8 6 2\\n7 0 5\\n\\n1 2 3\\n8 0 4\\n7 6 5\\n").goal
     (1, 2, 3, 8, 0, 4, 7, 6, 5)
     """
+    if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
+        raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
+                                "more numbers than one of them.")
     rows = _number_rows(text)
     if not rows:
         raise PuzzleFormatError("The file is empty: expected a board such as '2' then '1 2 3 0'.")

@@ -7,7 +7,7 @@ mixed-radix digits d_i = c_i - #{j < i : c_j < c_i} (radix 16 - i) and rank = su
 W_i = prod_{j > i} (16 - j): a perfect hash onto 0 .. 16!/(16-k)! - 1 (7 tiles: 57,657,600 entries,
 one byte each, instead of 16**7 = 268M for the base-16 sparse index).
 
-The rank is updated in O(1) when one tile moves (see engine.py): a horizontal move changes it by
+The rank is updated in O(1) when one tile moves (see compact.py): a horizontal move changes it by
 +-W_i; a vertical move by +-(4 W_i - W_i * #earlier pattern tiles in the three cells jumped over
 (row-major order) + sum of W_j over later pattern tiles jumped over).
 
@@ -15,7 +15,7 @@ Values: the fewest moves of the pattern's tiles that bring them home, the other 
 indistinguishable and free to move ("additive" PDB), computed by breadth-first search backwards from
 the goal in the pattern space.  The builder lets the blank reach any empty cell for free (it does not
 track which region of the empty cells the blank is in): a relaxation, so the value can only be lower
-than the usual table's (still admissible and consistent); measured on the 6-tile tables: see REPORT.md.
+than the usual table's (still admissible and consistent); measured on the 6-tile tables when this was written.
 
 Stored on disk as the value minus the pattern tiles' Manhattan distance, halved ("excess", small
 numbers: 0..~12), zlib level 9: the engine adds Manhattan distance itself, so the loader never has to

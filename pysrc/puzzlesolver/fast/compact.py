@@ -1,8 +1,9 @@
-"""Drop-in 15-puzzle engines for fast.IDAStar: compact 7-tile additive pattern databases + mirror lookup.
+"""15-puzzle engines for :class:`~puzzlesolver.fast.ida.IDAStar`: compact 7-tile additive pattern databases + mirror lookup.
 
-Pure Python (standard library only) at run time; the tables are built by build_tables.py (NumPy).
+Pure Python (standard library only) at run time; the tables are built by :mod:`.build_compact` (NumPy).
+The policy runs :class:`EngineMax`; its hot loop is specialised like :mod:`.ida`'s, on purpose.
 
-Two engines, the interface of ``fast._Pdb663`` (constructor ``(tiles, counter)``; a recursive closure
+Two engines, the interface of :class:`~puzzlesolver.fast.ida.Pdb663` (constructor ``(tiles, counter)``; a recursive closure
 ``self.dfs(rem, blank, moves, ...)`` that decrements ``counter[0]`` per expansion, raises the driver's
 Suspend exception when it goes below zero (appending the blank's cells on the way out), appends the
 blank's cells to ``self.found`` (deepest first) at the goal and returns True; ``reset(bound)`` returns
@@ -19,7 +20,7 @@ the root's argument tuple with ``[3] == 0`` exactly at the goal; ``order``, ``ch
 Tables store each placement's value minus the pattern tiles' Manhattan distance, halved ("excess",
 0..7); the loader doubles it (bytes.translate) and the engines keep the board's Manhattan distance
 ``md`` themselves (one small-table read per move).  A pattern's index is its k-permutation rank
-(build_tables.py): a horizontal move of a tile changes it by a constant, a vertical move also by one
+(build_compact.py): a horizontal move of a tile changes it by a constant, a vertical move also by one
 correction per same-pattern tile on the three cells jumped over (row-major order).  A move is
 horizontal on the board or on the mirror board, never both: the side where it is horizontal is
 tested first (no correction needed), the other only if that did not prune.
@@ -677,6 +678,3 @@ class EngineMax(Engine):
     def undo(self, args, nb, child):
         self.board[nb] = child[1]
         self.board[args[1]] = 0
-
-
-# -- a minimal resumable IDA* driver (the protocol of fast.IDAStar), for the benchmark -----------
