@@ -42,11 +42,12 @@ export async function registerOffline({ url = "sw.js", onStatus = () => {} } = {
   try {
     registration = await navigator.serviceWorker.register(url, { type: "classic", updateViaCache: "none" });
   } catch (error) {
-    onStatus(`offline use is not available: ${error.message}`);
+    console.warn(error);  // the browser's words, for devtools
+    onStatus("offline unavailable");
     return null;
   }
   if (!registration) {  // service workers blocked (a browser setting): no offline use, and no error either
-    onStatus("offline use is not available in this browser");
+    onStatus("offline unavailable");
     return null;
   }
   const offer = (worker) => {

@@ -14,7 +14,8 @@ import { mountGame } from "./game.js";
 import { registerOffline } from "./game-offline.js";
 
 const FORM_LINK_DELAY_MS = 400;
-const OFFLINE_TEXT = { "offline ready": "Saved on this device: works offline.", "update ready": "A new version is ready." };
+const OFFLINE_TEXT = { "offline ready": "Saved on this device: works offline.", "update ready": "A new version is ready.",
+  "offline unavailable": "Offline use is not available in this browser." };
 
 export function wirePage({ solver, form }) {
   const section = document.getElementById("play");
@@ -47,7 +48,7 @@ function followSolver(solver, game, header) {
   note.className = "note";
   note.dataset.testid = "offline-status";
   header.append(note);
-  const showOffline = (status) => { note.textContent = OFFLINE_TEXT[status] || `Offline use: ${status}`; };
+  const showOffline = (status) => { note.textContent = OFFLINE_TEXT[status]; };
   const onStatus = () => {
     const ready = solver.state === "ready";
     game.setSolver(ready ? solver : null);

@@ -318,6 +318,10 @@ def test_long_words_and_huge_word_links_do_not_widen_a_phone_screen(app):
         expect(app.get_by_test_id("link-error")).to_contain_text("which this solver does not have")
         assert len(app.get_by_test_id("link-error").inner_text()) < 160
         assert app.evaluate("document.documentElement.scrollWidth") <= 375
+        set_fragment(app, "play=3:" + "W" * 100_000)
+        expect(app.get_by_test_id("play-message")).to_contain_text("is not a whole number")
+        assert len(app.get_by_test_id("play-message").inner_text()) < 160
+        assert app.evaluate("document.documentElement.scrollWidth") <= 375
     finally:
         app.set_viewport_size({"width": 1000, "height": 900})
 
