@@ -139,15 +139,17 @@ async function fetchFiles(id, files) {
   return missing;
 }
 
-// The engine's first answer to a message, after fetching the data files it asks for; the engine does
-// without the files that cannot be had, or says in one sentence why it cannot.
+// The engine's first answer to a message, after fetching the data files it asks for (a fallback may ask
+// for others, so in rounds); the engine does without the files that cannot be had, or says in one
+// sentence why it cannot.
 async function firstReply(message) {
-  let reply = call(message);
-  if (reply.type === "fetch") {
-    const unavailable = await fetchFiles(message.id, reply.files);
-    reply = call({ ...message, unavailable });
+  const unavailable = [];
+  for (let round = 0; round < 4; round++) {
+    const reply = call(round ? { ...message, unavailable } : message);
+    if (reply.type !== "fetch") return reply;
+    unavailable.push(...await fetchFiles(message.id, reply.files));
   }
-  return reply;
+  return { id: message.id, type: "error", field: "internal", message: "The solver kept asking for data files it could not get." };
 }
 
 async function answer(message) {
