@@ -491,6 +491,7 @@ app.game = wirePage({
   solver,
   form: { element: $("solve-form"), actions: document.querySelector("#solve-form .actions"), fragment: formFragment, loadFragment },
 }).game;
+import("./player.js");   // the player's features over the game (judged moves, deals, notation, stats…)
 if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
   window.__solveRequested = false;
   solve();

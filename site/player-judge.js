@@ -11,6 +11,9 @@ import { chartSvg, summarize, summaryText } from "./analysis.js";
 import { el } from "./dom.js";
 
 const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
+// From 5x5 on a verdict is a bounded search of several seconds in the worker: no asking ahead, and the
+// analysis uses only the positions judged during play.
+const SLOW_FROM = 5;
 
 const keyOf = (tiles) => tiles.join(",");
 
@@ -60,7 +63,7 @@ export function mountJudging(root, game, settings) {
     judge.verdict(tiles, session.goal).then((verdict) => {
       if (game.session !== session || keyOf(session.tiles) !== keyOf(tiles)) return;
       showVerdict(session, verdict);
-      judge.prefetch(nextPositions(tiles, session.n), session.goal);
+      if (session.n < SLOW_FROM) judge.prefetch(nextPositions(tiles, session.n), session.goal);
     }, (error) => say(`The judge could not answer: ${error.message}`));
   }
 
@@ -108,6 +111,11 @@ export function mountJudging(root, game, settings) {
     analysis.hidden = false;
     if (!judge) { analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
     const { positions } = gameLine(session);
+    if (session.n >= SLOW_FROM && !positions.every((tiles) => judge.cached(tiles, session.goal))) {
+      analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
+        text: `Your ${positions.length - 1} moves. On ${session.n}×${session.n} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
+      return;
+    }
     const status = el("p", { class: "note", text: "Analysing your game…" });
     analysis.replaceChildren(el("h3", { text: "Your game" }), status);
     const distances = [];
