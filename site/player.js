@@ -26,11 +26,18 @@ const settings = {
 
 /** On wide screens everything but the board and its controls goes to a column beside the board. */
 function sideColumn(root) {
+  // Moving an element drops its focus: keep the person's place if they were already using the game.
+  const focused = document.activeElement;
+  const selection = focused && typeof focused.selectionStart === "number" ? [focused.selectionStart, focused.selectionEnd] : null;
   const side = el("div", { class: "play-side" });
   const result = root.querySelector(".play-result");
   result.before(side);
   const share = root.querySelector("[data-testid=play-share]").parentElement;
   side.append(result, root.querySelector(".analysis"), share, root.querySelector(".play-extras"), root.querySelector(".play-help"));
+  if (focused && root.contains(focused) && document.activeElement !== focused) {
+    focused.focus({ preventScroll: true });
+    if (selection) focused.setSelectionRange(...selection);
+  }
 }
 
 function mountPlayer() {
