@@ -15,6 +15,7 @@ import { MIN_SIZE, MAX_SIZE, DIRS, FragmentError, cellForDir, dealTiles, movesAl
   slidesFor } from "./game-core.js";
 import { GameSession } from "./game-session.js";
 import { boardText } from "./board-view.js";
+import { el } from "./dom.js";
 
 const KEY_DIRS = {
   ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
@@ -25,18 +26,6 @@ const SWIPE_MIN_PX = 24;
 const SOLVE_STEP_MS = 320;
 // Seconds the solver may think for a hint or "Finish from here" before the game takes its fast answer.
 const GAME_SECONDS = 8;
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children);
-  return node;
-}
 
 function formatTime(ms) {
   const s = Math.floor(ms / 1000);
