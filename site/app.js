@@ -11,6 +11,7 @@ import { SolverClient } from "./solver-client.js";
 import { Player, boardText, renderBoard } from "./board-view.js";
 import { FragmentError, boardFragment, dealTiles, fragmentKind, goalTiles, movesAlongBlankPath, parseFragment,
   lowerFirst, positionsAlong, quoted, refusal, sentence, wordsFragment } from "./game-core.js";
+import { toNotation } from "./notation.js";
 import { wirePage } from "./wiring.js";
 import { mountExplain } from "./explain-view.js";
 
@@ -57,7 +58,8 @@ solver.addEventListener("status", (event) => {
   } else if (state === "ready") {
     app.readyAt = performance.now();
     performance.mark("solver-ready");
-    statusEl.textContent = `Solver ready (Python ${solver.info.python}, started in ${(solver.readyMs / 1000).toFixed(1)} s).`;
+    statusEl.textContent = "Solver ready.";
+    statusEl.title = `Python ${solver.info.python}, started in ${(solver.readyMs / 1000).toFixed(1)} s`;
     fillHeuristics(solver.info);
     scheduleCheck(0);
   } else if (state === "died" || state === "fatal") {
@@ -136,7 +138,7 @@ async function checkBoard() {
   if (answer.type !== "board") return;
   note.dataset.solvable = String(answer.solvable);
   note.textContent = answer.solvable
-    ? `${answer.n}×${answer.n} board, solvable; ${answer.estimate_heuristic || answer.heuristic} estimate ${answer.estimate} moves.`
+    ? `${answer.n}×${answer.n} board, solvable in at least ${answer.estimate} moves.`
     : sentence(`${answer.n}×${answer.n} board, unsolvable; ${lowerFirst(answer.reason)}`);
 }
 
@@ -335,6 +337,7 @@ function clearResult() {
   $("moves-line").hidden = true;
   $("result-message").textContent = "";
   $("result-stats").textContent = "";
+  $("solution-notation").textContent = "";
   $("player").hidden = true;
   $("solution-details").hidden = true;
   $("solution-list").replaceChildren();
@@ -474,7 +477,9 @@ function showAnswer(answer) {
 // The answer lists the blank's cell after each move: the page replays those moves from the start.
 function showBoardSolution(answer) {
   const { n, tiles, goal } = answer.board;
-  const positions = positionsAlong(tiles, n, movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path));
+  const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path);
+  const positions = positionsAlong(tiles, n, moves);
+  $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (letters: the way a tile slides).`;
   player.load(positions, n, goal);
   $("player").hidden = false;
   const items = positions.map(({ tiles }, i) => {
@@ -540,6 +545,7 @@ $("step-through").addEventListener("click", async () => {
   location.hash = `explain=${fragment}`;
 });
 
+import("./player.js");   // the player's features over the game (judged moves, deals, notation, stats…)
 if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
   window.__solveRequested = false;
   solve();

@@ -15,27 +15,17 @@ import { MIN_SIZE, MAX_SIZE, DIRS, FragmentError, cellForDir, dealTiles, lowerFi
   refusal, sentence, slidesFor } from "./game-core.js";
 import { GameSession } from "./game-session.js";
 import { boardText } from "./board-view.js";
+import { el } from "./dom.js";
 
 const KEY_DIRS = {
   ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
   a: "l", d: "r", w: "u", s: "d", A: "l", D: "r", W: "u", S: "d",
 };
+const BLANK_KEYS = { l: "r", r: "l", u: "d", d: "u" };   // root.dataset.keys === "blank": keys move the blank
 const SWIPE_MIN_PX = 24;
 const SOLVE_STEP_MS = 320;
 // Seconds the solver may think for a hint or "Finish from here" before the game offers to go on.
 const GAME_SECONDS = 8;
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children);
-  return node;
-}
 
 function formatTime(ms) {
   const s = Math.floor(ms / 1000);
@@ -149,7 +139,7 @@ export function mountGame(root, options = {}) {
       const slides = slidesFor(tiles, n, cell);
       b.classList.toggle("can-move", !!slides);
       b.setAttribute("aria-label", `${t}, row ${r + 1}, column ${c + 1}` +
-        (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
+        (goal[cell] === t ? ", in place" : "") + (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
     });
     board.dataset.blank = String(tiles.indexOf(0));
     board.dataset.tiles = tiles.join(",");
@@ -169,6 +159,7 @@ export function mountGame(root, options = {}) {
     if (busy) root.dataset.busy = "solve"; else delete root.dataset.busy;
     root.dataset.solver = solver ? "ready" : "waiting";
     keepTimeShown();
+    root.dispatchEvent(new CustomEvent("game-render", { detail: { session } }));   // player.js's features follow the game
   }
 
   /** Render a position that jumped (a new game, a restart) without sliding every tile across. */
@@ -536,8 +527,9 @@ export function mountGame(root, options = {}) {
       else if (k === "y" || (k === "z" && event.shiftKey)) { redo(); event.preventDefault(); }
       return;
     }
-    const dir = KEY_DIRS[event.key];
-    if (!dir) return;
+    const key = KEY_DIRS[event.key];
+    if (!key) return;
+    const dir = root.dataset.keys === "blank" ? BLANK_KEYS[key] : key;
     event.preventDefault();
     slide(dir);
   }
@@ -574,6 +566,10 @@ export function mountGame(root, options = {}) {
 
   return {
     setSolver, loadFragment, newPuzzle,
+    /** Start a game on this board (a deal, a daily puzzle, an imported position). */
+    loadGame: (game, { announceAs = "" } = {}) => { showMessage(""); active = true; load(game); if (announceAs) announce(announceAs); },
+    play: (action) => play(action),
+    playTile: (t) => clickTile(t),
     fragment: () => session.fragment(),
     set maxSeconds(seconds) { maxSeconds = seconds || GAME_SECONDS; },   // test hook: a shorter budget
     get session() { return session; },

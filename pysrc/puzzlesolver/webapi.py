@@ -448,6 +448,11 @@ def _judge(message: Message) -> Message:
         raise _InputError("board", "A position is a list of tiles (and optionally a goal).")
     try:
         board = Board.from_tiles(tiles, goal)
+        unavailable = set(message.get("unavailable") or ())
+        wanted = [{"url": f.url, "path": f.path} for f in policy.data_files(BoardPuzzle(board.size(), board.tiles,
+                  board.goal)) if f.url not in unavailable]
+        if wanted:  # the tables the judging search reads, fetched first as for a solve
+            raise _NeedFiles(wanted)
         verdict = play.judge(board)
     except BoardError as error:
         raise _InputError(error.field, str(error)) from None

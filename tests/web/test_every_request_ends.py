@@ -75,7 +75,7 @@ def solve_in_form(page, board: str) -> str:
     page.evaluate("window.__app.clearResult()")
     page.get_by_test_id("solve").click()
     page.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=60_000)
-    return page.get_by_test_id("result-stats").inner_text()
+    return page.get_by_test_id("result-stats").text_content()
 
 
 def test_the_tab_that_first_loaded_the_app_keeps_working_offline(context, site):  # noqa: F811

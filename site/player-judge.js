@@ -1,0 +1,155 @@
+// player-judge.js -- every move judged: the optimal distance after each move and whether the move gained
+// or lost a step, labels (-1/+1) on the tiles that can move, and the analysis of a finished game.
+// Verdicts come from judge.js (cached per position, the next positions asked ahead of time).
+//
+//   const judging = mountJudging(gameRoot, game);   // game: mountGame's object (game.js)
+//   judging.setSolver(solver or null);
+
+import { applyMove, positionsAlong } from "./game-core.js";
+import { Judge } from "./judge.js";
+import { chartSvg, summarize, summaryText } from "./analysis.js";
+import { el } from "./dom.js";
+
+const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
+// From 5x5 on a verdict is a bounded search of several seconds in the worker: no asking ahead, and the
+// analysis uses only the positions judged during play.
+const SLOW_FROM = 5;
+
+const keyOf = (tiles) => tiles.join(",");
+
+/** The single-tile moves of a game so far, and the positions along them (the start first). */
+function gameLine(session) {
+  const moves = session.past.join("");
+  return { moves, positions: positionsAlong(session.start, session.n, moves).map((p) => p.tiles) };
+}
+
+/** The positions one move away, for prefetching. */
+function nextPositions(tiles, n) {
+  return ["l", "r", "u", "d"].map((dir) => applyMove(tiles, n, dir)).filter(Boolean).map((step) => step.tiles);
+}
+
+export function mountJudging(root, game, settings) {
+  let judge = null;
+  let analysedSession = null;
+
+  const toggle = el("input", { type: "checkbox", id: "judge-toggle", "data-testid": "judge-toggle" });
+  const labels = el("input", { type: "checkbox", id: "judge-labels", "data-testid": "judge-labels" });
+  const line = el("output", { class: "judge-line", "data-testid": "judge-line", "aria-live": "polite" });
+  const row = el("div", { class: "judge-row" },
+    el("label", { class: "check" }, toggle, " Judge each move"),
+    el("label", { class: "check" }, labels, " Label tiles −1 / +1"),
+    line);
+  const analysis = el("section", { class: "analysis", "data-testid": "analysis", "aria-label": "Analysis of your game", hidden: true });
+  root.querySelector(".play-stats").after(row);
+  root.querySelector(".play-result").after(analysis);
+  toggle.checked = settings.get("judge", false);
+  labels.checked = settings.get("labels", false);
+  toggle.addEventListener("change", () => { settings.set("judge", toggle.checked); update(); });
+  labels.addEventListener("change", () => { settings.set("labels", labels.checked); update(); });
+
+  root.addEventListener("game-render", () => update());
+
+  function update() {
+    const session = game.session;
+    if (!session) return;
+    clearTileLabels();
+    if (session.solved) analyse(session);
+    else if (analysedSession === session) { analysedSession = null; analysis.hidden = true; }
+    line.hidden = !toggle.checked;
+    labels.disabled = !toggle.checked;
+    if (!toggle.checked) return;
+    if (!judge) { say("The judge starts with the solver…"); return; }
+    const tiles = session.tiles.slice();
+    judge.verdict(tiles, session.goal).then((verdict) => {
+      if (game.session !== session || keyOf(session.tiles) !== keyOf(tiles)) return;
+      showVerdict(session, verdict);
+      if (session.n < SLOW_FROM) judge.prefetch(nextPositions(tiles, session.n), session.goal);
+    }, (error) => say(`The judge could not answer: ${error.message}`));
+  }
+
+  function say(text, verdict = "") {
+    line.textContent = text;
+    line.dataset.verdict = verdict;
+  }
+
+  function showVerdict(session, verdict) {
+    line.dataset.distance = String(verdict.distance);
+    line.dataset.exact = String(verdict.exact);
+    const distance = verdict.exact ? `${verdict.distance} moves from the goal` : `at least ${verdict.distance} moves from the goal`;
+    const last = lastMoveVerdict(session, verdict);
+    say(last ? `${distance} · last move: ${last.text}` : distance, last ? last.kind : "");
+    if (labels.checked && verdict.exact) labelTiles(verdict);
+  }
+
+  /** What the last single-tile move did, when the verdict before it is known. */
+  function lastMoveVerdict(session, verdict) {
+    const lastAction = session.past.at(-1);
+    if (!lastAction) return null;
+    const before = applyMove(session.tiles, session.n, OPPOSITE[lastAction.at(-1)]).tiles;
+    const previous = judge.cached(before, session.goal);
+    if (!previous) return null;
+    const change = verdict.distance - previous.distance;
+    if (!verdict.exact || !previous.exact) return { kind: "bound", text: `the bound went ${change < 0 ? "down" : change > 0 ? "up" : "nowhere"}` };
+    return change < 0 ? { kind: "optimal", text: "optimal (−1)" } : { kind: "back", text: "a step back (+1)" };
+  }
+
+  function labelTiles(verdict) {
+    for (const { tile, delta } of verdict.moves) {
+      const tileButton = root.querySelector(`.play-tile[data-tile="${tile}"]`);
+      if (tileButton) tileButton.dataset.delta = delta < 0 ? "−1" : "+1";
+    }
+  }
+
+  function clearTileLabels() {
+    for (const tileButton of root.querySelectorAll(".play-tile[data-delta]")) delete tileButton.dataset.delta;
+  }
+
+  // ---- the analysis of a finished game -----------------------------------------------------------
+  async function analyse(session) {
+    if (analysedSession === session && !analysis.hidden) return;
+    analysedSession = session;
+    analysis.hidden = false;
+    if (!judge) { analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
+    const { positions } = gameLine(session);
+    if (session.n >= SLOW_FROM && !positions.every((tiles) => judge.cached(tiles, session.goal))) {
+      analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
+        text: `Your ${positions.length - 1} moves. On ${session.n}×${session.n} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
+      return;
+    }
+    const status = el("p", { class: "note", text: "Analysing your game…" });
+    analysis.replaceChildren(el("h3", { text: "Your game" }), status);
+    const distances = [];
+    let exact = true;
+    try {
+      for (const [i, tiles] of positions.entries()) {
+        const verdict = await judge.verdict(tiles, session.goal);
+        if (analysedSession !== session) return;
+        distances.push(verdict.distance);
+        exact &&= verdict.exact;
+        if (i % 5 === 0) status.textContent = `Analysing your game… ${i} of ${positions.length - 1} moves`;
+      }
+    } catch (error) {
+      status.textContent = `The analysis stopped: ${error.message}`;
+      return;
+    }
+    const summary = summarize(distances, exact);
+    analysis.dataset.moves = String(summary.moves);
+    analysis.dataset.optimal = String(summary.optimal);
+    analysis.dataset.lost = summary.lost.join(",");
+    analysis.replaceChildren(
+      el("h3", { text: "Your game" }),
+      el("p", { "data-testid": "analysis-summary", text: summaryText(summary) }),
+      chartSvg(summary),
+      el("p", { class: "note", text: exact
+        ? "The line: the optimal distance to the goal after each of your moves; dashed: the ideal game; dots: moves that lost ground."
+        : "On boards this big only a lower bound on the distance is known: the line shows that bound." }));
+  }
+
+  return {
+    setSolver(solver) {
+      judge = solver ? (judge && judge.solver === solver ? judge : new Judge(solver)) : null;
+      update();
+    },
+    get judge() { return judge; },
+  };
+}

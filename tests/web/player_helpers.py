@@ -1,0 +1,43 @@
+"""Helpers for the player tests (issue 14): the engine's own answers, and the game driven through its hooks."""
+
+from __future__ import annotations
+
+from puzzlesolver import BoardPuzzle, solve
+
+STEP = {"l": (0, -1), "r": (0, 1), "u": (-1, 0), "d": (1, 0)}
+
+
+def optimal(tiles) -> int:
+    """The engine's optimal number of moves to the standard goal."""
+    n = round(len(tiles) ** 0.5)
+    return solve(BoardPuzzle(n, tuple(tiles))).moves
+
+
+def slide(tiles, direction):
+    """game-core.js's applyMove: the tile on the far side of the blank slides in ``direction``; None if none."""
+    n = round(len(tiles) ** 0.5)
+    blank = tiles.index(0)
+    dr, dc = STEP[direction]
+    r, c = blank // n - dr, blank % n - dc
+    if not (0 <= r < n and 0 <= c < n):
+        return None
+    cell = r * n + c
+    after = list(tiles)
+    after[blank], after[cell] = after[cell], 0
+    return after
+
+
+def tiles_of(page):
+    return [int(t) for t in page.get_by_test_id("play-board").get_attribute("data-tiles").split(",")]
+
+
+def load_game(page, n, tiles):
+    page.evaluate("([n, tiles]) => window.__app.game.loadGame({n, tiles})", [n, tiles])
+
+
+def play(page, direction):
+    assert page.evaluate("(d) => window.__app.game.play(d)", direction) is True
+
+
+def wait_solver(page):
+    page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=90_000)

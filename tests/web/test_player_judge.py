@@ -1,0 +1,84 @@
+"""Every move judged (issue 14, item 2): the distance shown after each move is the engine's optimal one,
+each move is called optimal or a step back correctly, movable tiles carry -1/+1, and a finished game
+gets its analysis (chart, lost moves, "your N moves vs the optimal M")."""
+
+from __future__ import annotations
+
+import pytest
+from player_helpers import load_game, optimal, play, slide, tiles_of, wait_solver
+
+
+@pytest.fixture
+def judged(solver_page):
+    page = solver_page
+    wait_solver(page)
+    page.get_by_test_id("judge-toggle").check()
+    page.get_by_test_id("judge-labels").check()
+    yield page
+    page.get_by_test_id("judge-labels").uncheck()
+    page.get_by_test_id("judge-toggle").uncheck()
+
+
+def expect_distance(page, distance, verdict=None):
+    line = page.get_by_test_id("judge-line")
+    page.wait_for_function("(d) => document.querySelector('[data-testid=judge-line]').dataset.distance === String(d)",
+                           arg=distance, timeout=30_000)
+    if verdict:
+        page.wait_for_function("(v) => document.querySelector('[data-testid=judge-line]').dataset.verdict === v",
+                               arg=verdict, timeout=30_000)
+    assert line.get_attribute("data-exact") == "true"
+
+
+@pytest.mark.parametrize("n, start, script", [
+    (3, [8, 1, 3, 4, 0, 2, 7, 6, 5], "ldrulldru"),
+    (4, [5, 1, 2, 4, 9, 6, 3, 8, 13, 10, 7, 11, 0, 14, 15, 12], "ddlluurdl"),
+])
+def test_each_move_is_judged_against_the_engine(judged, n, start, script):
+    page = judged
+    load_game(page, n, start)
+    tiles = list(start)
+    distance = optimal(tiles)
+    expect_distance(page, distance)
+    for direction in script:
+        after = slide(tiles, direction)
+        if after is None:
+            continue
+        labels = {int(t): page.locator(f".play-tile[data-tile='{t}']").get_attribute("data-delta")
+                  for t in range(1, n * n)}
+        moved_tile = tiles[tiles.index(0) - (n * {"u": -1, "d": 1}.get(direction, 0) + {"l": -1, "r": 1}.get(direction, 0))]
+        new_distance = optimal(after)
+        play(page, direction)
+        tiles = after
+        expect_distance(page, new_distance, "optimal" if new_distance < distance else "back")
+        assert labels[moved_tile] == ("−1" if new_distance < distance else "+1"), (moved_tile, labels)
+        assert abs(new_distance - distance) == 1          # no neutral move in the sliding puzzle
+        distance = new_distance
+    assert tiles_of(page) == tiles
+
+
+def test_undo_and_revisits_are_answered_from_the_cache(judged):
+    page = judged
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
+    expect_distance(page, 2)
+    play(page, "d")                                        # 4 slides down: a step back
+    expect_distance(page, 3, "back")
+    page.get_by_test_id("play-undo").click()               # both positions are cached now: no wait
+    assert page.get_by_test_id("judge-line").get_attribute("data-distance") == "2"
+    page.get_by_test_id("play-redo").click()
+    assert page.get_by_test_id("judge-line").get_attribute("data-distance") == "3"
+    assert page.get_by_test_id("judge-line").get_attribute("data-verdict") == "back"
+
+
+def test_a_finished_game_is_analysed(judged):
+    page = judged
+    start = [1, 2, 3, 4, 5, 6, 0, 7, 8]                  # 2 moves: l l; played as d u l l (1 lost, 1 regained)
+    load_game(page, 3, start)
+    for direction in "dull":
+        play(page, direction)
+    analysis = page.get_by_test_id("analysis")
+    page.wait_for_function("document.querySelector('[data-testid=analysis-summary]')", timeout=30_000)
+    summary = page.get_by_test_id("analysis-summary").text_content()
+    assert summary.startswith("Your 4 moves vs the optimal 2")
+    assert analysis.get_attribute("data-lost") == "1"
+    assert page.locator("[data-testid=analysis-chart] circle.lost").count() == 1
+    assert page.locator("[data-testid=analysis-chart] title").text_content()

@@ -1,0 +1,101 @@
+"""Layout and accessibility (issue 14, items 1, 7, 8): the board and its controls in view at 375x740 and
+1280x900, light and dark; the sections' links; keyboard modes and hover; axe-core (node_modules/axe-core,
+pinned in package.json) finds no violation on each main view."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from player_helpers import load_game, tiles_of
+from webhelpers import ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CONTROLS = ["play-size", "play-new", "play-restart", "play-undo", "play-redo", "play-hint", "play-solve",
+            "play-distance-button", "judge-toggle"]
+
+
+def open_page(browser, app_url, width, height, scheme, fragment=""):
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                  service_workers="block")
+    page = context.new_page()
+    page.goto(app_url + fragment)
+    page.wait_for_function("window.__player")
+    return context, page
+
+
+@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_board_and_controls_in_view_without_scrolling(browser, app_url, width, height, scheme):
+    context, page = open_page(browser, app_url, width, height, scheme)
+    assert page.evaluate("window.scrollY") == 0
+    for testid in ["play-board", *CONTROLS]:
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (testid, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (testid, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert dark == (scheme == "dark") and (background == "rgb(20, 23, 29)") == dark
+    context.close()
+
+
+def test_sections_are_one_tap_away_and_old_links_still_open_the_solver(browser, app_url):
+    context, page = open_page(browser, app_url, 375, 740, "light")
+    page.get_by_test_id("view-ladders").click()
+    assert page.evaluate("location.hash") == "#ladders"
+    assert page.get_by_test_id("mode-words").is_checked()
+    page.get_by_test_id("view-solve").click()
+    assert page.get_by_test_id("mode-board").is_checked()
+    page.wait_for_function("document.getElementById('solve-form').getBoundingClientRect().top < 200")
+    page.goto(app_url + "#words=cold,warm")
+    page.wait_for_function("window.__player")
+    assert page.get_by_test_id("start-word").input_value() == "cold"
+    assert page.get_by_test_id("view-ladders").get_attribute("aria-current") == "page"
+    context.close()
+
+
+def test_keyboard_modes_and_hover(browser, app_url):
+    context, page = open_page(browser, app_url, 1280, 900, "light")
+    load_game(page, 3, [1, 2, 3, 4, 0, 5, 6, 7, 8])
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("ArrowLeft")                      # the tile mode: 5 slides left
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 0, 6, 7, 8]
+    page.locator("[data-testid=settings-panel] summary").click()
+    page.get_by_test_id("key-mode").select_option("blank")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("ArrowLeft")                      # the blank mode: the blank moves left, 5 slides right
+    assert tiles_of(page) == [1, 2, 3, 4, 0, 5, 6, 7, 8]
+    page.get_by_test_id("key-mode").select_option("tile")
+    page.get_by_test_id("hover-mode").check()
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
+    page.locator(".play-tile[data-tile='8']").hover()     # the whole row slides: 7 and 8, two moves
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert page.get_by_test_id("play-moves").text_content() == "2"
+    page.get_by_test_id("hover-mode").uncheck()
+    context.close()
+
+
+def axe_violations(page):
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    return [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]]
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (npm ci)")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations_on_each_view(browser, app_url, scheme):
+    context, page = open_page(browser, app_url, 1280, 900, scheme)
+    page.wait_for_function("window.__solver.state === 'ready'", timeout=90_000)
+    for view in ["game", "solve", "ladders"]:
+        page.get_by_test_id(f"view-{view}").click()
+        assert axe_violations(page) == [], view
+    page.get_by_test_id("view-game").click()
+    page.get_by_test_id("judge-toggle").check()
+    for panel in ["deals-panel", "notation-panel", "stats-panel", "settings-panel"]:
+        page.locator(f"[data-testid={panel}] summary").click()
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
+    page.evaluate("window.__app.game.play('l'); window.__app.game.play('l')")
+    page.wait_for_function("document.querySelector('[data-testid=analysis-summary]')", timeout=30_000)
+    assert axe_violations(page) == [], "game with panels and analysis"
+    context.close()

@@ -1,0 +1,86 @@
+"""Notation (issue 14, item 4): a seeded random round-trip test of site/notation.js run under Node
+(moves in both conventions, positions), its refusals, and the game's import and export."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from player_helpers import tiles_of, wait_solver
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+
+ROUND_TRIPS = """
+import { toNotation, parseMoves, positionText, parsePosition, NotationError } from "%s";
+let seed = 12345;
+const random = (k) => { seed = (seed * 1103515245 + 12345) %% 2147483648; return seed %% k; };
+const failures = [];
+for (let i = 0; i < 2000; i++) {
+  let moves = "";
+  for (let j = random(60); j > 0; j--) moves += "lrud"[random(4)].repeat(1 + random(random(3) ? 2 : 12));
+  for (const convention of ["tile", "blank"]) {
+    const text = toNotation(moves, convention);
+    if (parseMoves(text, convention) !== moves) failures.push(["moves", moves, convention, text]);
+    // spaced, lower-case and unrolled forms read the same
+    const spaced = text.replace(/([UDLR][0-9]*)/g, "$1 ").toLowerCase();
+    if (parseMoves(spaced, convention) !== moves) failures.push(["spaced", moves, convention, spaced]);
+  }
+  if (toNotation(moves, "blank") !== toNotation(parseMoves(toNotation(moves), "tile"), "blank")) failures.push(["conv", moves]);
+  const n = 2 + random(6);
+  const tiles = [...Array(n * n).keys()];
+  for (let k = tiles.length - 1; k > 0; k--) { const j = random(k + 1); [tiles[k], tiles[j]] = [tiles[j], tiles[k]]; }
+  const back = parsePosition(positionText(tiles, n));
+  if (back.n !== n || back.tiles.join() !== tiles.join()) failures.push(["position", tiles]);
+}
+const refused = [];
+for (const bad of ["R3X", "3R", "R0", "Q", "1 2/3", "1 2/3 3", "1 2 3/4 5 6/7 8 9", "a b/c d"]) {
+  try { bad.includes("/") || bad.includes(" ") ? parsePosition(bad) : parseMoves(bad); refused.push(null); }
+  catch (e) { refused.push(e instanceof NotationError ? e.message : "other: " + e); }
+}
+console.log(JSON.stringify({ failures: failures.slice(0, 5), count: failures.length, refused,
+  example: [toNotation("rrrddl"), parseMoves("R3 D2 L"), parseMoves("L3U2R", "blank")] }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/notation.js")
+def test_notation_round_trips_under_node():
+    script = ROUND_TRIPS % (SITE / "notation.js").as_uri()
+    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    result = json.loads(out.stdout)
+    assert result["count"] == 0, result["failures"]
+    assert result["example"] == ["R3D2L", "rrrddl", "rrrddl"]
+    assert all(message and not message.startswith("other") for message in result["refused"]), result["refused"]
+
+
+def test_export_and_import_in_the_game(solver_page):
+    page = solver_page
+    wait_solver(page)
+    page.locator("[data-testid=notation-panel] summary").click()
+    page.get_by_test_id("notation-position-input").fill("1 2 3/4 5 6/0 7 8")
+    page.get_by_test_id("notation-load").click()
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    assert page.get_by_test_id("notation-position").text_content() == "1 2 3/4 5 6/0 7 8"
+    page.get_by_test_id("notation-convention").select_option("blank")
+    page.get_by_test_id("notation-moves-input").fill("R")         # the blank moves right: 7 slides left
+    page.get_by_test_id("notation-play").click()
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 0, 8]
+    assert page.get_by_test_id("notation-moves").text_content() == "R"
+    page.get_by_test_id("notation-convention").select_option("tile")
+    assert page.get_by_test_id("notation-moves").text_content() == "L"
+    page.get_by_test_id("notation-moves-input").fill("R2")       # 7 slides right, then nothing is left of the blank
+    page.get_by_test_id("notation-play").click()
+    assert "cannot be played" in page.get_by_test_id("notation-error").text_content()
+    page.get_by_test_id("notation-position-input").fill("1 2 3/4 5 6/8 7 0")
+    page.get_by_test_id("notation-load").click()
+    assert "parity" in page.get_by_test_id("notation-error").text_content()
+    page.locator("[data-testid=notation-panel] summary").click()
+
+
+def test_the_solvers_answer_in_notation(app):
+    app.get_by_test_id("board-input").fill("1 2 3\n4 5 6\n0 7 8")
+    app.get_by_role("button", name="Solve", exact=True).click()
+    app.wait_for_function("document.querySelector('[data-testid=moves]').textContent === '2'", timeout=60_000)
+    assert "L2" in app.get_by_test_id("solution-notation").text_content()

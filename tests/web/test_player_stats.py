@@ -1,0 +1,63 @@
+"""Statistics (issue 14, item 5): solves kept on the device survive a reload; ao5/ao12 drop the best and
+the worst; hinted games are not counted; reset and export."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from player_helpers import load_game, play
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/stats.js")
+def test_averages_drop_the_best_and_the_worst():
+    script = f"""
+import {{ Stats, averageOf }} from "{(SITE / 'stats.js').as_uri()}";
+const store = new Map();
+const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) }};
+const stats = new Stats(storage);
+for (const t of [10, 50, 20, 30, 40]) stats.record(3, {{ time: t * 1000, moves: t }});
+const five = stats.summary(3);
+for (let i = 0; i < 7; i++) stats.record(3, {{ time: 100000, moves: 99 }});
+console.log(JSON.stringify({{ five, twelve: stats.summary(3), short: averageOf([1, 2, 3, 4], 5) }}));
+"""
+    out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+                                    timeout=60, check=True).stdout)
+    assert out["five"] == {"solves": 5, "bestTime": 10000, "bestMoves": 10, "ao5": 30000, "ao12": None}
+    assert out["twelve"]["ao5"] == 100000 and out["twelve"]["ao12"] == (20 + 30 + 40 + 50 + 6 * 100) * 1000 / 10
+    assert out["short"] is None
+
+
+def test_solves_survive_a_reload(browser, app_url):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_function("window.__player")
+    page.evaluate("localStorage.clear()")
+    for _ in range(2):
+        load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
+        play(page, "l")
+        play(page, "l")
+    load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])
+    play(page, "l")
+    page.reload()
+    page.wait_for_function("window.__player")
+    page.locator("[data-testid=stats-panel] summary").click()
+    rows = page.locator("[data-testid=stats-table] tbody tr")
+    assert rows.count() == 2
+    row3 = page.locator("[data-testid=stats-table] tr[data-size='3'] td")
+    assert row3.nth(0).text_content() == "2" and row3.nth(2).text_content() == "2"   # solves, fewest moves
+    assert page.locator("[data-testid=stats-table] tr[data-size='4'] td").nth(0).text_content() == "1"
+    with page.expect_download() as download:
+        page.get_by_test_id("stats-export").click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert len(exported["sizes"]["3"]) == 2 and exported["sizes"]["3"][0]["moves"] == 2
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("stats-reset").click()
+    assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
+    context.close()
