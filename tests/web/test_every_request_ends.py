@@ -306,7 +306,8 @@ def test_long_words_and_huge_word_links_do_not_widen_a_phone_screen(app):
     try:
         set_fragment(app, "words=" + "a" * 45 + ",horse")
         app.get_by_role("button", name="Solve", exact=True).click()
-        expect(app.get_by_test_id("start-word-error")).to_contain_text("is not in the common dictionary")
+        expect(app.get_by_test_id("start-word-error")).to_contain_text("is not in the common dictionary",
+                                                                       timeout=30_000)  # the word list may load first
         assert len(app.get_by_test_id("start-word-error").inner_text()) < 120
         assert app.evaluate("document.documentElement.scrollWidth") <= 375
         set_fragment(app, "words=" + "b" * 1_500_000 + ",horse")
