@@ -29,10 +29,12 @@ from .board import Board
 from .heuristics import ESTIMATES
 from .formats import BoardPuzzle, WordPuzzle
 from .search import AStar, SearchNode
+from .steps import Work, reporting, searching, to_end
 from .words import ladder_start
 
-__all__ = ["explain", "compare", "heuristic_quality", "Trace", "ExplainedNode", "Step", "Recorder",
-           "ExplainTooLong", "MAX_STEPS", "render_text", "render_json", "trace_record"]
+__all__ = ["explain", "recording", "compare", "comparing", "heuristic_quality", "measuring_quality", "Trace",
+           "ExplainedNode", "Step", "Recorder", "ExplainTooLong", "MAX_STEPS", "render_text", "render_json",
+           "trace_record"]
 
 #: Past this many steps a trace is too long to follow; explaining stops and says so.
 MAX_STEPS = 3000
@@ -151,6 +153,16 @@ def explain(puzzle: Union[BoardPuzzle, WordPuzzle], heuristic: str = "manhattan"
     Raises :class:`ExplainTooLong` past ``max_steps`` steps, and the puzzle's own errors (BoardError,
     WordError) for a bad one.  ``heuristic`` applies to boards (words use the edit distance).
     """
+    return to_end(recording(puzzle, heuristic, algorithm, queue, max_steps))
+
+
+#: Search steps recorded between two yields of :func:`recording` (each records the queue: not free).
+_RECORDED_PER_YIELD = 20
+
+
+def recording(puzzle: Union[BoardPuzzle, WordPuzzle], heuristic: str = "manhattan", algorithm: str = "astar",
+              queue: str = "textbook", max_steps: int = MAX_STEPS) -> Work[Trace]:
+    """:func:`explain` as work in steps (:mod:`puzzlesolver.steps`); yields ``{"steps"}`` recorded so far."""
     if isinstance(puzzle, WordPuzzle):
         initial = ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary)
         kind, heuristic = "words", "edit-distance"
@@ -166,6 +178,8 @@ def explain(puzzle: Union[BoardPuzzle, WordPuzzle], heuristic: str = "manhattan"
         if len(recorder.steps) > max_steps:
             raise ExplainTooLong(f"This search takes more than {max_steps:,} steps, too many to follow one by "
                                  "one; solve it with the plain solver instead, or pick a closer puzzle.")
+        if len(recorder.steps) % _RECORDED_PER_YIELD == 0:
+            yield {"steps": len(recorder.steps)}
     path = [recorder._ids[id(node)] for node in _nodes_to(search.goal_node)]
     return Trace(kind, heuristic, algorithm, queue, recorder.nodes, recorder.steps, path)
 
@@ -190,11 +204,18 @@ def compare(puzzle: BoardPuzzle, max_expansions: int = 200_000) -> List[dict]:
 
     A row whose search passes ``max_expansions`` says so (``finished`` False) instead of running on.
     """
+    return to_end(comparing(puzzle, max_expansions))
+
+
+def comparing(puzzle: BoardPuzzle, max_expansions: int = 200_000) -> Work[List[dict]]:
+    """:func:`compare` as work in steps; yields ``{"rows", "of", "expanded"}`` as it goes."""
     runs = [(estimate, "astar") for estimate in COMPARED] + [("manhattan", "astar-tree")]
-    rows = []
+    rows: List[dict] = []
     for estimate, algorithm in runs:
         search = AStar(Board.from_tiles(puzzle.tiles, puzzle.goal, estimate), algorithm)
-        finished = search.run(max_expansions)
+        steps = searching(search, max_expansions)
+        finished = yield from reporting(steps, lambda: {"rows": len(rows), "of": len(runs),
+                                                          "expanded": search.stats.expanded})
         rows.append({"heuristic": estimate, "algorithm": algorithm, "finished": finished,
                      "moves": len(search.path()) - 1 if finished and search.goal_node else None,
                      "expanded": search.stats.expanded, "enqueued": search.stats.enqueued,
@@ -206,13 +227,20 @@ def heuristic_quality() -> dict:
     """Every estimate against the exact distance over all 181,440 solvable 8-puzzle boards.
 
     ``{"exact": [boards at distance d], "average": {name: [mean estimate at distance d]}}``, from the
-    exact table; a few seconds of work, so the build writes it once to a JSON file for the page.
+    exact table; a few seconds of work.
     """
+    return to_end(measuring_quality())
+
+
+def measuring_quality() -> Work[dict]:
+    """:func:`heuristic_quality` as work in steps; yields ``{"boards", "of"}`` as it goes."""
     from .fast import tables
     table = tables.exact_3(8)
     counts = [0] * 32
     sums = {name: [0] * 32 for name in COMPARED if name != "pdb"}
     for rank, distance in enumerate(table):
+        if rank % 500 == 0:
+            yield {"boards": rank, "of": len(table)}
         if distance == 255:
             continue
         board = Board.from_tiles(tables.unrank_perm(rank, 9))
