@@ -26,7 +26,7 @@ from .fast import tables
 from .policy import board_search
 from .steps import Work, searching, to_end
 
-__all__ = ["Judgement", "judge", "judging", "deal_exactly", "dealing", "DealError", "MAX_EXACT_DEAL",
+__all__ = ["Judgement", "judge", "judging", "deal_exactly", "dealing", "check_deal", "DealError", "MAX_EXACT_DEAL",
            "JUDGE_BUDGET", "DEAL_BUDGET"]
 
 #: The longest exact-difficulty deal offered per size (3x3: the longest there is; 4x4: beyond about 60
@@ -125,11 +125,7 @@ def deal_exactly(n: int, moves: int, rng: Optional[random.Random] = None, budget
 def dealing(n: int, moves: int, rng: Optional[random.Random] = None, budget: int = DEAL_BUDGET) -> Work[Board]:
     """:func:`deal_exactly` as work in steps; yields ``{"expanded"}`` (and ``"tried"``: boards) as it goes."""
     rng = rng or random.Random()
-    longest = MAX_EXACT_DEAL.get(n)
-    if longest is None:
-        raise DealError(f"Deals of an exact difficulty are offered for 2x2 to 4x4 boards, not {n}x{n}.")
-    if not 0 <= moves <= longest:
-        raise DealError(f"A {n}x{n} deal of exactly N moves takes N from 0 to {longest}, not {moves}.")
+    check_deal(n, moves)
     if n == 3 and not tables.missing_files(tables.files_for(3)):
         return _deal_from_table(moves, rng)
     spent = tried = 0
@@ -143,6 +139,15 @@ def dealing(n: int, moves: int, rng: Optional[random.Random] = None, budget: int
             return board
         yield {"tried": tried, "expanded": spent}
     raise DealError(f"No {n}x{n} board of exactly {moves} moves turned up in time; try again or another length.")
+
+
+def check_deal(n: int, moves: int) -> None:
+    """Raise :class:`DealError` unless a board of side ``n`` needing exactly ``moves`` moves can be dealt."""
+    longest = MAX_EXACT_DEAL.get(n)
+    if longest is None:
+        raise DealError(f"Deals of an exact difficulty are offered for 2x2 to 4x4 boards, not {n}x{n}.")
+    if not 0 <= moves <= longest:
+        raise DealError(f"A {n}x{n} deal of exactly N moves takes N from 0 to {longest}, not {moves}.")
 
 
 def _deal_from_table(moves: int, rng: random.Random) -> Board:

@@ -20,7 +20,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 from test_offline import context, site, solve_words, wait_offline_ready  # noqa: E402,F401 -- fixtures
 from test_solver_page import moves, set_fragment, solve, type_board  # noqa: E402
-from webhelpers import measure, wait_ready  # noqa: E402
+from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
 EIGHT_MOVE_4X4 = "5 1 3 4\n9 2 7 8\n0 6 11 12\n13 10 14 15"
 HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"      # 38 moves; long with Hamming or Manhattan
@@ -70,7 +70,7 @@ def result_status(page):
 
 def solve_in_form(page, board: str) -> str:
     """Solve a board through the form; returns the method line."""
-    page.get_by_test_id("mode-board").check()
+    open_view(page, "solve")
     page.get_by_test_id("board-input").fill(board)
     page.evaluate("window.__app.clearResult()")
     page.get_by_test_id("solve").click()
@@ -112,7 +112,7 @@ def test_offline_before_any_table_was_used_a_15_puzzle_is_solved_and_a_missing_f
         method = solve_in_form(page, EIGHT_MOVE_4X4)
         assert moves(page) == "8", method                             # a weaker estimate, and it says which
         assert "7-7-1" not in method and "Failed" not in method
-        page.get_by_test_id("mode-words").check()
+        open_view(page, "ladders")
         page.get_by_test_id("start-word").fill("cold")
         page.get_by_test_id("goal-word").fill("warm")
         page.get_by_test_id("dictionary").select_option("large")

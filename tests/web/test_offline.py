@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from webhelpers import DIST, build_module
+from webhelpers import DIST, build_module, open_view
 
 
 pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists() or not (DIST / "index.html").exists(),
@@ -97,7 +97,7 @@ def solve_board(page, text="8 1 3\n4 0 2\n7 6 5", moves="14"):
 
 
 def solve_words(page, start="cold", goal="warm", dictionary="common"):
-    page.get_by_test_id("mode-words").check()
+    open_view(page, "ladders")
     page.get_by_test_id("start-word").fill(start)
     page.get_by_test_id("goal-word").fill(goal)
     page.get_by_test_id("dictionary").select_option(dictionary)

@@ -13,6 +13,7 @@ import pytest
 
 from puzzlesolver.board import Board
 from puzzlesolver.search import Solver
+from webhelpers import open_view
 
 SOLVED3 = [1, 2, 3, 4, 5, 6, 7, 8, 0]
 
@@ -40,6 +41,8 @@ def wait_idle(page):
 def game(solver_page):
     """The session's shared solver page (tests/web/conftest.py), with the game in view and the solver up."""
     page = solver_page
+    if page.evaluate("document.documentElement.dataset.view") != "play":
+        open_view(page, "game")
     page.get_by_test_id("play-board").scroll_into_view_if_needed()
     page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=60_000)
     wait_idle(page)

@@ -51,11 +51,12 @@ class AnytimeSearch:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.n = n = board.size()
-        self.method = ("anytime: a line-by-line answer shortened by optimal windows while IDA* (Manhattan + "
-                       "linear conflicts) proves a lower bound")
         self.stats = SearchStats(0, 0, 0)
         tiles, goal = board.tiles, board.goal
         self._conflicts = n <= 6  # the line table has (n+1)**n entries
+        estimate = "Manhattan + linear conflicts" if self._conflicts else "Manhattan distance"
+        self.method = (f"anytime: a line-by-line answer shortened by optimal windows while IDA* ({estimate}) "
+                       "proves a lower bound")
         self._whole = IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, self._conflicts, counter),
                               "IDA* + Manhattan distance" + (" + linear conflicts" if self._conflicts else ""))
         self._first = SubgoalSearch(board, finish_side=4)
