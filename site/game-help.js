@@ -28,7 +28,7 @@ export class GameHelp {
     this.offered = null;     // the position key the offers and the advice are for
     this.stoppedAdvice = false;   // the message shown is a stopped search's advice (it goes with the offers)
     this.panel = new JobPanel({ status: elements.note, cancel: elements.cancel, keepGoing: elements.keepGoing,
-      fastAnswer: elements.fastAnswer, actions: elements.offers }, { onFollow: (next) => this._follow(next) });
+      fastAnswer: elements.fastAnswer, actions: elements.offers }, { onFollow: (next) => this._follow(next), brief: true });
     elements.cancel.addEventListener("click", () => this.cancel());
   }
 

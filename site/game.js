@@ -14,13 +14,8 @@ import { refusal, sentence } from "./messages.js";
 import { GameSession } from "./game-session.js";
 import { GameHelp } from "./game-help.js";
 import { copyText } from "./dom.js";
+import { bindInput } from "./game-input.js";
 
-const KEY_DIRS = {
-  ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
-  a: "l", d: "r", w: "u", s: "d", A: "l", D: "r", W: "u", S: "d",
-};
-const BLANK_KEYS = { l: "r", r: "l", u: "d", d: "u" };   // root.dataset.keys === "blank": keys move the blank
-const SWIPE_MIN_PX = 24;
 const SOLVE_STEP_MS = 320;
 
 const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
@@ -360,46 +355,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.share.dataset.copied = String(copied);
   }
 
-  // ---- input: keys and swipes ------------------------------------------------------------------
-  function onKey(event) {
-    const target = event.target;
-    if (target && target.closest && target.closest("input, select, textarea, [contenteditable='true']")) return;
-    if (event.altKey || event.metaKey) return;
-    if (event.ctrlKey) {
-      const k = event.key.toLowerCase();
-      if (k === "z" && !event.shiftKey) { undo(); event.preventDefault(); }
-      else if (k === "y" || (k === "z" && event.shiftKey)) { redo(); event.preventDefault(); }
-      return;
-    }
-    const key = KEY_DIRS[event.key];
-    if (!key) return;
-    event.preventDefault();
-    slide(root.dataset.keys === "blank" ? BLANK_KEYS[key] : key);
-  }
-  root.addEventListener("keydown", onKey);
-  // Arrow keys also play when nothing in particular has the focus and the game is on screen.
-  document.addEventListener("keydown", (event) => {
-    if (event.target !== document.body && event.target !== document.documentElement && event.target.id !== "content") return;
-    if (root.hidden || !root.getClientRects().length) return;
-    onKey(event);
-  });
-
-  let swipe = null;
-  ui.board.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    swipe = { id: event.pointerId, x: event.clientX, y: event.clientY };
-  });
-  ui.board.addEventListener("pointerup", (event) => {
-    if (!swipe || swipe.id !== event.pointerId) return;
-    const dx = event.clientX - swipe.x, dy = event.clientY - swipe.y;
-    swipe = null;
-    if (Math.max(Math.abs(dx), Math.abs(dy)) < SWIPE_MIN_PX) return;
-    const dir = Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "l" : "r") : (dy < 0 ? "u" : "d");
-    suppressClick = true;          // the click that may follow this pointerup is part of the swipe
-    setTimeout(() => { suppressClick = false; }, 0);
-    slide(dir);
-  });
-  ui.board.addEventListener("pointercancel", () => { swipe = null; });
+  bindInput(root, ui.board, { slide, undo, redo, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
 
   return {
     loadFragment, newPuzzle, refuse,

@@ -17,12 +17,19 @@ import { sentence } from "./messages.js";
 const number = (k) => k.toLocaleString("en");
 const plural = (k, word) => `${number(k)} ${word}${k === 1 ? "" : "s"}`;
 
-/** A progress message from the worker in words: the download, the search, the work done. */
-export function progressText(message, waiting = "Working…") {
+/**
+ * A progress message from the worker in words: the download, the search, the work done.  `brief`: a few
+ * words for a status line beside buttons (the game's), e.g. "Thinking… 12,000 positions".
+ */
+export function progressText(message, waiting = "Working…", { brief = false } = {}) {
   if (!message) return waiting;
+  const file = message.url && String(message.url).split("/").pop();
+  if (brief) {
+    if (message.type === "loading") return `Downloading ${file}…${message.total ? ` ${Math.round((100 * message.loaded) / message.total)}%` : ""}`;
+    return message.expanded !== undefined ? `Thinking… ${number(message.expanded)} positions` : "Thinking…";
+  }
   if (message.type === "loading") {
     const kb = (bytes) => number(Math.round(bytes / 1024));
-    const file = String(message.url).split("/").pop();
     return `Downloading ${file}: ${kb(message.loaded)}${message.total ? ` of ${kb(message.total)}` : ""} kB…`;
   }
   const seconds = message.seconds !== undefined ? `, ${message.seconds.toFixed(1)} s` : "";
@@ -75,7 +82,12 @@ export class Job extends EventTarget {
   }
 
   get progressText() {
-    return progressText(this.progress, this.solver.state === "ready" ? "Working…" : "Waiting for the solver to start…");
+    return this.describeProgress();
+  }
+
+  describeProgress({ brief = false } = {}) {
+    const waiting = this.solver.state === "ready" ? (brief ? "Thinking…" : "Working…") : "Waiting for the solver to start…";
+    return progressText(this.progress, waiting, { brief });
   }
 
   /** What can follow the answer: go on with the same search, or ask for a fast answer instead. */
@@ -131,8 +143,10 @@ export class Job extends EventTarget {
  *   panel.track(job);   panel.clear();
  */
 export class JobPanel {
-  constructor({ status = null, cancel = null, keepGoing = null, fastAnswer = null, actions = null }, { onFollow }) {
+  constructor({ status = null, cancel = null, keepGoing = null, fastAnswer = null, actions = null }, { onFollow, brief = false }) {
     this.elements = { status, cancel, keepGoing, fastAnswer, actions };
+    this.brief = brief;   // the status line in a few words
+    this.hideCancel = Boolean(cancel?.hidden);   // a Cancel hidden in the page's shell shows only while a job runs
     this.job = null;
     cancel?.addEventListener("click", () => this.job?.cancel());
     keepGoing?.addEventListener("click", () => this._follow(this.job.keepGoing()));
@@ -147,13 +161,15 @@ export class JobPanel {
     this._offer({ keepGoing: false, fastAnswer: false });
     const { status, cancel } = this.elements;
     if (cancel) { cancel.disabled = false; cancel.hidden = false; }
-    const show = () => { if (status && this.job === job) { status.hidden = false; status.textContent = job.progressText; } };
+    const show = () => {
+      if (status && this.job === job) { status.hidden = false; status.textContent = job.describeProgress({ brief: this.brief }); }
+    };
     show();
     job.addEventListener("progress", show);
     job.answer.then(() => {
       if (this.job !== job) return;
       if (status) status.hidden = true;
-      if (cancel) cancel.disabled = true;
+      this._idleCancel();
       this._offer(job.offers);
     });
   }
@@ -163,8 +179,15 @@ export class JobPanel {
     this.job = null;
     const { status, cancel } = this.elements;
     if (status) { status.hidden = true; status.textContent = ""; }
-    if (cancel) cancel.disabled = true;
+    this._idleCancel();
     this._offer({ keepGoing: false, fastAnswer: false });
+  }
+
+  _idleCancel() {
+    const { cancel } = this.elements;
+    if (!cancel) return;
+    cancel.disabled = true;
+    if (this.hideCancel) cancel.hidden = true;
   }
 
   _offer({ keepGoing, fastAnswer }) {

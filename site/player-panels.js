@@ -165,9 +165,12 @@ export function statsPanel(root, game) {
   const reset = button("Reset statistics", "stats-reset", () => {
     if (confirm("Forget every solve kept on this device?")) { stats.reset(); show(); }
   });
-  let recorded = null;
+  // A solve counts once per game, when a move solves it here: a game opened already solved (a link, a
+  // reload) does not count again.
+  let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
+    if (s !== seen) { seen = s; recorded = s.solved ? s : null; return; }
     if (!s.past.length) recorded = null;
     if (!s.solved || recorded === s) return;
     recorded = s;

@@ -5,9 +5,10 @@ between short steps and returns its answer) with what every long request needs:
 
 * **slices**: :meth:`Job.advance` runs steps for about ``slice_seconds`` and reports progress, so the
   web worker can let other requests in between (no call holds it much longer than one slice);
-* **a budget** of seconds of computing: once spent, the job ends with what ``on_budget`` makes of it
-  (a solve: its best answer or its advice, and it can be *resumed* with a new budget) or, without
-  ``on_budget``, with :class:`BudgetSpent`;
+* **a budget** of seconds of computing (``spent`` says what counts: a solve counts its searching, not
+  the reading of its tables): once spent, the job ends with what ``on_budget`` makes of it (a solve:
+  its best answer or its advice, and it can be *resumed* with a new budget) or, without ``on_budget``,
+  with :class:`BudgetSpent`;
 * **the data files it reads**, declared when it is made (:meth:`Job.files`), so that they can be
   fetched before it runs;
 * **cancel**, by :class:`Jobs`, which keeps the jobs of one worker by request id: one running job per
@@ -79,9 +80,10 @@ class Job(Generic[T]):
 
     def __init__(self, work: Work[T], *, needs: Callable[[Collection[str]], List[DataFile]] = lambda unavailable: [],
                  budget: float = OTHER_SECONDS, on_budget: Optional[Callable[[], T]] = None,
-                 over_budget: str = "") -> None:
+                 over_budget: str = "", spent: Optional[Callable[[], float]] = None) -> None:
         self._work = work
         self._needs = needs
+        self._spent = spent or (lambda: self.seconds)
         self.budget = budget
         self._on_budget = on_budget
         self._over_budget = over_budget or f"This took more than {budget:.0f} s and was stopped; try a smaller puzzle."
@@ -101,21 +103,23 @@ class Job(Generic[T]):
 
     def advance(self, slice_seconds: float) -> Outcome[T]:
         """Run steps for about ``slice_seconds`` (at least one step); errors of the work propagate."""
-        began = time.perf_counter()
-        end = began + slice_seconds
+        clock = time.perf_counter()
+        end = clock + slice_seconds
         try:
             while True:
                 progress = next(self._work)
+                now = time.perf_counter()
+                self.seconds += now - clock
+                clock = now
                 if progress is not None:
                     self.progress = progress
-                now = time.perf_counter()
-                if now >= end or self.seconds + (now - began) >= self.budget:
+                if now >= end or self._spent() >= self.budget:
                     break
         except StopIteration as finished:
             return Outcome("done", finished.value)
         finally:
-            self.seconds += time.perf_counter() - began
-        if self.seconds >= self.budget:
+            self.seconds += time.perf_counter() - clock
+        if self._spent() >= self.budget:
             if self._on_budget is None:
                 self._work.close()
                 raise BudgetSpent(self._over_budget)
@@ -128,7 +132,7 @@ class Job(Generic[T]):
 
     def resume(self, more_seconds: float) -> None:
         """Go on after a paused outcome, with ``more_seconds`` more to spend."""
-        self.budget = self.seconds + more_seconds
+        self.budget = self._spent() + more_seconds
 
     def cancel(self) -> None:
         self._work.close()
@@ -231,7 +235,8 @@ def solve(puzzle, options: Options = Options(), *, max_seconds: float = SOLVE_SE
     the job pauses with the policy's stopped answer (an anytime search's best answer, or advice) and can
     be resumed; past ``max_nodes`` stored nodes it ends (a browser tab's memory)."""
     run = _Solve(puzzle, options, max_nodes)
-    return Job(run.work(), needs=_needs(puzzle, options), budget=max_seconds, on_budget=run.on_budget)
+    return Job(run.work(), needs=_needs(puzzle, options), budget=max_seconds, on_budget=run.on_budget,
+               spent=run.searched)
 
 
 class _Solve:
@@ -270,10 +275,12 @@ class _Solve:
                 progress["best"] = len(search.blank_path())  # an anytime search's answer so far
         return progress
 
+    def searched(self) -> float:
+        """Seconds of searching so far (reading the tables first does not count)."""
+        return self.solving.seconds if self.solving is not None else 0.0
+
     def on_budget(self) -> Result:
         solving = self.solving
-        if solving is None:  # still reading its tables: nothing searched yet
-            raise BudgetSpent("The solver ran out of time while loading its tables; try again.")
         return solving.stop(f"Stopped after {solving.seconds:.0f} s of searching ({solving.stats.expanded:,} positions)")
 
 

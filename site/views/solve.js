@@ -37,6 +37,9 @@ export function mount(section, { solver, router, budgets }) {
   for (const radio of section.querySelectorAll('input[name="mode"]')) {
     radio.addEventListener("change", () => router.show(form.mode === "words" ? "ladders" : "solve"));
   }
+  // A press of Solve before this module ran was remembered by index.html's own handler: this one takes over.
+  let pressedEarly = Boolean(window.__solveRequested);
+  $("solve-form").onsubmit = null;
   $("solve-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
   $("step-through").addEventListener("click", stepThrough);
   $("share").addEventListener("click", share);
@@ -119,10 +122,7 @@ export function mount(section, { solver, router, budgets }) {
   function open(name, link) {
     form.mode = name === "ladders" ? "words" : "board";
     if (link) loadLink(link);
-    if (window.__solveRequested) {  // Solve was pressed before this module ran (see index.html)
-      window.__solveRequested = false;
-      solve();
-    }
+    if (pressedEarly) { pressedEarly = false; solve(); }
   }
 
   /** Put a link's puzzle into the form; a refused board link leaves a fresh board, and the reason shows. */

@@ -137,3 +137,16 @@ def test_judging_and_dealing_are_jobs_too():
     while outcome.kind == "progress":
         outcome = dealt.advance(0.05)
     assert outcome.kind == "done" and policy.solve(BoardPuzzle(4, outcome.value.tiles)).moves == 30
+
+
+def test_reading_the_tables_does_not_count_against_a_solves_budget(monkeypatch):
+    if tables.missing_files(tables.COMPACT_4):
+        pytest.skip("the 15-puzzle's tables are not built (python3 build.py)")
+    monkeypatch.setattr(tables, "_cache", {})                 # read them again, a step at a time
+    job = jobs.solve(BoardPuzzle(4, (7, 3, 8, 12, 2, 4, 14, 1, 6, 13, 0, 9, 5, 10, 15, 11)),
+                     policy.Options("ida", "pdb"), max_seconds=0.000_001)
+    outcomes = [job.advance(0.01)]
+    while outcomes[-1].kind == "progress":
+        outcomes.append(job.advance(0.01))
+    assert len(outcomes) > 10                                  # 173 MB read in many short slices
+    assert outcomes[-1].kind in ("paused", "done") and "7-7-1" in outcomes[-1].value.method   # searched, at last

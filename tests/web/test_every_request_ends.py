@@ -268,7 +268,7 @@ def solve_in_the_form_and_ask_the_game_for_a_hint(app, heuristic):
 
 
 def test_the_form_and_the_games_hint_both_get_their_answers(app):
-    solve_in_the_form_and_ask_the_game_for_a_hint(app, "manhattan")
+    solve_in_the_form_and_ask_the_game_for_a_hint(app, "walking-distance")   # A* with it: seconds in a browser
     app.wait_for_function("document.querySelector('.play-tile.is-hint') || "
                           "!document.querySelector('[data-testid=play-message]').hidden", timeout=60_000)
     assert app.locator(".play-tile.is-hint").count() == 1

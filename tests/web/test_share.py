@@ -61,7 +61,7 @@ def test_a_game_in_progress_round_trips_through_its_link(fresh, app_url):
     tiles = tiles_of(page)
 
     other = fresh(link)
-    other.get_by_test_id("play-board").wait_for()
+    other.locator("[data-testid=play-board] .play-tile").first.wait_for()
     assert tiles_of(other) == tiles
     assert other.get_by_test_id("play-moves").text_content() == "2"
     other.get_by_test_id("play-restart").click()             # the starting board came along too

@@ -167,14 +167,16 @@ def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
 
 def test_no_slice_holds_the_worker_much_longer_than_asked():
     """Every job advances in steps of about 10 ms: a 20 ms slice of a slow search takes about 20 ms of
-    computing (process time, so that other programs on the machine do not count)."""
+    computing (process time, so that other programs on the machine do not count).  Now and then one
+    step is longer: A* growing its table of states past a size doubles it in one go."""
     job = call(op="solve_board", board=HARD_4X4, heuristic="hamming", slice_ms=20)["id"]
-    longest = 0.0
+    took = []
     for _ in range(20):
         began = time.process_time()
         answer = call(id=job, op="advance", slice_ms=20)
-        longest = max(longest, time.process_time() - began)
-    assert answer["type"] == "progress" and longest < 0.15
+        took.append(time.process_time() - began)
+    assert answer["type"] == "progress"
+    assert sorted(took)[len(took) // 2] < 0.04 and max(took) < 0.3
     call(op="cancel", job=job)
 
 
