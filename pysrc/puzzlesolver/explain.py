@@ -250,8 +250,8 @@ def node_id(number: int) -> str:
 class Recorder:
     """An :class:`~puzzlesolver.search.Observer` that writes down every node and step of a search.
 
-    The queue is kept as changes (O(log n) positions per heap operation) rather than whole arrays, so a
-    trace of thousands of steps stays small.
+    The queue is kept as changes (the O(log n) positions a heap operation moves) rather than whole arrays,
+    so a trace of thousands of steps stays small and quick to record.
     """
 
     def __init__(self) -> None:
@@ -260,7 +260,7 @@ class Recorder:
         self.steps: List[Step] = []
         self._ids: Dict[int, str] = {}
         self._alive: List[SearchNode] = []  # keeps every recorded node alive, so no id() is reused
-        self._array: List[str] = []
+        self._shown: List[Optional[SearchNode]] = []
 
     def _new(self, state, moves: int, estimate: int, parent: Optional[SearchNode], enqueued: bool,
              why: str = "", upper: bool = False) -> str:
@@ -277,16 +277,34 @@ class Recorder:
         name = self._ids[id(node)] = self._new(node[0], node[1], node[2], node[3], **options)
         return name
 
-    def _change(self) -> list:
-        """The queue's change since the last call: ``[size, position, id, ...]``."""
-        ids = self._ids
-        now = [ids[id(entry[3])] for entry in self.search.queue_entries()]
-        before = self._array
-        change: list = [len(now)]
-        for position, name in enumerate(now):
-            if position >= len(before) or before[position] != name:
-                change += (position, name)
-        self._array = now
+    def _change(self, removal: bool) -> list:
+        """How the queue array changed in the heap operation just done: ``[size, position, id, ...]``.
+
+        A heap operation moves entries along one path only: an insert from the new last position up, a
+        removal from the top down (positions past where the moved entry settled keep theirs).  So the
+        changed positions are found by following that path while the entries differ: O(log n), not O(n).
+        """
+        heap, offset = self.search.heap_array()
+        size = len(heap) - offset
+        shown = self._shown  # the node at each position after the previous operation
+        del shown[size:]
+        moved = []
+        if removal:
+            k = 0
+            while k < len(shown) and heap[k + offset][3] is not shown[k]:
+                moved.append(k)
+                left = 2 * k + 1
+                k = left if left < len(shown) and heap[left + offset][3] is not shown[left] else left + 1
+        else:
+            k = size - 1
+            while k >= 0 and (k >= len(shown) or heap[k + offset][3] is not shown[k]):
+                moved.append(k)
+                k = (k - 1) // 2 if k else -1
+        shown += [None] * (size - len(shown))
+        change: list = [size]
+        for position in sorted(moved):
+            node = shown[position] = heap[position + offset][3]
+            change += (position, self._ids[id(node)])
         return change
 
     def _note_next(self, node: SearchNode) -> str:
@@ -298,22 +316,22 @@ class Recorder:
     def started(self, root: SearchNode, search: AStar) -> None:
         self.search = search
         name = self._named(root, enqueued=True)
-        self.steps.append(Step(None, inserted=[name], changes=[self._change()], run=[("start", name)]))
+        self.steps.append(Step(None, inserted=[name], changes=[self._change(removal=False)], run=[("start", name)]))
 
     def removed(self, node: SearchNode) -> None:
         name = self._note_next(node)
-        self.steps.append(Step(name, changes=[self._change()], run=[("remove", name)]))
+        self.steps.append(Step(name, changes=[self._change(removal=True)], run=[("remove", name)]))
 
     def discarded(self, node: SearchNode) -> None:
         name = self._note_next(node)
-        self.steps.append(Step(name, changes=[self._change()], run=[("remove", name), ("stale", name)],
+        self.steps.append(Step(name, changes=[self._change(removal=True)], run=[("remove", name), ("stale", name)],
                                discarded=True))
 
     def inserted(self, node: SearchNode) -> None:
         name = self._named(node, enqueued=True)
         step = self.steps[-1]
         step.inserted.append(name)
-        step.changes.append(self._change())
+        step.changes.append(self._change(removal=False))
         step.run.append(("insert", name))
 
     def skipped(self, state, moves: int, parent: SearchNode, why: str) -> None:

@@ -202,6 +202,12 @@ class AStar:
         """The frontier's entries in array order (a textbook queue: from position 1, as algs4 draws it)."""
         return self._frontier.array() if self.queue == "textbook" else list(self._frontier)
 
+    def heap_array(self) -> Tuple[List[tuple], int]:
+        """The frontier's own heap array, not a copy (read it, never change it), and the index of its first
+        entry: 1 for algs4's MinPQ, 0 for the tiebreak heap.  Either way the entries at 0-based positions
+        ``k`` have their children at ``2k + 1`` and ``2k + 2``."""
+        return (self._frontier.pq, 1) if self.queue == "textbook" else (self._frontier, 0)
+
     def run(self, max_expansions: Optional[int] = None) -> bool:
         """Expand up to ``max_expansions`` nodes (all needed if None); return True once finished.
 

@@ -7,8 +7,10 @@ import json
 import pytest
 
 from puzzlesolver import cli
-from puzzlesolver.explain import PSEUDOCODE, ExplainTooLong, explain, node_id, trace_record, why_not_reason, why_not_removed
+from puzzlesolver.board import Board
+from puzzlesolver.explain import PSEUDOCODE, ExplainTooLong, Recorder, apply_change, explain, node_id, trace_record, why_not_reason, why_not_removed
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
+from puzzlesolver.search import AStar
 from spec_helpers import BENCHMARKS
 
 PUZZLE04 = BoardPuzzle(3, (0, 1, 3, 4, 2, 5, 7, 8, 6))
@@ -258,3 +260,31 @@ def test_unknown_search_options_are_one_sentence():
         explain(PUZZLE04, algorithm="dfs")
     with pytest.raises(ValueError, match=r"^A weight applies to weighted A\* only\.$"):
         explain(PUZZLE04, algorithm="astar", weight=2)
+
+
+class SnapshotRecorder(Recorder):
+    """The recorder, also copying the whole queue array after every heap operation (the oracle)."""
+
+    def __init__(self):
+        super().__init__()
+        self.snapshots = []
+
+    def _change(self, removal):
+        change = super()._change(removal)
+        self.snapshots.append([self._ids[id(entry[3])] for entry in self.search.queue_entries()])
+        return change
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "astar-tree", "bfs", "greedy", "weighted"])
+@pytest.mark.parametrize("queue", ["textbook", "tiebreak"])
+def test_the_recorded_changes_replay_to_the_heaps_own_array_after_every_operation(algorithm, queue):
+    for tiles in [(2, 3, 6, 0, 8, 1, 5, 4, 7), (1, 6, 2, 3, 7, 4, 5, 8, 0), (0, 1, 3, 4, 2, 5, 7, 8, 6)]:
+        recorder = SnapshotRecorder()
+        search = AStar(Board.from_tiles(tiles), algorithm, queue, observer=recorder)
+        search.run(400 if algorithm == "bfs" else None)
+        replayed, array = [], []
+        for step in recorder.steps:
+            for change in step.changes:
+                array = apply_change(array, change)
+                replayed.append(array)
+        assert replayed == recorder.snapshots
