@@ -47,7 +47,8 @@ from .words import ladder_start
 __all__ = ["explain", "recording", "compare", "comparing", "compare_searches", "comparing_searches",
            "heuristic_quality", "measuring_quality", "Trace", "ExplainedNode", "Step", "Recorder", "ExplainTooLong",
            "MAX_STEPS", "render_text", "render_json", "trace_record", "pseudocode", "PSEUDOCODE", "WHY_NOT",
-           "why_not_removed", "why_not_reason", "apply_change", "searches_data_files", "COMPARED", "IDA_ESTIMATES"]
+           "why_not_removed", "why_not_reason", "apply_change", "searches_data_files", "COMPARED", "IDA_ESTIMATES",
+           "GOAL_TEST_NOTES"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
 
@@ -451,6 +452,17 @@ def comparing(puzzle: BoardPuzzle, max_expansions: int = 200_000) -> Work[List[d
     return rows
 
 
+#: What the goal test's choice means, for the page to show beside the comparison.
+GOAL_TEST_NOTES = {
+    "removal": "Each node is tested for the goal when it is removed from the queue, as the seeds' A* does: that "
+               "is what makes A* return a shortest answer with any estimate that never overestimates.",
+    "generation": "Each child is tested for the goal as soon as it is generated: breadth-first search saves its "
+                  "whole last level and still finds a shortest answer; A* saves the expansions it would have made "
+                  "before removing that goal, and stays optimal here only because every move costs 1 and every "
+                  "estimate is at least 1 away from the goal -- with other costs or estimates it can return a "
+                  "longer path, which is why the checklist keeps the test on removal.",
+}
+
 #: What each row of the searches' comparison is called.
 _LABELS = {"bfs": "Breadth-first search", "greedy": "Greedy best-first search", "astar": "A* (graph search)",
            "astar-tree": "The seeds' A* (tree search)", "ida": "IDA*", "weighted": "Weighted A*"}
@@ -470,14 +482,16 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
     one puzzle, as work in steps; yields ``{"rows", "of", "search", "expanded"}`` as it goes.
 
     Boards: greedy, tree A*, IDA* and weighted A* use ``heuristic`` (IDA*: Manhattan unless it is one of
-    :data:`IDA_ESTIMATES`); A* runs with every estimate of :data:`COMPARED`.  Word ladders: every search
+    :data:`IDA_ESTIMATES`); A* runs with every estimate of :data:`COMPARED`; breadth-first search ignores
+    the estimate (its nodes show Manhattan's).  Word ladders: every search
     but IDA*, with the edit distance.  ``goal_test`` applies to the best-first searches (IDA*'s engines
     test a child when they generate it).  Each search stops after ``max_expansions`` expansions.
     ``algorithms`` keeps only the rows of those searches (e.g. ``["weighted"]`` when a weight slider moves).
 
-    Returns ``{"optimum", "optimum_method", "goal_test", "cap", "rows"}``: ``optimum`` is the optimal
-    number of moves the policy proves (the solver's own method; None when there is no solution or it
-    was not proven within the cap), and each row is::
+    Returns ``{"optimum", "optimum_method", "goal_test", "goal_test_note", "cap", "rows"}``: ``optimum``
+    is the optimal number of moves the policy proves (the solver's own method; None when there is no
+    solution or it was not proven within the cap), ``goal_test_note`` what the goal test's choice means
+    (:data:`GOAL_TEST_NOTES`), and each row is::
 
         {"algorithm", "label", "heuristic", "weight", "goal_test", "method",
          "finished",            # False: stopped at the cap
@@ -493,7 +507,7 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
     """
     check_options("weighted", "tiebreak", weight, goal_test)
     words = isinstance(puzzle, WordPuzzle)
-    runs = [("bfs", heuristic), ("greedy", heuristic)]
+    runs = [("bfs", "manhattan"), ("greedy", heuristic)]  # breadth-first ignores the estimate: the cheapest one
     runs += [("astar", heuristic)] if words else [("astar", estimate) for estimate in COMPARED]
     runs += [("astar-tree", heuristic)] + ([] if words else [("ida", heuristic)]) + [("weighted", heuristic)]
     if algorithms is not None:
@@ -514,8 +528,8 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
                                              goal_test, max_expansions, progress)
         row["optimal"] = None if proven is None or row["moves"] is None else row["moves"] == proven
         rows.append(row)
-    return {"optimum": proven, "optimum_method": best.method, "goal_test": goal_test, "cap": max_expansions,
-            "rows": rows}
+    return {"optimum": proven, "optimum_method": best.method, "goal_test": goal_test,
+            "goal_test_note": GOAL_TEST_NOTES[goal_test], "cap": max_expansions, "rows": rows}
 
 
 def _best_first_row(puzzle: Puzzle, algorithm: str, heuristic: str, weight: Optional[float], goal_test: str,

@@ -98,9 +98,10 @@ ALGORITHMS = ("astar", "astar-tree")
 #: prune duplicates as ``"astar"`` does.
 SEARCHES = ALGORITHMS + ("bfs", "greedy", "weighted")
 
-#: When a state is tested for the goal: when its node is ``"removal"`` from the queue (A* as the seeds
-#: define it: what makes it optimal in general), or when it is ``"generation"`` as a child (it saves the
-#: last expansions; breadth-first search stays optimal).
+#: When a state is tested for the goal: on ``"removal"`` of its node from the queue (A* as the seeds define
+#: it, which is what makes it optimal in general), or on ``"generation"``, as soon as it is made a child (it
+#: saves the last expansions; breadth-first search stays optimal, and so does A* when every move costs 1
+#: and the estimate is at least 1 off the goal, as on boards and ladders).
 GOAL_TESTS = ("removal", "generation")
 
 #: Weighted A*'s weight when none is given.
@@ -156,8 +157,7 @@ class AStar:
         self.algorithm = algorithm
         self.queue = queue
         self.goal_test = goal_test
-        self.weight = (DEFAULT_WEIGHT if weight is None else int(weight) if float(weight).is_integer() else weight
-                       ) if algorithm == "weighted" else None  # whole weights stay ints: so do the priorities
+        self.weight = _weight_of(algorithm, weight)
         #: Told of every removal, child and finished step (the explain view's recorder); None: nobody.
         self.observer = observer
         self.method = _method_name(algorithm, self.weight, goal_test)
@@ -321,6 +321,16 @@ def check_options(algorithm: str, queue: str = "tiebreak", weight: Optional[floa
     if weight is not None and (isinstance(weight, bool) or not isinstance(weight, (int, float))
                                or not 0 < weight <= 1000):
         raise ValueError(f"The weight must be a number above 0 and at most 1000, not {str(weight)[:20]!r}.")
+
+
+def _weight_of(algorithm: str, weight: Optional[float]) -> Optional[float]:
+    """Weighted A*'s weight (the default if None; an int when whole, so that priorities stay whole numbers);
+    None for every other search."""
+    if algorithm != "weighted":
+        return None
+    if weight is None:
+        return DEFAULT_WEIGHT
+    return int(weight) if float(weight).is_integer() else weight
 
 
 def _method_name(algorithm: str, weight: Optional[float], goal_test: str) -> str:

@@ -358,3 +358,11 @@ def test_a_ladder_of_the_solver_checks_and_its_corruptions_do_not(benchmarks):
         at = rng.randrange(len(broken))
         broken[at] = broken[at][:-1] if rng.random() < 0.5 else broken[at] + "s"
         assert not check("\n".join(broken), puzzle).right
+
+
+def test_a_puzzle_with_its_own_goal_is_checked_against_that_goal():
+    seed003 = BoardPuzzle(3, (1, 3, 4, 8, 6, 2, 7, 0, 5), (1, 2, 3, 8, 0, 4, 7, 6, 5))  # seed 003's pair, 5 moves
+    result = policy.solve(seed003)
+    assert check(cli.render_text(result), seed003).right
+    assert check(move_string(Board.from_tiles(seed003.tiles, seed003.goal), result.blank_path), seed003).right
+    assert check("No solution possible", seed003).status == "missed-solution"

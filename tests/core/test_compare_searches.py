@@ -194,3 +194,10 @@ def test_the_data_files_are_the_tables_the_searches_read(tmp_path, monkeypatch):
 def test_a_comparison_is_deterministic():
     first, second = compare_searches(PUZZLE), compare_searches(PUZZLE)
     assert first == second  # the page's test can compare its counts with a run of its own
+
+
+def test_the_comparison_says_what_its_goal_test_means():
+    for goal_test in ("removal", "generation"):
+        comparison = compare_searches(PUZZLE, goal_test=goal_test, algorithms=["bfs"])
+        word = "removed from the queue" if goal_test == "removal" else "as soon as it is generated"
+        assert comparison["goal_test"] == goal_test and word in comparison["goal_test_note"]

@@ -288,3 +288,13 @@ def test_the_recorded_changes_replay_to_the_heaps_own_array_after_every_operatio
                 array = apply_change(array, change)
                 replayed.append(array)
         assert replayed == recorder.snapshots
+
+
+@pytest.mark.parametrize("algorithm, options", SEARCH_OPTIONS, ids=lambda x: str(x))
+def test_each_search_steps_through_a_word_ladder_too(algorithm, options):
+    words = frozenset("horse hose hole cole core cure pure purse nurse house home come".split())
+    trace = explain(WordPuzzle("horse", "nurse", words), algorithm=algorithm, queue="tiebreak", **options)
+    assert trace.kind == "words" and trace.heuristic == "edit-distance"
+    assert [trace.nodes[name].state for name in (trace.path[0], trace.path[-1])] == ["horse", "nurse"]
+    record = trace_record(trace, arrays=False)
+    assert record["nodes"][trace.path[-1]]["word"] == "nurse" and record["steps"][-1]["next"] is None
