@@ -10,6 +10,7 @@ tests' own breadth-first distances.
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -366,3 +367,21 @@ def test_a_puzzle_with_its_own_goal_is_checked_against_that_goal():
     assert check(cli.render_text(result), seed003).right
     assert check(move_string(Board.from_tiles(seed003.tiles, seed003.goal), result.blank_path), seed003).right
     assert check("No solution possible", seed003).status == "missed-solution"
+
+
+@pytest.mark.parametrize("text", [
+    "3\n0 1 3\n4 2 5\n7 8 6\n3\n1 0 3\n4 2 5\n7 8 6\n" * 24_000,   # a million characters of boards
+    "1\n" * 499_999, "L R " * 249_999, "R9999" * 200_000, "x" * 999_999, "7" * 999_999,
+])
+def test_a_huge_answer_is_judged_or_refused_in_about_a_second(text):
+    began = time.process_time()
+    try:
+        check(text, PUZZLE04)
+    except AnswerFormatError as error:
+        assert "\n" not in str(error)
+    assert time.process_time() - began < 2.5  # about 0.6 s on the development machine
+
+
+def test_an_answer_over_a_million_characters_is_refused_at_once():
+    with pytest.raises(AnswerFormatError, match=r"^The answer is over 1,000,000 characters: too long to check\.$"):
+        check("L" * 1_000_001, PUZZLE04)
