@@ -140,7 +140,7 @@ def _numbered_lines(text: str) -> List[Tuple[int, str]]:
     return [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
-def read_answer(text: str, puzzle: Puzzle) -> _Answer:
+def _read_answer(text: str, puzzle: Puzzle) -> _Answer:
     """The answer's form and content; :class:`AnswerFormatError` for text that is not an answer."""
     if len(text) > MAX_ANSWER_CHARS:
         raise AnswerFormatError(f"The answer is over {MAX_ANSWER_CHARS:,} characters: too long to check.")
@@ -159,7 +159,7 @@ def read_answer(text: str, puzzle: Puzzle) -> _Answer:
             return _Answer("no-solution", -1, [], claim_none=True)
         raise AnswerFormatError(f"Line {count_line}: the move count is not followed by the solution.", count_line)
     for number, line in body:
-        if _NO_SOLUTION.fullmatch(line):
+        if line[0] in "nNuU" and _NO_SOLUTION.fullmatch(line):
             raise AnswerFormatError(f"Line {number}: 'no solution' cannot come with a solution.", number)
     if isinstance(puzzle, WordPuzzle):
         return _Answer("ladder", stated, _ladder_words(body))
@@ -304,7 +304,7 @@ def checking(text: str, puzzle: Puzzle, convention: str = "auto",
     kind = "words" if isinstance(puzzle, WordPuzzle) else "board"
     start = ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary) if kind == "words" else \
         Board.from_tiles(puzzle.tiles, puzzle.goal)
-    answer = read_answer(text, puzzle)
+    answer = _read_answer(text, puzzle)
     if answer.claim_none:
         best = yield from optimum(puzzle, max_expansions)
         return _judge_claim(kind, answer, best)
