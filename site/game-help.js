@@ -52,7 +52,7 @@ export class GameHelp {
     const n = session.n;
     const params = { board: boardText(tiles, n), goal: boardText(session.goal, n) };
     this.asked = { key: tiles.join(","), tiles: tiles.slice(), onMoves, onStopped };
-    this._run(new Job(this.solver, "solve_board", params, { owner: "game", maxSeconds: this.budgets.game, again }));
+    this._run(new Job(this.solver, "solve_board", params, { owner: "game", maxSeconds: () => this.budgets.game, again }));
   }
 
   /** Stop the running request; its answer is no longer wanted. */

@@ -60,8 +60,9 @@ export function answerText(answer) {
 export class Job extends EventTarget {
   /**
    * Start `op` with `params` now.  `owner`: the part of the page (one running job per owner: a newer one
-   * replaces it); `maxSeconds`: the budget of a solve; `again`: the person asked for it (so it is sent
-   * even if a worker died on it before).
+   * replaces it); `maxSeconds`: the budget of a solve in seconds, or a function that says it when asked
+   * (a view's budget may change before "Keep going" is pressed); `again`: the person asked for it (so it
+   * is sent even if a worker died on it before).
    */
   constructor(solver, op, params, { owner, maxSeconds = null, again = true } = {}) {
     super();
@@ -74,7 +75,8 @@ export class Job extends EventTarget {
     this.result = null;
     this.cancelled = false;
     this.original = null;   // for a resumed job: the request it goes on with
-    const budget = maxSeconds && (op === "solve_board" || op === "solve_words" || op === "resume") ? { max_seconds: maxSeconds } : {};
+    const seconds = typeof maxSeconds === "function" ? maxSeconds() : maxSeconds;
+    const budget = seconds && (op === "solve_board" || op === "solve_words" || op === "resume") ? { max_seconds: seconds } : {};
     const asked = solver.request(op, { ...params, ...budget, owner }, (message) => this._progress(message), { again });
     this.id = asked.id;
     this.answer = asked.then((answer) => this._end(answer),
@@ -168,7 +170,7 @@ export class JobPanel {
     job.addEventListener("progress", show);
     job.answer.then(() => {
       if (this.job !== job) return;
-      if (status) status.hidden = true;
+      if (status) { status.hidden = true; status.textContent = ""; }
       this._idleCancel();
       this._offer(job.offers);
     });

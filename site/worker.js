@@ -19,7 +19,8 @@ let call = null;              // puzzlesolver.webapi.call, once booted
 let deployed = {};            // build.json's files: {path: {sha256, size}}
 const running = [];           // ids of the jobs being advanced, a slice each in turn
 const preparing = new Map();  // id -> {owner, cancelled}: requests still fetching their data files
-const stats = { longestCallMs: 0, longestCallOp: null, calls: 0 };
+const ops = new Map();        // id -> op, for the jobs running (the stats name an advance by its job's op)
+const stats = { longestCallMs: 0, longestCallOp: null, calls: 0, longestByOp: {} };
 let pumping = false;
 
 const post = (message) => self.postMessage(message);
@@ -36,7 +37,9 @@ function timedCall(message) {
   const reply = call(message);
   const took = performance.now() - began;
   stats.calls += 1;
-  if (took > stats.longestCallMs) { stats.longestCallMs = Math.round(took); stats.longestCallOp = message.op; }
+  const op = message.op === "advance" ? `advance ${ops.get(message.id) || ""}`.trim() : message.op;
+  stats.longestByOp[op] = Math.max(stats.longestByOp[op] || 0, Math.round(took));
+  if (took > stats.longestCallMs) { stats.longestCallMs = Math.round(took); stats.longestCallOp = op; }
   return reply;
 }
 
@@ -170,6 +173,7 @@ async function answer(message) {
   const reply = await firstReply(message);
   post(reply);
   if (reply.type === "started") {
+    ops.set(message.id, message.op);
     running.push(message.id);
     pump();
   }
@@ -186,7 +190,7 @@ async function pump() {
       const id = running.shift();
       const reply = timedCall({ id, op: "advance", slice_ms: SLICE_MS });
       post(reply);
-      if (reply.type === "progress") running.push(id);
+      if (reply.type === "progress") running.push(id); else ops.delete(id);
     }
   } finally {
     pumping = false;

@@ -24,7 +24,7 @@ from . import grid
 from .board import Board, random_board
 from .fast import tables
 from .policy import board_search
-from .steps import Work, searching, to_end
+from .steps import Work, labelled, searching, to_end
 
 __all__ = ["Judgement", "judge", "judging", "deal_exactly", "dealing", "check_deal", "DealError", "MAX_EXACT_DEAL",
            "JUDGE_BUDGET", "DEAL_BUDGET"]
@@ -123,7 +123,7 @@ def deal_exactly(n: int, moves: int, rng: Optional[random.Random] = None, budget
 
 
 def dealing(n: int, moves: int, rng: Optional[random.Random] = None, budget: int = DEAL_BUDGET) -> Work[Board]:
-    """:func:`deal_exactly` as work in steps; yields ``{"expanded"}`` (and ``"tried"``: boards) as it goes."""
+    """:func:`deal_exactly` as work in steps; yields ``{"tried", "expanded"}`` (boards tried, positions searched)."""
     rng = rng or random.Random()
     check_deal(n, moves)
     if n == 3 and not tables.missing_files(tables.files_for(3)):
@@ -133,7 +133,7 @@ def dealing(n: int, moves: int, rng: Optional[random.Random] = None, budget: int
         board = _candidate(n, moves, rng)
         search = board_search(board)
         tried += 1
-        length = yield from _solve_within(search, budget - spent, limit=moves, spent=spent)
+        length = yield from labelled(_solve_within(search, budget - spent, limit=moves, spent=spent), tried=tried)
         spent += search.stats.expanded + 1
         if length == moves:
             return board

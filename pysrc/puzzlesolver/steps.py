@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, Generator, Optional, TypeVar
 
 from .search import Search
 
-__all__ = ["Work", "Progress", "STEP_SECONDS", "searching", "reporting", "to_end"]
+__all__ = ["Work", "Progress", "STEP_SECONDS", "searching", "reporting", "labelled", "to_end"]
 
 T = TypeVar("T")
 Progress = Optional[Dict[str, Any]]
@@ -75,3 +75,21 @@ def reporting(work: Work[T], progress: Callable[[], Progress]) -> Work[T]:
         except StopIteration as finished:
             return finished.value
         yield progress()
+
+
+def labelled(work: Work[T], **extra: Any) -> Work[T]:
+    """Run ``work``, adding ``extra`` to each progress dict it yields; returns its answer.
+
+    >>> def two():
+    ...     yield {"done": 1}
+    ...     return 2
+    >>> steps = labelled(two(), of=5)
+    >>> next(steps)
+    {'done': 1, 'of': 5}
+    """
+    while True:
+        try:
+            progress = next(work)
+        except StopIteration as finished:
+            return finished.value
+        yield {**progress, **extra} if progress is not None else None

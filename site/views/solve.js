@@ -161,7 +161,7 @@ export function mount(section, { solver, router, budgets }) {
     clearResult();
     const words = form.mode === "words";
     run(new Job(solver, words ? "solve_words" : "solve_board", words ? form.wordParams() : form.boardParams(),
-      { owner: "form", maxSeconds: budgets.form }));
+      { owner: "form", maxSeconds: () => budgets.form }));
   }
 
   async function run(next) {

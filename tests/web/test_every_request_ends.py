@@ -278,6 +278,7 @@ def test_the_form_and_the_games_hint_both_get_their_answers(app):
 
 def test_cancel_in_the_form_leaves_the_games_request_alone(app):
     solve_in_the_form_and_ask_the_game_for_a_hint(app, "hamming")
+    open_view(app, "solve")                                          # the game's hint goes on out of sight
     app.get_by_test_id("cancel").click()
     app.wait_for_function("document.getElementById('result').dataset.status === 'cancelled'", timeout=30_000)
     app.wait_for_function("document.querySelector('.play-tile.is-hint')", timeout=60_000)
@@ -291,6 +292,7 @@ def test_a_new_puzzle_in_the_form_stops_only_the_forms_solve(app):
         app.get_by_role("button", name="Solve", exact=True).click()
         app.evaluate("window.__app.game.newPuzzle(7)")
         app.get_by_test_id("play-hint").click()                      # 7x7: thinks for its whole budget
+        open_view(app, "solve")
         app.get_by_test_id("example").select_option(label="3x3-14 (14 moves)")   # the form's solve stops
         game_idle(app, timeout=30_000)
         expect(app.locator(".play-tile.is-hint")).to_have_count(1)   # the game's hint did not

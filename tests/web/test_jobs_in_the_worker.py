@@ -1,10 +1,11 @@
 """One job contract (issue 17): every long request runs in the worker a slice at a time, beside the others.
 
 A 4x4 deal of exactly 60 moves ends by itself, with a board or one sentence and "Try again", and no new
-worker; a 3x3 solve asked for in the form meanwhile answers within 3 s.  And no call into Python holds the
-worker longer than LONGEST_CALL_MS, whatever the op: the worker's slices are 50 ms and the engine's steps
-about 10 ms; the longest calls are the first slice of a 15-puzzle solve, which also starts reading its
-173 MB of tables a few megabytes at a time, and the answers that carry long traces.
+worker; a 3x3 solve asked for in the form meanwhile answers within 3 s (measured: 0.5 s).  And no call into
+Python holds the worker longer than LONGEST_CALL_MS, whatever the op: the worker's slices are 50 ms and
+the engine's steps about 10 ms.  Measured on the 2-core machine, every kind of job side by side: 126 ms at
+most (a 15-puzzle solve reading its 173 MB of tables 2 MB at a time; a ladder reading the large word list),
+70 ms or less for the others; the bound leaves room for a busy machine.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from player_helpers import wait_solver  # noqa: E402
 from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
 #: The bound asserted for the longest call into Python (the figure measured goes to the budgets report).
-LONGEST_CALL_MS = 400
+LONGEST_CALL_MS = 250
 THREE_BY_THREE = "8 6 7\n2 5 4\n3 0 1"   # 31 moves
 
 
@@ -92,5 +93,6 @@ def test_no_call_into_python_holds_the_worker_long(page):
     stats = page.evaluate("window.__solver.request('stats')")
     measure("longest_call_into_python_ms", stats["longestCallMs"])
     measure("longest_call_into_python_op", stats["longestCallOp"])
+    measure("longest_call_into_python_by_op_ms", stats["longestByOp"])
     assert stats["type"] == "stats" and stats["calls"] > 20
     assert stats["longestCallMs"] <= LONGEST_CALL_MS, stats

@@ -187,6 +187,7 @@ def test_loads_and_solves_offline_after_the_first_visit(context, site):
     solve_board(page, "0 1 3\n4 2 5\n7 8 6", "4")
     solve_words(page)
     # the game is playable too, and deals new puzzles
+    open_view(page, "game")
     before = page.get_by_test_id("play-board").get_attribute("data-tiles")
     page.get_by_test_id("play-new").click()
     page.wait_for_function("(before) => { const b = document.querySelector('[data-testid=play-board]');"

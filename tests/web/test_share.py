@@ -179,9 +179,11 @@ def test_the_solver_form_is_reflected_in_the_link(fresh, app_url):
     assert words.get_by_test_id("dictionary").input_value() == "large"
 
     # playing the game makes the game the puzzle on screen, and the link follows it
+    page.get_by_test_id("view-game").click()
     page.get_by_test_id("play-new").click()
     page.wait_for_function("location.hash.startsWith('#play=4:')", timeout=30_000)
     # ... until the form's own Share button shares the form's puzzle again
+    page.get_by_test_id("view-ladders").click()
     page.get_by_test_id("share").click()
     page.wait_for_function("location.hash === '#words=cold,warm&dict=large'", timeout=30_000)
     page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")

@@ -90,11 +90,13 @@ FILES: Dict[str, TableFile] = {
 
 #: Every file the build makes and the site serves.
 ALL_FILES = tuple(FILES)
-#: Decompressed bytes per step of :func:`reading` (about 20-40 ms of xz decoding).
-_CHUNK = 1 << 22
+#: Decompressed bytes per step of :func:`reading` (about 10-20 ms of xz decoding on CPython, twice that in
+#: Pyodide).
+_CHUNK = 1 << 21
 
 _data_dir: Optional[Path] = None
 _cache: Dict[str, Union[bytes, bytearray]] = {}
+_being_read: set = set()   # names a reading is under way for (two jobs never read the same table twice)
 
 
 class TablesMissing(LookupError):
@@ -157,10 +159,21 @@ def loading(names: Sequence[str]) -> Work[None]:
 
 def reading(name: str) -> Work[Union[bytes, bytearray]]:
     """:func:`load_table` in steps: decompresses ``_CHUNK`` bytes per step, straight into one buffer (no
-    second full-size copy: memory is tight in a browser tab)."""
+    second full-size copy: memory is tight in a browser tab).  While another job reads the same file, this
+    one waits a step at a time for it (and reads it itself if that job is dropped)."""
+    while name in _being_read and name not in _cache:
+        yield None
     table = _cache.get(name)
     if table is not None:
         return table
+    _being_read.add(name)
+    try:
+        return (yield from _decompressing(name))
+    finally:
+        _being_read.discard(name)
+
+
+def _decompressing(name: str) -> Work[bytearray]:
     spec = FILES[name]
     path = data_dir() / name
     try:
