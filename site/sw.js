@@ -16,12 +16,18 @@
 //   files of the runtime list are fetched on first use, checked against their sha256 and added to
 //   CACHE, so they too work offline afterwards (and an update carries them over when unchanged).
 //   Anything else goes to the network untouched.  Navigations get the cached index.html.
+// * late tables (tables.json lists them: the 15-puzzle's, which the server may build after the site is up,
+//   so they are in none of the lists above): the worker asks for them as pdb/<file>?sha256=<hex>; they are
+//   kept in TABLES, a cache of their own that outlives versions, by that sha256 -- a table is the same
+//   table in any version that lists the same sha256, and a different one never answers for it.
+//   tables.json itself comes from the network, else the last copy kept in TABLES.
 
 const CACHE_PREFIX = "puzzlesolver-";
 const CACHE = "puzzlesolver-dev"; // BUILD: cache name
 const PRECACHE = []; // BUILD: precache list
 const RUNTIME = []; // BUILD: runtime list
 
+const TABLES = "puzzlesolver-tables";   // late tables, by sha256 (see above)
 const runtimeSha = new Map(RUNTIME);
 const scopeUrl = new URL(self.registration ? self.registration.scope : "./", self.location.href);
 
@@ -102,9 +108,10 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== TABLES) await caches.delete(name);
     }
     await keepDownloadedRuntimeFiles();
+    await keepDownloadedTables();
     await self.clients.claim();
   })());
 });
@@ -134,6 +141,67 @@ async function keepRuntimeFile(cache, path, response) {
     await cache.put(new URL(path, scopeUrl), new Response(body.slice(0), { status: 200, headers }));
   }
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// The late tables the tab fetched before this worker controlled it: from the HTTP cache only.
+async function keepDownloadedTables() {
+  let tables = {};
+  try {
+    tables = (await (await respondTablesList(new Request(new URL("tables.json", scopeUrl)))).json()).tables || {};
+  } catch {
+    return;
+  }
+  for (const [path, { sha256 }] of Object.entries(tables)) {
+    const url = tableUrl(path, sha256);
+    try {
+      await keepTable(url, sha256, await fetch(url, { cache: "only-if-cached", mode: "same-origin" }));
+    } catch {
+      // not downloaded yet: kept on first use instead
+    }
+  }
+}
+
+const tableUrl = (path, sha256) => { const url = new URL(path, scopeUrl); url.searchParams.set("sha256", sha256); return url; };
+
+// Store a late table when its bytes have the sha256 it was asked by (and drop other versions of the file);
+// returns a response with its body either way.
+async function keepTable(url, sha256, response) {
+  const body = await response.arrayBuffer();
+  const headers = storedHeaders(response);
+  if (response.ok && hex(await crypto.subtle.digest("SHA-256", body)) === sha256) {
+    const cache = await caches.open(TABLES);
+    for (const old of await cache.keys()) {
+      const oldUrl = new URL(old.url);
+      if (oldUrl.pathname === url.pathname && oldUrl.searchParams.get("sha256") !== sha256) await cache.delete(old);
+    }
+    await cache.put(url, new Response(body.slice(0), { status: 200, headers }));
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// tables.json: the network first (it grows while a server builds tables), else the last copy kept.
+async function respondTablesList(request) {
+  const cache = await caches.open(TABLES);
+  const key = new URL("tables.json", scopeUrl);
+  try {
+    const response = await fetch(request, { cache: "no-cache" });
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch {
+    return (await cache.match(key)) || new Response("{}", { status: 503, headers: { "Content-Type": "application/json" } });
+  }
+}
+
+async function respondTable(request, sha256) {
+  const cached = await (await caches.open(TABLES)).match(request.url);
+  if (cached) return cached;
+  try {
+    return await keepTable(new URL(request.url), sha256, await fetch(request));
+  } catch {
+    return new Response("Offline, and this table was not saved for offline use.", {
+      status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
 }
 
 function isNavigation(request) {
@@ -169,5 +237,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(scopeUrl.pathname)) return;
   if (url.pathname === new URL("sw.js", scopeUrl).pathname) return;
-  event.respondWith(respond(request));
+  const sha256 = url.searchParams.get("sha256");
+  if (url.pathname === new URL("tables.json", scopeUrl).pathname) event.respondWith(respondTablesList(request));
+  else if (sha256 && url.pathname.startsWith(new URL("pdb/", scopeUrl).pathname)) event.respondWith(respondTable(request, sha256));
+  else event.respondWith(respond(request));
 });

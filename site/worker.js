@@ -16,7 +16,9 @@ const ROOT = new URL("./", import.meta.url);
 const SLICE_MS = 50;          // each job's slice: progress stays lively, other requests wait at most this
 
 let call = null;              // puzzlesolver.webapi.call, once booted
-let deployed = {};            // build.json's files: {path: {sha256, size}}
+let deployed = {};            // build.json's files and tables.json's tables: {path: {sha256, size}}
+let buildId = null;           // build.json's build_id: tables.json must name the same
+let lateTables = new Set();   // the paths of build.json's "tables"
 const running = [];           // ids of the jobs being advanced, a slice each in turn
 const preparing = new Map();  // id -> {owner, cancelled}: requests still fetching their data files
 const ops = new Map();        // id -> op, for the jobs running (the stats name an advance by its job's op)
@@ -55,9 +57,12 @@ async function fetchResponse(url, init) {
 }
 
 // A data file of this build, checked against the sha256 build.json gives it (so two versions never mix),
-// or null when no copy can be had.
+// or null when no copy can be had.  A late table (tables.json: the server may build them after the site
+// is up) is asked for by its sha256, so that the offline copy the service worker keeps of it is the right
+// one whatever the version of the rest.
 async function dataFile(path, onProgress) {
   const url = new URL(path, ROOT);
+  if (lateTables.has(path)) url.searchParams.set("sha256", deployed[path].sha256);
   for (const source of [fromNetwork, fromOfflineCopy]) {
     try {
       const response = await source(url);
@@ -116,7 +121,9 @@ async function boot() {
   });
   const manifest = await manifestPromise;
   timings.manifest = since();
-  deployed = manifest.files || {};
+  deployed = { ...manifest.files };
+  buildId = manifest.build_id;
+  await learnLateTables();
   if (!manifest.wheel) throw new Error("the build has no puzzlesolver wheel (run python3 build.py)");
   const wheel = await readBytes(await fetchResponse(new URL(manifest.wheel, ROOT)));
   const digest = await sha256Hex(wheel);
@@ -140,14 +147,48 @@ async function boot() {
 async function fetchFiles(id, files) {
   const FS = self.__pyodide.FS;
   const missing = [];
-  for (const file of files) {
+  if (files.some((file) => !(file.url in deployed))) await learnLateTables();
+  await Promise.all(files.map(async (file) => {   // side by side: the three 15-puzzle tables come at once
     const progress = (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total });
     const bytes = file.url in deployed ? await dataFile(file.url, progress) : null;
-    if (!bytes) { missing.push(file.url); continue; }
+    if (!bytes) { missing.push(file.url); return; }
+    // A .gz url for a path that is not: inflated here, in the browser's own code (a Python loop over
+    // 173 MB of tables took seconds).
+    const data = file.url.endsWith(".gz") && !file.path.endsWith(".gz") ? await inflate(bytes) : bytes;
     FS.mkdirTree(file.path.slice(0, file.path.lastIndexOf("/")));
-    FS.writeFile(file.path, bytes);
-  }
+    FS.writeFile(file.path, data);
+  }));
   return missing;
+}
+
+// (Reading the stream's chunks ourselves measured about twice as fast as new Response(stream).arrayBuffer().)
+async function inflate(bytes) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.length;
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) { out.set(chunk, offset); offset += chunk.length; }
+  return out;
+}
+
+// The late tables (python3 build.py serve builds the 15-puzzle's in the background): tables.json, read at
+// start and again when the engine asks for a file this worker does not know; taken if it is this build's.
+async function learnLateTables() {
+  try {
+    const listed = await (await fetchResponse(new URL("tables.json", ROOT), { cache: "no-cache" })).json();
+    if (listed.build_id !== buildId) return;   // a new deploy: the update banner takes it from here
+    deployed = { ...deployed, ...listed.tables };
+    for (const path of Object.keys(listed.tables || {})) lateTables.add(path);
+  } catch {
+    // offline and never saved, or the server is gone: what this worker knows is all there is
+  }
 }
 
 // The engine's first answer to a request, after fetching the data files it asks for (a fallback may ask

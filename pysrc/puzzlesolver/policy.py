@@ -95,7 +95,8 @@ class Options:
 
 @dataclass(frozen=True)
 class DataFile:
-    """A file a search reads: ``url`` relative to the web app's root, ``path`` where the engine reads it."""
+    """A file a search reads: ``url`` relative to the web app's root, ``path`` where the engine reads it
+    (a ``.gz`` url for a path that is not is to be inflated on the way: the web worker does it natively)."""
 
     url: str
     path: str
@@ -425,7 +426,7 @@ def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collec
     be had, the tables it falls back on.  Bad options or puzzles are left for :func:`start` to report.
 
     >>> [f.url for f in data_files(BoardPuzzle(4, tuple(range(1, 16)) + (0,)), unavailable=["pdb/x"])][:1] in (
-    ...     [], ["pdb/p15-3-4-7-8-11-12-15.excess.xz"])
+    ...     [], ["pdb/p15-3-4-7-8-11-12-15.bin.gz"])
     True
     """
     if isinstance(puzzle, WordPuzzle):
@@ -436,12 +437,13 @@ def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collec
     choice = _board_choice(puzzle, options)
     if choice is None:
         return []
+    url = lambda name: f"pdb/{tables.stored(name)}"  # noqa: E731 - the file the site serves
     names = choice.files
-    if choice.fallback and any(f"pdb/{name}" in unavailable for name in names):
+    if choice.fallback and any(url(name) in unavailable for name in names):
         names = choice.fallback
     folder = tables.data_dir()
-    return [DataFile(f"pdb/{name}", str(Path(folder) / name)) for name in tables.missing_files(names)
-            if f"pdb/{name}" not in unavailable]
+    return [DataFile(url(name), str(Path(folder) / name)) for name in tables.missing_files(names)
+            if url(name) not in unavailable]
 
 
 def loading(puzzle: Puzzle, options: Options = Options()) -> Work[None]:

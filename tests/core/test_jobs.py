@@ -119,10 +119,10 @@ def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_c
     monkeypatch.setattr(tables, "_cache", {})
     puzzle = BoardPuzzle(4, tuple(range(1, 16)) + (0,))
     job = jobs.solve(puzzle)
-    assert [f.url for f in job.files()] == [f"pdb/{name}" for name in tables.COMPACT_4]
-    without = job.files([f"pdb/{tables.COMPACT_4[0]}"])
+    assert [f.url for f in job.files()] == [f"pdb/{name}.gz" for name in tables.COMPACT_4]
+    without = job.files([f"pdb/{tables.COMPACT_4[0]}.gz"])
     assert [f.url for f in without] == [f"pdb/{name}" for name in tables.FILES_4]
-    everything = [f"pdb/{name}" for name in tables.ALL_FILES]
+    everything = [f"pdb/{tables.stored(name)}" for name in tables.ALL_FILES]
     assert job.files(everything) == []
     outcome = job.advance(1.0)
     assert outcome.kind == "done" and "Manhattan" in outcome.value.method   # does without, and says so

@@ -17,9 +17,10 @@ the goal in the pattern space.  The builder lets the blank reach any empty cell 
 track which region of the empty cells the blank is in): a relaxation, so the value can only be lower
 than the usual table's (still admissible and consistent); measured on the 6-tile tables when this was written.
 
-Stored on disk as the value minus the pattern tiles' Manhattan distance, halved ("excess", small
-numbers: 0..~12), zlib level 9: the engine adds Manhattan distance itself, so the loader never has to
-rebuild the full values.
+Stored as the value minus the pattern tiles' Manhattan distance (the "excess": even numbers, 0..14; the
+engine adds Manhattan distance itself), one byte per rank, gzip level 9: ``p15-<tiles>.bin.gz``, exactly
+the bytes the engine reads once inflated (:mod:`.tables`).  Earlier builds kept the excess halved as xz
+(``.excess.xz``); :func:`build_set` converts those in seconds rather than searching again.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import zlib
 from math import prod
 from pathlib import Path
 
-from .tables import COMPACT_PATTERNS_4, compact_name
+from .tables import COMPACT_PATTERNS_4, compact_name, stored
 
 
 def weights(k: int):
@@ -243,17 +244,12 @@ def manhattan_all(pattern):
     return out
 
 
-def table_name(pattern, fmt="xz") -> str:
-    """The table's file (``fmt`` "xz"), or the raw array the search leaves for compression ("raw")."""
-    return compact_name(pattern)[:-len("xz")] + fmt
-
-
-def build_one(folder: str, pattern, ncomp=None) -> tuple:
-    """Breadth-first search for one table; writes its excess over Manhattan distance, uncompressed, to
-    ``<name>.raw`` in ``folder``; returns (pattern, seconds, largest excess)."""
+def build_one(folder: str, pattern, verbose: bool = False) -> tuple:
+    """Breadth-first search for one table, then its excess over Manhattan distance written to
+    ``<name>.bin.gz`` in ``folder``; returns (file name, seconds, compressed bytes)."""
     import numpy as np
     t0 = time.perf_counter()
-    dist = build_compact(pattern, ncomp, log=lambda m: print(m, flush=True))
+    dist = build_compact(pattern, log=(lambda m: print(m, flush=True)) if verbose else None)
     k = len(pattern)
     w, size = weights(k)
     nth = _nth_free()
@@ -267,61 +263,42 @@ def build_one(folder: str, pattern, ncomp=None) -> tuple:
             md += np.abs(c // 4 - g // 4) + np.abs(c % 4 - g % 4)
         diff = dist[s:s + ranks.size].astype(np.int16) - md
         assert (diff >= 0).all() and not (diff & 1).any()
-        dist[s:s + ranks.size] = diff >> 1
-    top = int(dist.max())
-    dist.tofile(str(Path(folder) / (table_name(pattern, "raw"))))
-    return pattern, time.perf_counter() - t0, top
+        dist[s:s + ranks.size] = diff
+    return _store(Path(folder), pattern, dist.tobytes(), t0)
 
 
-def compress_one(folder: str, pattern, fmt="xz") -> tuple:
-    """Compress ``<name>.raw`` into ``<name>.xz`` (lzma preset 9e, 16 MB dictionary: within 3% of the
-    64 MB one at ~260 MB of RAM instead of ~670) or ``.z`` (zlib 9); returns (name, seconds, bytes)."""
+def convert_one(folder: str, pattern) -> tuple:
+    """An earlier build's ``<tiles>.excess.xz`` (the excess halved) written as ``<name>.bin.gz``."""
+    import lzma
     t0 = time.perf_counter()
-    raw_path = Path(folder) / table_name(pattern, "raw")
-    data = raw_path.read_bytes()
-    if fmt == "xz":
-        import lzma
-        packed = lzma.compress(data, format=lzma.FORMAT_XZ, filters=[
-            {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 24}])
-    else:
-        packed = zlib.compress(data, 9)
-    name = table_name(pattern, fmt)
-    path = Path(folder) / name
+    old = Path(folder) / compact_name(pattern).replace(".bin", ".excess.xz")
+    doubled = bytes(min(255, 2 * v) for v in range(256))
+    return _store(Path(folder), pattern, lzma.decompress(old.read_bytes()).translate(doubled), t0)
+
+
+def _store(folder: Path, pattern, table: bytes, t0: float) -> tuple:
+    import gzip
+    path = folder / stored(compact_name(pattern))
     tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(packed)
+    tmp.write_bytes(gzip.compress(table, compresslevel=9, mtime=0))
     tmp.replace(path)
-    raw_path.unlink()
-    return name, time.perf_counter() - t0, len(packed)
+    return path.name, time.perf_counter() - t0, path.stat().st_size
 
 
-def build_set(folder, jobs=2, fmt="xz", log=print):
-    """Build the tables of :data:`~.tables.COMPACT_PATTERNS_4` (skipping those present) with ``jobs`` worker processes.
-
-    One breadth-first search at a time (each holds ~450 MB for a 7-tile table), each table's compression
-    (~330 MB) queued as soon as its search is done, so a search and a compression overlap: under 800 MB
-    in all on two cores.
-    """
+def build_set(folder, jobs: int = 2, log=print, verbose: bool = False) -> None:
+    """Build the missing tables of :data:`~.tables.COMPACT_PATTERNS_4` into ``folder``, ``jobs`` at a time
+    (each search holds about 450 MB); an earlier build's xz copy is converted instead of searched."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    patterns = [p for p in COMPACT_PATTERNS_4 if not (folder / table_name(p, fmt)).exists()]
     t0 = time.perf_counter()
-    from concurrent.futures import ProcessPoolExecutor, FIRST_COMPLETED, wait
-    todo = list(patterns)
-    with ProcessPoolExecutor(max(1, jobs)) as pool:
-        pending = {pool.submit(build_one, str(folder), todo.pop(0))} if todo else set()
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                result = fut.result()
-                if isinstance(result[0], tuple):  # a search finished: the next search, then its compression
-                    pattern, seconds, top = result
-                    log(f"{table_name(pattern, fmt)}: search {seconds:.1f} s (excess max {top})")
-                    if todo:
-                        pending.add(pool.submit(build_one, str(folder), todo.pop(0)))
-                    pending.add(pool.submit(compress_one, str(folder), pattern, fmt))
-                else:
-                    name, seconds, nbytes = result
-                    log(f"{name}: {nbytes:,} bytes, compressed in {seconds:.1f} s")
+    todo = [p for p in COMPACT_PATTERNS_4 if not (folder / stored(compact_name(p))).exists()]
+    with ProcessPoolExecutor(max(1, min(jobs, len(todo) or 1))) as pool:
+        futures = [pool.submit(convert_one, str(folder), p) if (folder / compact_name(p).replace(".bin", ".excess.xz")).exists()
+                   else pool.submit(build_one, str(folder), p, verbose) for p in todo]
+        for future in as_completed(futures):
+            name, seconds, nbytes = future.result()
+            log(f"{name}: {nbytes:,} bytes in {seconds:.1f} s")
     log(f"compact tables: {time.perf_counter() - t0:.1f} s")
 
 
@@ -329,9 +306,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--format", default="xz", choices=("xz", "z"))
+    ap.add_argument("--verbose", action="store_true", help="print each level of each search")
     args = ap.parse_args(argv)
-    build_set(args.dir, args.jobs, args.format)
+    build_set(args.dir, args.jobs, verbose=args.verbose)
     return 0
 
 

@@ -1,7 +1,10 @@
 """Build the pattern tables of :mod:`puzzlesolver.fast.tables` (NumPy; build time only, never shipped).
 
-``python -m puzzlesolver.fast.build_tables DIR`` writes every missing table into DIR (``--force``:
-all of them); ``python3 build.py`` runs it once into ``.cache/pdb`` (about 30 s on two cores).
+``python -m puzzlesolver.fast.build_tables DIR [--only small|compact] [--force] [--verbose]`` writes the
+missing tables into DIR: the small ones (3x3 exact and 4x4 6-6-3: about 30 s on two cores) and the
+15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3 minutes on two cores, two searches at a
+time, 900 MB).  ``python3 build.py`` runs it into ``.cache/pdb``; ``serve`` builds the compact tables in the
+background.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from ..grid import standard_goal_with_blank
-from .tables import COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, PATTERNS_4, candidates, rank_perm
+from .tables import COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, PATTERNS_4, candidates, rank_perm, stored
 
 __all__ = ["build_pattern_table", "build_exact_3", "build_all", "main"]
 
@@ -134,10 +137,29 @@ def _build_4(folder: str, name: str, pattern: Sequence[int]) -> Tuple[str, float
     return name, time.perf_counter() - t0
 
 
-def build_all(folder, force: bool = False, log=print) -> List[Path]:
-    """Build every missing table into ``folder`` (all of them with ``force``); return the files written."""
+#: The groups of tables, by how long they take to build.
+GROUPS = ("small", "compact")
+
+
+def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROUPS, verbose: bool = False) -> List[Path]:
+    """Build every missing table of the groups ``only`` into ``folder`` (all of them with ``force``);
+    return the files written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    if "small" in only:
+        written += _build_small(folder, force, log)
+    if "compact" in only:
+        missing = [name for name in COMPACT_4 if force or not (folder / stored(name)).is_file()]
+        if missing:
+            from .build_compact import build_set
+            log("pdb: the 15-puzzle's compact 7-tile tables (about 3 minutes on two cores, 900 MB of memory)")
+            build_set(folder, jobs=2, log=lambda line: log(f"pdb: {line}"), verbose=verbose)
+            written += [folder / stored(name) for name in missing]
+    return written
+
+
+def _build_small(folder: Path, force: bool, log) -> List[Path]:
     written = []
     for name, blank in zip(FILES_3, EXACT_3_BLANKS):
         if force or not (folder / name).is_file():
@@ -162,12 +184,6 @@ def build_all(folder, force: bool = False, log=print) -> List[Path]:
                 log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
         written += [folder / name for name, _ in todo]
         log(f"pdb: 4x4 tables built in {time.perf_counter() - t0:.1f} s")
-    missing_compact = [name for name in COMPACT_4 if force or not (folder / name).is_file()]
-    if missing_compact:
-        from .build_compact import build_set
-        log("pdb: building the 15-puzzle's compact 7-tile tables (several minutes, about 800 MB of memory)")
-        build_set(folder, jobs=2, fmt="xz", log=lambda line: log(f"pdb: {line}"))
-        written += [folder / name for name in missing_compact]
     return written
 
 
@@ -177,8 +193,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzlesolver.fast.build_tables", description=__doc__.split("\n")[0])
     parser.add_argument("dir", nargs="?", help="output directory (default: the first data directory)")
     parser.add_argument("--force", action="store_true", help="rebuild even if the files exist")
+    parser.add_argument("--only", choices=GROUPS, help="one group of tables (default: both)")
+    parser.add_argument("--verbose", action="store_true", help="print each level of each search")
     args = parser.parse_args(argv)
-    build_all(args.dir or candidates()[0], force=args.force)
+    build_all(args.dir or candidates()[0], force=args.force, only=[args.only] if args.only else GROUPS,
+              verbose=args.verbose)
     return 0
 
 
