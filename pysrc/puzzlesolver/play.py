@@ -3,7 +3,8 @@
 Both stand on the policy's strongest optimal search (:func:`puzzlesolver.policy.board_search`), so a
 judgement is exact wherever the solver is exact and fast: the 8-puzzle (a table read) and the
 15-puzzle (IDA* with pattern tables, usually milliseconds).  From 5x5 on, and whenever a budget runs
-out, a judgement is a proven lower bound and says so (``exact`` is False).
+out, a judgement is a proven lower bound and says so (``exact`` is False): from 5x5 on the whole
+budget goes to IDA* (:func:`puzzlesolver.policy.bound_options`), the search whose bound rises fastest.
 
 >>> from puzzlesolver.board import Board
 >>> verdict = judge(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
@@ -20,7 +21,7 @@ from typing import Dict, Optional
 from . import grid
 from .board import Board, random_board
 from .fast import tables
-from .policy import board_search
+from .policy import board_search, bound_options
 
 __all__ = ["Judgement", "judge", "deal_exactly", "DealError", "MAX_EXACT_DEAL"]
 
@@ -57,7 +58,7 @@ def judge(board: Board, budget: int = JUDGE_BUDGET) -> Judgement:
     """
     if not board.is_solvable():
         raise ValueError("This board cannot reach its goal.")
-    search = board_search(board)
+    search = board_search(board, bound_options(board.size()))
     distance = _solve_within(search, budget, limit=None)
     if distance is None:
         return Judgement(search.bound, False, method=search.method)

@@ -7,10 +7,13 @@ everywhere.
 Boards (``algorithm`` / ``heuristic``):
 
 * ``"auto"`` / ``"auto"``: the fastest optimal search measured for the size: IDA* on the exact
-  distance table (3x3, any goal), IDA* with the 6-6-3 pattern databases and their mirror lookup
-  (4x4, goals the tables fit), else IDA* with Manhattan distance + linear conflicts; from 5x5 on, the
-  anytime search (:mod:`puzzlesolver.fast.anytime`): that IDA*, plus an answer at once that improves
-  while it runs, so a budget that runs out still leaves an answer and a proven lower bound;
+  distance table (3x3, any goal), IDA* with the 15-puzzle's pattern databases (4x4, goals the tables
+  fit), else IDA* with Manhattan distance + linear conflicts; from 5x5 on, the anytime search
+  (:mod:`puzzlesolver.fast.anytime`): that IDA* proving a lower bound (and, if it finishes, the
+  optimum), while beam searches from both ends find shorter and shorter answers (the line-by-line
+  solver first from 8x8 on), so a budget that runs out still leaves a good answer and a proven lower
+  bound.  No pattern table serves 5x5 and up: additive 5-tile tables (5-5-5-5-4, 39 MB in memory)
+  measured no stronger than linear conflicts there (77.8 against 78.1 on Korf & Felner's 24-puzzles);
 * ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` or ``"manhattan"``;
 * ``"astar"`` / ``"astar-tree"``: the seeds' A* on :class:`~puzzlesolver.board.Board` objects with
   any estimate of :data:`puzzlesolver.heuristics.ESTIMATES` ("auto": pdb on 3x3 and 4x4, linear
@@ -53,7 +56,8 @@ from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
 
 __all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "data_files",
-           "no_answer", "board_search", "iteration_log", "ALGORITHMS", "HEURISTICS", "WORD_ALGORITHMS"]
+           "no_answer", "board_search", "bound_options", "iteration_log", "ALGORITHMS", "HEURISTICS",
+           "WORD_ALGORITHMS"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
 
@@ -63,6 +67,7 @@ ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
 WORD_ALGORITHMS = ("auto",) + ASTAR_ALGORITHMS
 #: From this side on, "auto" runs the anytime search: an answer at once, optimal when IDA* can prove it.
 ANYTIME_FROM = 5
+
 #: Heuristics the IDA* engines update incrementally.
 IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
 
@@ -83,6 +88,13 @@ class Options:
     algorithm: str = "auto"
     heuristic: str = "auto"
     weight: Optional[float] = None
+
+
+def bound_options(n: int) -> Options:
+    """The options whose search proves the best lower bound for a budget on an n x n board: the default
+    search up to 4x4 (optimal, so its bound is the answer), IDA* alone from 5x5 on (the anytime search
+    spends most of its work on answers, not on the bound)."""
+    return Options(algorithm="ida") if n >= ANYTIME_FROM else Options()
 
 
 @dataclass(frozen=True)
@@ -183,7 +195,7 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         note = f" (no pattern databases for {n}x{n})"
     if algorithm == "auto" and heuristic == "auto" and n >= ANYTIME_FROM:
         return _Choice(AnytimeSearch)
-    conflicts = heuristic != "manhattan" and n <= 6
+    conflicts = heuristic != "manhattan"
     return _Choice(lambda board: _ida_manhattan(board, conflicts, note))
 
 
