@@ -23,7 +23,7 @@ The search runs in slices (:meth:`BeamSearch.run`), one depth at a time.
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from typing import Deque, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Collection, Deque, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
@@ -57,13 +57,14 @@ class BeamSearch:
     optimal = False
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, max_depth: Optional[int] = None,
-                 weights: Tuple[int, int] = (1, 1)) -> None:
+                 weights: Tuple[int, int] = (1, 1), counted: Optional[Collection[int]] = None) -> None:
         self.n = n = grid_side(tiles)
         self.width = max(1, int(width))
         self.method = f"beam search (width {self.width:,}, Manhattan distance + linear conflicts): NOT optimal"
         self.stats = SearchStats(0, 0, 0)
         #: boards are ranked by weights[0] x Manhattan distance + weights[1] x linear conflicts
-        self.estimate = LineEstimate(n, goal, *weights)
+        #: with ``counted``, the search ends as soon as those tiles are home (the others anywhere)
+        self.estimate = LineEstimate(n, goal, *weights, counted=counted)
         self.tiles = tuple(tiles)
         self.goal = tuple(goal)
         self.depth = 0

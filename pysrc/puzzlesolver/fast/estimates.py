@@ -16,7 +16,7 @@ demand from 7x7 on.
 
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import Collection, List, Optional, Sequence, Tuple
 
 from .. import grid
 from .ida import conflict_table
@@ -27,9 +27,11 @@ __all__ = ["LineEstimate"]
 class LineEstimate:
     """``md_weight`` x Manhattan distance + ``lc_weight`` x linear conflicts towards ``goal`` on an n x n
     board, on packed boards (the weights 1 and 1 give the admissible estimate; others rank boards
-    differently, for searches that need not be optimal)."""
+    differently, for searches that need not be optimal).  With ``counted``, only those tiles count: the
+    estimate is 0 once they are home, wherever the others are."""
 
-    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1) -> None:
+    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1,
+                 counted: Optional[Collection[int]] = None) -> None:
         cells = self.cells = n * n
         self.n = n
         self.goal = tuple(goal)
@@ -40,11 +42,12 @@ class LineEstimate:
         self.mask = (1 << key_bits) - 1
         self.md_weight, self.lc_weight = md_weight, lc_weight
         md = grid.manhattan_table(n, self.goal)
-        self.md = md if md_weight == 1 else [md_weight * d for d in md]
+        self.md = md if md_weight == 1 and counted is None else [
+            md_weight * d if counted is None or k // cells in counted else 0 for k, d in enumerate(md)]
         self.lc = conflict_table(n, lc_weight)
         home = grid.goal_cells(self.goal)
         weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
-        for t in range(1, cells):
+        for t in (range(1, cells) if counted is None else counted):
             gr, gc = divmod(home[t], n)
             for c in range(cells):
                 r, col = divmod(c, n)
