@@ -455,7 +455,7 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
     args = parser().parse_args(argv)
     instances = instances_for(args, out)
     out.write(f"benchmark on CPython {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-              f"{len(instances)} instances, repeat {args.repeat}, limit {args.limit or 'none'}\n")
+              f"{len(instances)} instances, repeat {args.repeat}, limit {limit_text(args.limit, instances)}\n")
     _load_tables(out)
     out.write(HEADER + "\n")
     rows = []
@@ -481,6 +481,14 @@ def _load_tables(out: TextIO) -> None:
         out.write(f"(pattern tables loaded from {tables.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
     except tables.TablesMissing as missing:
         out.write(f"({missing} The solver falls back to weaker heuristics.)\n")
+
+
+def limit_text(limit: Optional[float], instances: List[Instance]) -> str:
+    """The time limit as the header says it: the one given, or the anytime suites' own."""
+    if limit is not None:
+        return f"{limit:g} s"
+    own = sorted({i.limit for i in instances if i.limit is not None})
+    return "none" + (f" ({', '.join(f'{x:g}' for x in own)} s for the anytime suites)" if own else "")
 
 
 def exit_status(rows: List[Row], strict: bool, out: TextIO) -> int:

@@ -134,7 +134,7 @@ def main(argv=None, out: TextIO = sys.stdout) -> int:
     args = parser.parse_args(argv)
     instances = [i for i in bench.instances_for(args, out) if isinstance(i.puzzle, BoardPuzzle) and not i.error]
     out.write(f"benchmark in headless Chromium (web worker), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-              f"{len(instances)} instances, repeat {args.repeat}, limit {args.limit or 'none'}\n")
+              f"{len(instances)} instances, repeat {args.repeat}, limit {bench.limit_text(args.limit, instances)}\n")
     rows = run_browser(instances, args.limit, args.repeat, args.dist, out)
     bench.summary(rows, out)
     return bench.exit_status(rows, args.strict, out)

@@ -59,7 +59,7 @@ BEAM_UP_TO = 7
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 128
-WIDTHS = (1000, 2000, 4000, 8000, 16000, 32000)
+WIDTHS = (1000, 2000, 4000, 8000, 16000)
 #: (Manhattan weight, linear-conflict weight) of the beams of one round, each run from both ends.
 WEIGHTINGS = ((1, 1), (1, 2), (2, 3), (1, 3))
 #: Beam widths on boards above BEAM_UP_TO (each after a sweep of windows), from the goal back to the board.

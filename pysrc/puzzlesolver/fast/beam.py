@@ -22,6 +22,7 @@ The search runs in slices (:meth:`BeamSearch.run`), one depth at a time.
 
 from __future__ import annotations
 
+from array import array
 from collections import defaultdict, deque
 from typing import Collection, Deque, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -37,7 +38,7 @@ __all__ = ["BeamSearch"]
 #: set of boards seen stays small, and a beam that could come back to the boards it kept long ago would
 #: rarely find them any better.
 FORGET_EVERY = 16
-REMEMBER = 64
+REMEMBER = 32
 #: A beam whose best estimate has not gone down for this many depths is stuck (typically near the goal,
 #: on a plateau of boards that all look close but are not): it finishes from its best board with the
 #: line-by-line solver instead.
@@ -102,9 +103,9 @@ class BeamSearch:
         if h == 0:
             return
         blank = self.tiles.index(0)
-        # one depth: the kept boards as (h, board, blank, previous blank, line keys)
-        level = [(h, state, blank, -1, lines)]
-        parents: List[Tuple[List[int], List[int]]] = []  # per depth: index of each board's parent, its blank
+        # one depth: the kept boards as (h, board, blank, previous blank, line keys, index of the parent)
+        level = [(h, state, blank, -1, lines, 0)]
+        parents: List[Tuple[array, array]] = []  # per depth: index of each board's parent, its blank (compact)
         limit = 1 << 30  # children estimated above this are dropped at once
         recent: Deque[List[int]] = deque(maxlen=REMEMBER)  # the boards kept at the last depths
         seen = {state}   # those, and the children made since they were last gathered
@@ -127,8 +128,7 @@ class BeamSearch:
             limit = level[-1][0] + est.md_weight if len(level) == self.width else 1 << 30
             if level and level[0][0] < lowest:
                 lowest, lowest_depth = level[0][0], self.depth
-            parents.append(([entry[5] for entry in level], [entry[2] for entry in level]))
-            level = [entry[:5] for entry in level]
+            parents.append((array("I", [entry[5] for entry in level]), array("H", [entry[2] for entry in level])))
             recent.append([entry[1] for entry in level])
             if self.depth % FORGET_EVERY == 0:
                 seen = {board for boards in recent for board in boards}
@@ -142,8 +142,8 @@ class BeamSearch:
         tile_mask, cells = est.tile_mask, est.cells
         children: Dict[int, list] = defaultdict(list)
         add = seen.add
-        for index, (h, state, b, prev, lines) in enumerate(level):
-            for nb, step, shift, leave, enter in moves[b]:
+        for index, (h, state, b, prev, lines, _) in enumerate(level):
+            for nb, step, shift, leave, enter, touches in moves[b]:
                 if nb == prev:
                     continue
                 t = (state >> shift) & tile_mask
@@ -154,8 +154,10 @@ class BeamSearch:
                 kn = k + nb
                 kb = k + b
                 lines1 = lines - weight[kn] + weight[kb]
-                h1 = (h - md[kn] + md[kb] - lc[(lines >> leave) & mask] - lc[(lines >> enter) & mask]
-                      + lc[(lines1 >> leave) & mask] + lc[(lines1 >> enter) & mask])
+                h1 = h - md[kn] + md[kb]
+                if touches[t]:
+                    h1 += (lc[(lines1 >> leave) & mask] + lc[(lines1 >> enter) & mask]
+                           - lc[(lines >> leave) & mask] - lc[(lines >> enter) & mask])
                 if h1 > limit:
                     continue
                 if h1 == 0:
@@ -173,7 +175,7 @@ class BeamSearch:
                 break
         return kept
 
-    def _finish_by_lines(self, level: list, parents: List[Tuple[List[int], List[int]]]) -> Iterator[None]:
+    def _finish_by_lines(self, level: list, parents: List[Tuple[array, array]]) -> Iterator[None]:
         """The answer through the best board of ``level``, the rest of the way by the line-by-line solver."""
         best = min(range(len(level)), key=lambda i: level[i][0])
         tiles = self.estimate.decode(level[best][1])
@@ -184,7 +186,7 @@ class BeamSearch:
         self._answer = self._rebuild(parents, best) + rest.blank_path()
 
     @staticmethod
-    def _rebuild(parents: List[Tuple[List[int], List[int]]], index: int) -> List[int]:
+    def _rebuild(parents: List[Tuple[array, array]], index: int) -> List[int]:
         cells = []
         for indices, blanks in reversed(parents):
             cells.append(blanks[index])

@@ -56,10 +56,12 @@ class LineEstimate:
                 if col == gc:
                     weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (n + col))
         self.line_weight = weight
-        self.moves = self._moves()
+        self.moves = self._moves(home if counted is None else [home[t] if t in counted else -1 for t in range(cells)])
 
-    def _moves(self) -> List[Tuple[tuple, ...]]:
-        """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered)."""
+    def _moves(self, home: Sequence[int]) -> List[Tuple[tuple, ...]]:
+        """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered, which
+        tiles may change the conflicts) -- a tile's move changes the conflicts only if it leaves or enters
+        the line of its goal cell (``home``; -1 for a tile that does not count)."""
         n, bits, key_bits = self.n, self.bits, self.key_bits
         out = []
         for b, targets in enumerate(grid.blank_moves(n)):
@@ -67,10 +69,12 @@ class LineEstimate:
             for nb in targets:
                 if nb // n != b // n:   # vertical: the tile leaves a row for another
                     leave, enter = nb // n, b // n
+                    touches = bytes(h >= 0 and h // n in (leave, enter) for h in home)
                 else:                   # horizontal: a column for another
                     leave, enter = n + nb % n, n + b % n
+                    touches = bytes(h >= 0 and n + h % n in (leave, enter) for h in home)
                 entries.append((nb, (1 << (bits * b)) - (1 << (bits * nb)), bits * nb,
-                                key_bits * leave, key_bits * enter))
+                                key_bits * leave, key_bits * enter, touches))
             out.append(tuple(entries))
         return out
 
