@@ -7,7 +7,8 @@
     python3 build.py bench [ARGS...]  benchmark the solver: suites, time limit, CPython or --browser (see --help)
 
 dist/ after a build:
-    index.html, app.css, *.js        the front end, copied from site/
+    index.html, style.css, *.js      the front end, copied from site/ (views/ too)
+    protocol.json                    the worker's messages (pysrc/puzzlesolver/protocol.json), read by the page
     pyodide/                         the Pyodide runtime files the worker needs (from the npm package)
     wheels/puzzlesolver-*.whl        the project's own wheel, built from pysrc/ without its data/ folder
     data/words-*.txt                 word lists, fetched by the worker only when a ladder needs them
@@ -61,6 +62,7 @@ TEST_REQUIREMENTS = (
     "pytest-base-url==2.1.0",
     "playwright==1.65.2",
     "hypothesis==6.170.15",
+    "jsonschema==4.26.0",  # the worker protocol's schema (pysrc/puzzlesolver/protocol.json) checks the answers
     NUMPY_REQUIREMENT,  # so the tests also check the pattern-database builder
 )
 CHROMIUM = Path("/usr/bin/chromium")
@@ -251,7 +253,7 @@ import importlib, importlib.util, importlib._bootstrap_external as ext, io, json
 import puzzlesolver.webapi as webapi
 webapi.call(json.dumps({"op": "info"}))
 webapi.call(json.dumps({"op": "fragment", "fragment": "board=2:1,2,3,0"}))
-for name in ("words", "formats", "grid", "policy", "play", "explain", "fast.anytime", "fast.ida", "fast.lines", "fast.weighted", "fast.tables",
+for name in ("words", "formats", "grid", "policy", "jobs", "steps", "play", "explain", "fast.anytime", "fast.ida", "fast.lines", "fast.weighted", "fast.tables",
              "heuristics", "search", "board"):
     importlib.import_module("puzzlesolver." + name)
 prefix = [p for p in sys.path if p.endswith(".zip")][0] + "/"
@@ -326,6 +328,12 @@ def step_site() -> None:
     stamps = load_stamps()
     stamps["site_files"] = sorted(str(r) for r in wanted)
     STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True))
+
+
+def step_protocol() -> None:
+    """Copy the worker protocol's schema into dist/ (the page's solver client checks requests against it)."""
+    if sync_file(PACKAGE / "protocol.json", DIST / "protocol.json"):
+        log("copied protocol.json")
 
 
 def step_data() -> None:
@@ -580,6 +588,7 @@ def build() -> None:
     step_pyodide()
     step_stdlib()
     step_site()
+    step_protocol()
     step_data()
     step_pdb()
     step_examples()

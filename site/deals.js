@@ -1,9 +1,8 @@
 // deals.js -- boards to play: the daily puzzle (the same for everyone on a date, made here from the date:
-// no server) and deals of an exact optimal length (asked of the engine).  No DOM.
+// no server).  Deals of an exact optimal length are the engine's (a "deal" job, player-panels.js); its
+// link is read in links.js.  No DOM.
 //
 //   dailyTiles(4, "2026-11-23")       // the same 4x4 board on every device, for that date
-//   dailyLink(4, "2026-11-23")        // "daily=2026-11-23&n=4"
-//   await exactDeal(solver, 4, 50)    // {n, tiles} needing exactly 50 moves, or throws with the reason
 
 import { dealTiles } from "./game-core.js";
 
@@ -55,21 +54,4 @@ export function seededRandom(text) {
 
 export function dailyTiles(n, date) {
   return dealTiles(n, undefined, seededRandom(`puzzlesolver daily ${date} ${n}x${n}`));
-}
-
-export function dailyLink(n, date) {
-  return `daily=${date}&n=${n}`;
-}
-
-/** A "daily=YYYY-MM-DD&n=N" link read, or null when the text is not one. */
-export function parseDailyLink(text) {
-  const match = /^#?daily=(\d{4}-\d{2}-\d{2})(?:&n=([3-7]))?$/.exec(text);
-  return match ? { date: match[1], n: Number(match[2] || 4) } : null;
-}
-
-/** A board of side n needing exactly `moves` optimal moves, from the engine; throws an Error with its reason. */
-export async function exactDeal(solver, n, moves) {
-  const answer = await solver.request("deal", { n, moves });
-  if (answer.type !== "deal") throw new Error(answer.message || "the solver could not deal this board");
-  return { n: answer.n, tiles: answer.tiles };
 }

@@ -9,7 +9,8 @@
 //                                              // unless a third argument says it is not proven shortest)
 //   session.planHere();              // that solution while the game is on its line, else null
 
-import { applyMove, goalTiles, inverseMoves, playFragment, positionsAlong, sameTiles } from "./game-core.js";
+import { applyMove, goalTiles, inverseMoves, positionsAlong, sameTiles } from "./game-core.js";
+import { playFragment } from "./links.js";
 
 export class GameSession {
   /** A game from its starting board; `moves` (direction letters, one action each) are played at once. */

@@ -7,13 +7,10 @@
 //   judge.prefetch([tilesA, tilesB], goal);    // the next positions, asked when the worker is idle
 //   judge.cached(tiles, goal);                 // a verdict already in hand, or null
 //
-// The engine reads its distance tables only for a solve (they arrive with a "fetch" reply), so the first
-// verdict on a size is preceded by a one-move solve of that size: a judgement is then a table read.
+// Each verdict is a job (job.js) of the owner "judge": the engine fetches the tables it reads first,
+// and the game's own requests and the form's go on beside it.
 
-import { applyMove, goalTiles } from "./game-core.js";
-import { boardText } from "./board-view.js";
-
-const WARM_SIZES = new Set([3, 4]);
+import { Job } from "./job.js";
 
 const keyOf = (tiles, goal) => `${tiles.join(",")}|${goal.join(",")}`;
 
@@ -24,7 +21,6 @@ export class Judge {
     this.waiting = new Map();    // key -> {tiles, goal, resolvers: [], urgent}
     this.order = [];             // keys, urgent ones first
     this.busy = false;
-    this.warmed = new Map();     // n -> promise of the tables being loaded
   }
 
   cached(tiles, goal) {
@@ -81,21 +77,8 @@ export class Judge {
   }
 
   async _ask(tiles, goal) {
-    const n = Math.round(Math.sqrt(tiles.length));
-    await this._warm(n);
-    const answer = await this.solver.request("judge", { tiles, goal });
+    const answer = await new Job(this.solver, "judge", { tiles, goal }, { owner: "judge" }).answer;
     if (answer.type !== "judgement") throw new Error(answer.message || "the solver could not judge this position");
     return answer;
-  }
-
-  /** Have the worker load the size's distance tables, by a one-move solve (once per size). */
-  _warm(n) {
-    if (!WARM_SIZES.has(n)) return Promise.resolve();
-    if (!this.warmed.has(n)) {
-      const goal = goalTiles(n);
-      const oneMove = applyMove(goal, n, "r").tiles;
-      this.warmed.set(n, this.solver.request("solve_board", { board: boardText(oneMove, n) }).catch(() => null));
-    }
-    return this.warmed.get(n);
   }
 }

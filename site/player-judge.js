@@ -1,9 +1,9 @@
 // player-judge.js -- every move judged: the optimal distance after each move and whether the move gained
 // or lost a step, labels (-1/+1) on the tiles that can move, and the analysis of a finished game.
-// Verdicts come from judge.js (cached per position, the next positions asked ahead of time).
+// Verdicts come from judge.js (cached per position, the next positions asked ahead of time).  The toggles,
+// the verdict line and the analysis are in the game's shell (index.html).
 //
-//   const judging = mountJudging(gameRoot, game);   // game: mountGame's object (game.js)
-//   judging.setSolver(solver or null);
+//   const judging = mountJudging(gameRoot, game, settings, solver);   // game: mountGame's object (game.js)
 
 import { applyMove, positionsAlong } from "./game-core.js";
 import { Judge } from "./judge.js";
@@ -28,26 +28,19 @@ function nextPositions(tiles, n) {
   return ["l", "r", "u", "d"].map((dir) => applyMove(tiles, n, dir)).filter(Boolean).map((step) => step.tiles);
 }
 
-export function mountJudging(root, game, settings) {
-  let judge = null;
+export function mountJudging(root, game, settings, solver) {
+  const judge = new Judge(solver);
   let analysedSession = null;
-
-  const toggle = el("input", { type: "checkbox", id: "judge-toggle", "data-testid": "judge-toggle" });
-  const labels = el("input", { type: "checkbox", id: "judge-labels", "data-testid": "judge-labels" });
-  const line = el("output", { class: "judge-line", "data-testid": "judge-line", "aria-live": "polite" });
-  const row = el("div", { class: "judge-row" },
-    el("label", { class: "check" }, toggle, " Judge each move"),
-    el("label", { class: "check" }, labels, " Label tiles −1 / +1"),
-    line);
-  const analysis = el("section", { class: "analysis", "data-testid": "analysis", "aria-label": "Analysis of your game", hidden: true });
-  root.querySelector(".play-stats").after(row);
-  root.querySelector(".play-result").after(analysis);
+  const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
+  const toggle = part("judge-toggle"), labels = part("judge-labels"), line = part("judge-line"), analysis = part("analysis");
   toggle.checked = settings.get("judge", false);
   labels.checked = settings.get("labels", false);
   toggle.addEventListener("change", () => { settings.set("judge", toggle.checked); update(); });
   labels.addEventListener("change", () => { settings.set("labels", labels.checked); update(); });
 
   root.addEventListener("game-render", () => update());
+  solver.addEventListener("status", () => update());
+  const ready = () => solver.state === "ready";
 
   function update() {
     const session = game.session;
@@ -58,7 +51,7 @@ export function mountJudging(root, game, settings) {
     line.hidden = !toggle.checked;
     labels.disabled = !toggle.checked;
     if (!toggle.checked) return;
-    if (!judge) { say("The judge starts with the solver…"); return; }
+    if (!ready()) { say("The judge starts with the solver…"); return; }
     const tiles = session.tiles.slice();
     judge.verdict(tiles, session.goal).then((verdict) => {
       if (game.session !== session || keyOf(session.tiles) !== keyOf(tiles)) return;
@@ -109,7 +102,7 @@ export function mountJudging(root, game, settings) {
     if (analysedSession === session && !analysis.hidden) return;
     analysedSession = session;
     analysis.hidden = false;
-    if (!judge) { analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
+    if (!ready()) { analysedSession = null; analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
     const { positions } = gameLine(session);
     if (session.n >= SLOW_FROM && !positions.every((tiles) => judge.cached(tiles, session.goal))) {
       analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
@@ -145,11 +138,5 @@ export function mountJudging(root, game, settings) {
         : "On boards this big only a lower bound on the distance is known: the line shows that bound." }));
   }
 
-  return {
-    setSolver(solver) {
-      judge = solver ? (judge && judge.solver === solver ? judge : new Judge(solver)) : null;
-      update();
-    },
-    get judge() { return judge; },
-  };
+  return { judge };
 }

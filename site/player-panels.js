@@ -3,7 +3,9 @@
 // tiles, keyboard mode, hover mode).  Each is a <details> so that the board keeps the screen.
 
 import { CONVENTIONS, NotationError, parseMoves, parsePosition, positionText, toNotation } from "./notation.js";
-import { EXACT_DEAL_MAX, dailyLink, dailyTiles, exactDeal, parseDailyLink, today } from "./deals.js";
+import { EXACT_DEAL_MAX, dailyTiles, today } from "./deals.js";
+import { dailyFragment } from "./links.js";
+import { Job, progressText } from "./job.js";
 import { Stats } from "./stats.js";
 import { MIN_SIZE, MAX_SIZE, isSolvable, goalTiles } from "./game-core.js";
 import { button, copyText, el, formatTime } from "./dom.js";
@@ -19,31 +21,39 @@ function field(labelText, input) {
 }
 
 // ---- deals ---------------------------------------------------------------------------------------
-export function dealsPanel(game, getSolver, daily) {
+export function dealsPanel(game, solver, daily) {
   const moves = el("input", { type: "number", min: "1", max: "60", value: "20", id: "deal-moves", "data-testid": "deal-moves", inputMode: "numeric" });
   const note = el("p", { class: "note", role: "status", "data-testid": "deal-note" });
+  const again = button("Try again", "deal-again", () => dealExact());
+  again.hidden = true;
+  let job = null;
   const dealExact = async () => {
     const n = game.session.n, wanted = Math.round(Number(moves.value));
-    const solver = getSolver();
+    again.hidden = true;
     if (!EXACT_DEAL_MAX[n]) { note.textContent = "Exact deals come in 3×3 and 4×4: choose one of those sizes."; return; }
     if (!(wanted >= 1 && wanted <= EXACT_DEAL_MAX[n])) { note.textContent = `A ${n}×${n} deal takes 1 to ${EXACT_DEAL_MAX[n]} moves.`; return; }
-    if (!solver) { note.textContent = "Exact deals need the solver: it is still loading."; return; }
+    if (solver.state !== "ready") { note.textContent = "Exact deals need the solver: it is still loading."; return; }
+    job = new Job(solver, "deal", { n, moves: wanted }, { owner: "deal" });
+    const mine = job;
     note.textContent = `Looking for a ${n}×${n} board that needs exactly ${wanted} moves…`;
-    try {
-      const deal = await exactDeal(solver, n, wanted);
-      daily.current = null;
-      game.loadGame(deal, { announceAs: `New ${n} by ${n} puzzle that needs exactly ${wanted} moves.` });
-      note.textContent = `This ${n}×${n} board needs exactly ${wanted} moves.`;
-      note.dataset.moves = String(wanted);
-    } catch (error) {
-      note.textContent = error.message;
+    mine.addEventListener("progress", () => { if (job === mine) note.textContent = `Looking for a ${n}×${n} board that needs exactly ${wanted} moves: ${progressText(mine.progress)}`; });
+    const answer = await mine.answer;
+    if (job !== mine) return;
+    if (answer.type !== "deal") {
+      note.textContent = answer.message || "The solver could not deal this board.";
+      again.hidden = answer.type === "cancelled";
+      return;
     }
+    daily.current = null;
+    game.loadGame({ n: answer.n, tiles: answer.tiles }, { announceAs: `New ${n} by ${n} puzzle that needs exactly ${wanted} moves.` });
+    note.textContent = `This ${n}×${n} board needs exactly ${wanted} moves.`;
+    note.dataset.moves = String(wanted);
   };
   const shareField = el("input", { type: "text", readOnly: true, class: "play-share-link", "data-testid": "daily-share-link", "aria-label": "Link to today's puzzle", hidden: true });
   const playDaily = () => daily.load(game.session.n, today());
   const shareDaily = async () => {
     const d = daily.current || { n: game.session.n, date: today() };
-    const url = `${location.origin}${location.pathname}#${dailyLink(d.n, d.date)}`;
+    const url = `${location.origin}${location.pathname}#${dailyFragment(d.n, d.date)}`;
     const s = game.session;
     const done = daily.current && s.solved ? ` solved in ${s.moveCount} moves, ${formatTime(s.elapsedMs())}` : "";
     const text = `Sliding puzzle, daily ${d.n}×${d.n} ${d.date}${done}: ${url}`;
@@ -53,30 +63,23 @@ export function dealsPanel(game, getSolver, daily) {
   };
   return panel("More deals: exact difficulty, daily puzzle", "deals-panel",
     el("div", { class: "play-controls" }, field("Exactly", moves), el("span", { text: "moves" }),
-      button("Deal", "deal-exact", dealExact)),
+      button("Deal", "deal-exact", () => dealExact()), again),
     el("div", { class: "play-controls" }, button("Today's puzzle", "daily-play", playDaily),
       button("Share today's puzzle", "daily-share", shareDaily)),
     shareField, note,
     el("p", { class: "note", text: "Exact deals (3×3 up to 31 moves, 4×4 up to 60) come from the solver; the daily puzzle is made from the date, the same for everyone, one per size." }));
 }
 
-/** The daily puzzle: loads it, remembers which game on screen is today's, follows #daily= links. */
+/** The daily puzzle: loads it and remembers which game on screen is today's (its link opens it: views/play.js). */
 export function dailyPuzzles(game) {
-  const daily = {
+  return {
     current: null,
     load(n, date) {
       const tiles = dailyTiles(n, date);
       game.loadGame({ n, tiles }, { announceAs: `Daily ${n} by ${n} puzzle for ${date}.` });
-      daily.current = { n, date, key: tiles.join(",") };
-    },
-    follow() {
-      const link = parseDailyLink(location.hash);
-      if (link) daily.load(link.n, link.date);
+      this.current = { n, date, key: tiles.join(",") };
     },
   };
-  window.addEventListener("hashchange", () => daily.follow());
-  daily.follow();
-  return daily;
 }
 
 // ---- notation ------------------------------------------------------------------------------------
@@ -162,9 +165,12 @@ export function statsPanel(root, game) {
   const reset = button("Reset statistics", "stats-reset", () => {
     if (confirm("Forget every solve kept on this device?")) { stats.reset(); show(); }
   });
-  let recorded = null;
+  // A solve counts once per game, when a move solves it here: a game opened already solved (a link, a
+  // reload) does not count again.
+  let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
+    if (s !== seen) { seen = s; recorded = s.solved ? s : null; return; }
     if (!s.past.length) recorded = null;
     if (!s.solved || recorded === s) return;
     recorded = s;

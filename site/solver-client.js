@@ -1,32 +1,48 @@
 // solver-client.js -- the page's side of the worker: ids, promises, progress, cancel, and a new worker
-// when the old one dies.  No DOM here; app.js (the solver page) and game.js (play) both use it.
+// when the old one dies.  No DOM.  Views do not use it directly: they run jobs (job.js).
 //
 //   const solver = new SolverClient();
 //   solver.addEventListener("status", (e) => e.detail.state);   // "booting" | "ready" | "died" | "fatal"
-//   const answer = await solver.request("solve_board", { board: "8 1 3\n4 0 2\n7 6 5" }, (p) => p.expanded);
-//   solver.cancel();               // every running solve (or cancel(id) for one)
-//   solver.request("solve_board", { board, owner: "game" });   // solves of different owners run side by
-//   solver.cancel(null, "game");   // side; a new one replaces the same owner's; cancel one owner's
+//   const asked = solver.request("solve_board", { board: "8 1 3\n4 0 2\n7 6 5", owner: "form" }, (p) => p.expanded);
+//   solver.cancel(asked.id);       // one request; solver.cancel(null, "form"): every job of one owner
+//   const answer = await asked;    // {type: "result" | "error" | "cancelled" | "board" | ...}
 //
-// request() resolves with the worker's one answer for that id ({type: "result" | "error" | "board" | ...});
-// it rejects only when the worker died before answering (the client then starts a new worker).  A
-// request the worker died on is never sent again by itself: asked again, it is answered at once with an
-// error, unless the person asked for it ({again: true}).  Every message is one sentence.
+// Every request is checked against the protocol (protocol.json, the messages declared once) before it
+// is sent: an unknown op or field is a mistake of the page, answered at once with an error.  request()
+// resolves with the worker's one answer for that id; progress ("started", "progress", "loading") goes to
+// `onProgress`.  It rejects only when the worker died before answering (the client then starts a new
+// worker).  A request the worker died on is never sent again by itself: asked again, it is answered at
+// once with an error, unless the person asked for it ({again: true}).  Every message is one sentence.
 
-import { sentence } from "./game-core.js";
+import { sentence } from "./messages.js";
 
-const WATCHDOG_MS = 30000;     // a running solve that stays silent this long means the worker hung
+const WATCHDOG_MS = 30000;     // a running request that stays silent this long means the worker hung
+const PROGRESS = new Set(["started", "progress", "loading"]);
 
 const newWorker = (url) => new Worker(url, { type: "module", name: "puzzlesolver" });
+const loadProtocol = () => fetch(new URL("./protocol.json", import.meta.url)).then((r) => r.json()).catch(() => null);
 // Requests are the same when their op and parameters are, whoever sent them.
 const requestKey = (op, { owner, ...params }) => JSON.stringify([op, params]);
-const workerError = (id, message) => ({ id, type: "error", field: "worker", message });
+const workerError = (id, message, field = "worker") => ({ id, type: "error", field, message });
+
+/** What is wrong with a request by the protocol's schema (an unknown op or field, a missing one), or "". */
+export function checkRequest(protocol, op, params) {
+  if (!protocol) return "";
+  const schema = protocol.$defs.requests[op];
+  if (!schema || op === "advance") return `unknown op ${JSON.stringify(op)}`;   // advance is the worker's own
+  const fields = Object.keys(params);
+  const unknown = fields.filter((field) => !(field in schema.properties));
+  if (unknown.length) return `${op} has no field ${unknown.map((f) => JSON.stringify(f)).join(", ")}`;
+  const missing = schema.required.filter((field) => field !== "id" && field !== "op" && !fields.includes(field));
+  return missing.length ? `${op} needs ${missing.join(", ")}` : "";
+}
 
 export class SolverClient extends EventTarget {
-  constructor(workerUrl = new URL("./worker.js", import.meta.url), { createWorker = newWorker } = {}) {
+  constructor(workerUrl = new URL("./worker.js", import.meta.url), { createWorker = newWorker, protocol = null } = {}) {
     super();
     this.workerUrl = workerUrl;
     this.createWorker = createWorker;
+    this.protocol = protocol || loadProtocol();   // the schema, or a promise of it (null: not checked)
     this.nextId = 1;
     this.pending = new Map();  // id -> {resolve, reject, onProgress, op, id, key}
     this.fatalRequests = new Set();  // the keys of requests a worker died on
@@ -50,15 +66,34 @@ export class SolverClient extends EventTarget {
     });
   }
 
-  /** Send one request; `again`: the person asked for it, so send it even if a worker died on it before. */
+  /** Send one request; `again`: the person asked for it, so send it even if a worker died on it before.
+   *  Returns a promise of the answer whose `id` names the request (for cancel). */
   request(op, params = {}, onProgress = null, { again = false } = {}) {
     const id = this.nextId++;
+    const answer = this._send(id, op, params, onProgress, again);
+    answer.id = id;
+    return answer;
+  }
+
+  /** Cancel one request by id, every job of one owner, or every job when neither is given. */
+  cancel(id = null, owner = null) {
+    if (this.state === "fatal") return;   // no worker: nothing runs
+    const target = id !== null ? { job: id } : owner !== null ? { owner } : {};
+    this.request("cancel", target).catch(() => null);
+  }
+
+  async _send(id, op, params, onProgress, again) {
     const key = requestKey(op, params);
+    const mistake = checkRequest(await this.protocol, op, params);
+    if (mistake) {
+      console.error(`solver-client: ${mistake}`);
+      return workerError(id, "The page sent the solver a request it does not understand; reload the page.", "internal");
+    }
     if (this.state === "fatal") {  // no worker to ask: answer at once rather than never
-      return Promise.resolve(workerError(id, this.fatalMessage));
+      return workerError(id, this.fatalMessage);
     }
     if (this.fatalRequests.has(key) && !again) {
-      return Promise.resolve(workerError(id, "The solver stopped while working on this before, so it was not asked again."));
+      return workerError(id, "The solver stopped while working on this before, so it was not asked again.");
     }
     this.fatalRequests.delete(key);
     return new Promise((resolve, reject) => {
@@ -66,11 +101,6 @@ export class SolverClient extends EventTarget {
       this.lastHeard = performance.now();
       this.worker.postMessage({ ...params, id, op });
     });
-  }
-
-  /** Cancel one request by id, every solve of one owner, or every running solve when neither is given. */
-  cancel(id = null, owner = null) {
-    this.worker.postMessage(id !== null ? { op: "cancel", id } : owner !== null ? { op: "cancel", owner } : { op: "cancel" });
   }
 
   /** The ids of requests still waiting for their answer. */
@@ -128,7 +158,7 @@ export class SolverClient extends EventTarget {
     }
     const entry = this.pending.get(message.id);
     if (!entry) return;
-    if (message.type === "progress" || message.type === "loading") {
+    if (PROGRESS.has(message.type)) {
       if (entry.onProgress) entry.onProgress(message);
       return;
     }

@@ -1,36 +1,47 @@
 // worker.js -- the only place Python runs: a module Web Worker that boots Pyodide, installs the project's
 // wheel (no micropip: the wheel is fetched and unpacked into site-packages) and answers the page.
 //
-// The protocol (ops, answers, fields) is described once, in the docstring of pysrc/puzzlesolver/webapi.py:
-// every answer is made by puzzlesolver.webapi.call (JSON in, JSON out).  This file only moves messages,
-// runs solves a slice at a time (so a cancel is seen between slices), fetches the data files the engine
-// asks for, and adds its own messages: {type: "ready", info, bootMs} once, {type: "fatal", message} if
-// booting failed, and {id, type: "loading", url, loaded, total} while a data file downloads.  Requests
-// may carry an owner ("form", "game"): solves of different owners run side by side.
+// The messages are declared once, in pysrc/puzzlesolver/protocol.json (served as protocol.json), and
+// how they go together in the docstring of pysrc/puzzlesolver/webapi.py: every answer is made by
+// puzzlesolver.webapi.call (JSON in, JSON out).  This file only moves messages: it fetches the data
+// files a request asks for, and advances every running job a slice at a time, in turn, so that no call
+// into Python holds the worker much longer than one slice and the jobs of the form, the game, the judge
+// and the Learn view all move together.  Its own messages: {type: "ready", info, bootMs} once,
+// {type: "fatal", message} if booting failed, {id, type: "loading", url, loaded, total} while a data
+// file downloads, and the answer to {op: "stats"} (the longest call into Python so far).
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const ROOT = new URL("./", import.meta.url);
-const SLICE_MS = 60;          // aim for slices this long: progress stays lively, cancel stays prompt
-const JOB_OPS = new Set(["solve_board", "solve_words", "resume"]);
+const SLICE_MS = 50;          // each job's slice: progress stays lively, other requests wait at most this
 
 let call = null;              // puzzlesolver.webapi.call, once booted
 let deployed = {};            // build.json's files: {path: {sha256, size}}
-// Every solve from its request to its answer (id -> owner), and those being advanced, a slice each in
-// turn, so that the form's solve and the game's hint run side by side.  A new solve replaces only an
-// earlier one of the same owner ("form", "game", ...).
-const owners = new Map();
-const running = [];           // {id, expansions}
-const cancelled = new Set();  // ids cancelled (or replaced) before their answer
+const running = [];           // ids of the jobs being advanced, a slice each in turn
+const preparing = new Map();  // id -> {owner, cancelled}: requests still fetching their data files
+const ops = new Map();        // id -> op, for the jobs running (the stats name an advance by its job's op)
+const stats = { longestCallMs: 0, longestCallOp: null, calls: 0, longestByOp: {} };
 let pumping = false;
 
 const post = (message) => self.postMessage(message);
 
-// A zero-delay yield to the event loop, so messages from the page (cancel) are handled between slices.
+// A zero-delay yield to the event loop, so messages from the page are handled between slices.
 const channel = new MessageChannel();
 const wakeups = [];
 channel.port1.onmessage = () => wakeups.shift()();
 const yieldToEvents = () => new Promise((resolve) => { wakeups.push(resolve); channel.port2.postMessage(0); });
+
+/** One call into Python, timed (the worker is held for as long as it takes). */
+function timedCall(message) {
+  const began = performance.now();
+  const reply = call(message);
+  const took = performance.now() - began;
+  stats.calls += 1;
+  const op = message.op === "advance" ? `advance ${ops.get(message.id) || ""}`.trim() : message.op;
+  stats.longestByOp[op] = Math.max(stats.longestByOp[op] || 0, Math.round(took));
+  if (took > stats.longestCallMs) { stats.longestCallMs = Math.round(took); stats.longestCallOp = op; }
+  return reply;
+}
 
 // -- files: the network first (through the service worker once it controls this worker), else the copy
 // saved for offline use, which this worker can read even before the service worker controls it.
@@ -139,47 +150,47 @@ async function fetchFiles(id, files) {
   return missing;
 }
 
-// The engine's first answer to a message, after fetching the data files it asks for (a fallback may ask
-// for others, so in rounds); the engine does without the files that cannot be had, or says in one
-// sentence why it cannot.
+// The engine's first answer to a request, after fetching the data files it asks for (a fallback may ask
+// for others once the first cannot be had, so in rounds).  A request cancelled while its files were
+// downloading is answered "cancelled" without starting.
 async function firstReply(message) {
   const unavailable = [];
-  for (let round = 0; round < 4; round++) {
-    const reply = call(round ? { ...message, unavailable } : message);
-    if (reply.type !== "fetch") return reply;
-    unavailable.push(...await fetchFiles(message.id, reply.files));
+  preparing.set(message.id, { owner: message.owner || "page", cancelled: false });
+  try {
+    for (let round = 0; round < 4; round++) {
+      if (preparing.get(message.id).cancelled) return { id: message.id, type: "cancelled", message: "Cancelled.", progress: {} };
+      const reply = timedCall(round ? { ...message, unavailable } : message);
+      if (reply.type !== "fetch") return reply;
+      unavailable.push(...await fetchFiles(message.id, reply.files));
+    }
+  } finally {
+    preparing.delete(message.id);
   }
   return { id: message.id, type: "error", field: "internal", message: "The solver kept asking for data files it could not get." };
 }
 
 async function answer(message) {
   const reply = await firstReply(message);
-  if (reply.type !== "started") { finish(reply); return; }
-  running.push({ id: message.id, expansions: 200 });
-  pump();
-}
-
-function finish(reply) {
-  owners.delete(reply.id);
-  cancelled.delete(reply.id);
   post(reply);
+  if (reply.type === "started") {
+    ops.set(message.id, message.op);
+    running.push(message.id);
+    pump();
+  }
 }
 
-// Advance the running solves a slice each in turn, yielding between slices so cancels are seen.
+// Advance the running jobs a slice each in turn, yielding between slices so that new requests and
+// cancels are seen.
 async function pump() {
   if (pumping) return;
   pumping = true;
   try {
     while (running.length) {
       await yieldToEvents();
-      const job = running.shift();
-      if (cancelled.has(job.id)) { finish(call({ id: job.id, op: "cancel" })); continue; }
-      const began = performance.now();
-      const reply = call({ id: job.id, op: "advance", max_expansions: job.expansions });
-      const took = performance.now() - began;
-      // Adapt the slice so that it takes about SLICE_MS (within a factor of 4 per step).
-      job.expansions = Math.max(50, Math.round(job.expansions * Math.min(4, Math.max(0.25, SLICE_MS / Math.max(took, 1)))));
-      if (reply.type === "progress") { post(reply); running.push(job); } else finish(reply);
+      const id = running.shift();
+      const reply = timedCall({ id, op: "advance", slice_ms: SLICE_MS });
+      post(reply);
+      if (reply.type === "progress") running.push(id); else ops.delete(id);
     }
   } finally {
     pumping = false;
@@ -191,15 +202,18 @@ async function answerSafely(message) {
     await answer(message);
   } catch (error) {
     console.error(error);  // the details, for devtools; the page gets a sentence
-    finish({ id: message.id, type: "error", field: "internal",
+    post({ id: message.id, type: "error", field: "internal",
       message: "The solver could not answer this request because of an internal error." });
   }
 }
 
-// The solves a cancel message names: one id, every solve of one owner, or every solve.
-function cancelledBy(message) {
-  if (message.id !== undefined && message.id !== null) return [message.id];
-  return [...owners].filter(([, owner]) => !message.owner || owner === message.owner).map(([id]) => id);
+// A cancel reaches the requests still fetching their files here; the engine stops the running ones.
+function cancel(message) {
+  for (const [id, request] of preparing) {
+    const named = message.job !== undefined && message.job !== null;
+    if (named ? id === message.job : !message.owner || request.owner === message.owner) request.cancelled = true;
+  }
+  post(timedCall(message));
 }
 
 const booted = boot().then(() => true, (error) => {
@@ -210,18 +224,11 @@ const booted = boot().then(() => true, (error) => {
 
 self.onmessage = async (event) => {
   const message = event.data || {};
-  if (message.op === "cancel") {
-    for (const id of cancelledBy(message)) cancelled.add(id);
-    return;
-  }
-  if (JOB_OPS.has(message.op)) {  // replaces the same owner's earlier solve, not another owner's
-    const owner = message.owner || "page";
-    for (const id of cancelledBy({ owner })) cancelled.add(id);
-    owners.set(message.id, owner);
-  }
+  if (message.op === "stats") { post({ id: message.id, type: "stats", ...stats, running: running.length }); return; }
   if (!(await booted)) {
-    finish({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
+    post({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
     return;
   }
-  answerSafely(message);  // quick calls are answered at once, between the slices of the running solves
+  if (message.op === "cancel") cancel(message);
+  else answerSafely(message);  // quick requests are answered at once, between the slices of the running jobs
 };

@@ -16,6 +16,9 @@ status 2 at the end, while the other inputs are still solved; a search that pass
 (or runs out of memory) gives exit status 3.  ``--max-seconds S`` bounds each solve by time: from 5x5 on
 the best answer found by then is printed (not proven minimal, with the proven lower bound; exit
 status 0), on smaller boards the optimal search stops with advice (exit status 3).
+
+``--check OUTPUT PUZZLE`` judges a program's answer instead (:mod:`puzzlesolver.check`): one line, exit
+status 0 when it is right, 1 when it is wrong.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import List, Optional, Sequence, TextIO, Union
 
 from . import policy
 from .board import Board, BoardError
+from .check import AnswerFormatError, check
 from .heuristics import ESTIMATES
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_puzzle_text
 from .explain import ExplainTooLong, explain
@@ -59,12 +63,20 @@ class GaveUp(Exception):
 
 def read_puzzle(path: str, stdin: Optional[TextIO] = None) -> Union[BoardPuzzle, WordPuzzle]:
     """Read and parse one input file (``-`` is standard input); InputError with a short reason."""
+    text = read_text(path, stdin)
+    try:
+        return parse_puzzle_text(text)
+    except (PuzzleFormatError, BoardError) as error:
+        raise InputError(str(error)) from None
+
+
+def read_text(path: str, stdin: Optional[TextIO] = None) -> str:
+    """The text of one file (``-`` is standard input); InputError with a short reason."""
     try:
         if path == "-":
-            text = (stdin or sys.stdin).read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            return (stdin or sys.stdin).read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
     except FileNotFoundError:
         raise InputError("No such file.") from None
     except IsADirectoryError:
@@ -75,10 +87,6 @@ def read_puzzle(path: str, stdin: Optional[TextIO] = None) -> Union[BoardPuzzle,
         raise InputError("It is not a text file.") from None
     except OSError as error:
         raise InputError(f"Cannot read it: {error.strerror or error}.") from None
-    try:
-        return parse_puzzle_text(text)
-    except (PuzzleFormatError, BoardError) as error:
-        raise InputError(str(error)) from None
 
 
 def chosen_options(algorithm: Optional[str], heuristic: Optional[str], trace: bool) -> Options:
@@ -256,6 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-seconds", type=_positive_seconds, metavar="S",
                         help="stop each solve after S seconds: from 5x5 on with the best answer found by then (not "
                              "proven minimal, with a lower bound), else with advice (default: no limit)")
+    parser.add_argument("--check", metavar="OUTPUT",
+                        help="judge OUTPUT, a program's answer to the one puzzle given (its algs4 output, 'No "
+                             "solution possible', a move string such as 'R3 D L', or a ladder): exit status 0 "
+                             "right, 1 wrong")
     return parser
 
 
@@ -286,6 +298,8 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
     stderr = stderr or sys.stderr
     parser = build_parser()
     options = parser.parse_args(argv)
+    if options.check is not None:
+        return check_answer(options, stdout, stderr)
     inputs: List[tuple] = [(path, None) for path in options.files]
     if options.words:
         inputs.append((None, WordPuzzle(*options.words)))
@@ -323,6 +337,35 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
             stdout.write(render_trace(result, chosen.heuristic) if options.trace else render_text(result))
         stdout.flush()
     return EXIT_BAD_INPUT if bad_input else EXIT_GAVE_UP if gave_up else 0
+
+
+# -- checking an answer ----------------------------------------------------------------------------
+
+#: ``--check``'s exit status when the answer is wrong (0: right; 2: bad input; 3: the optimum was not settled).
+EXIT_WRONG = 1
+
+
+def check_answer(options: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """``--check OUTPUT PUZZLE``: one line with the verdict (the record as JSON with ``--json``); the exit status
+    says whether the answer is right.  Bad input is one line on stderr naming the file, and status 2."""
+    if len(options.files) + bool(options.words) != 1:
+        stderr.write("puzzlesolver: --check judges one answer: give one PUZZLE file or --words START GOAL.\n")
+        return EXIT_BAD_INPUT
+    named = options.files[0] if options.files else "--words " + " ".join(options.words)
+    shown = named
+    try:
+        puzzle = read_puzzle(options.files[0]) if options.files else WordPuzzle(*options.words)
+        if isinstance(puzzle, WordPuzzle):
+            puzzle = WordPuzzle(puzzle.start, puzzle.goal, options.dictionary)
+        shown = options.check
+        answer = read_text(options.check)
+        verdict = check(answer, puzzle, max_expansions=options.max_nodes)
+    except (InputError, AnswerFormatError, BoardError, WordError, PuzzleFormatError) as problem:
+        about = named if isinstance(problem, (BoardError, WordError, PuzzleFormatError)) else shown
+        stderr.write(f"puzzlesolver: {about}: {problem}\n")
+        return EXIT_BAD_INPUT
+    stdout.write((json.dumps(verdict.to_record()) if options.json else verdict.message) + "\n")
+    return 0 if verdict.right else EXIT_GAVE_UP if verdict.status == "unproven" else EXIT_WRONG
 
 
 if __name__ == "__main__":  # pragma: no cover

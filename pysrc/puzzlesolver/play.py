@@ -6,6 +6,9 @@ judgement is exact wherever the solver is exact and fast: the 8-puzzle (a table 
 out, a judgement is a proven lower bound and says so (``exact`` is False): from 5x5 on the whole
 budget goes to IDA* (:func:`puzzlesolver.policy.bound_options`), the search whose bound rises fastest.
 
+Each is also *work* in steps (:mod:`puzzlesolver.steps`): :func:`judging` and :func:`dealing` yield
+between short steps, so the web worker can run them beside other requests (:mod:`puzzlesolver.jobs`).
+
 >>> from puzzlesolver.board import Board
 >>> verdict = judge(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
 >>> verdict.distance, verdict.exact, verdict.deltas
@@ -22,14 +25,18 @@ from . import grid
 from .board import Board, random_board
 from .fast import tables
 from .policy import board_search, bound_options
+from .steps import Work, labelled, searching, to_end
 
-__all__ = ["Judgement", "judge", "deal_exactly", "DealError", "MAX_EXACT_DEAL"]
+__all__ = ["Judgement", "judge", "judging", "deal_exactly", "dealing", "check_deal", "DealError", "MAX_EXACT_DEAL",
+           "JUDGE_BUDGET", "DEAL_BUDGET"]
 
 #: The longest exact-difficulty deal offered per size (3x3: the longest there is; 4x4: beyond about 60
 #: moves random boards that long are too rare to find within a second or two).
 MAX_EXACT_DEAL = {2: 6, 3: 31, 4: 60}
 #: Expansions a judgement may use before it settles for a lower bound.
 JUDGE_BUDGET = 3_000_000
+#: Expansions an exact deal may use on its candidates before it gives up.
+DEAL_BUDGET = 20_000_000
 
 
 class DealError(ValueError):
@@ -56,14 +63,19 @@ def judge(board: Board, budget: int = JUDGE_BUDGET) -> Judgement:
 
     Raises ValueError for a board that cannot reach its goal (a game never holds one).
     """
+    return to_end(judging(board, budget))
+
+
+def judging(board: Board, budget: int = JUDGE_BUDGET) -> Work[Judgement]:
+    """:func:`judge` as work in steps; yields ``{"expanded"}`` as it goes."""
     if not board.is_solvable():
         raise ValueError("This board cannot reach its goal.")
     search = board_search(board, bound_options(board.size()))
-    distance = _solve_within(search, budget, limit=None)
+    distance = yield from _solve_within(search, budget, limit=None)
     if distance is None:
         return Judgement(search.bound, False, method=search.method)
     deltas: Dict[int, int] = {}
-    budget_left = budget - search.stats.expanded
+    spent = search.stats.expanded
     on_path = search.blank_path()[:1]
     for cell in grid.blank_moves(board.size())[board.blank]:
         if distance == 0:
@@ -72,51 +84,71 @@ def judge(board: Board, budget: int = JUDGE_BUDGET) -> Judgement:
             deltas[cell] = -1
         else:
             child = board_search(board.slide(cell))
-            shorter = _solve_within(child, budget_left, limit=distance - 1)
-            budget_left -= child.stats.expanded
-            if budget_left <= 0:
+            shorter = yield from _solve_within(child, budget - spent, limit=distance - 1, spent=spent)
+            spent += child.stats.expanded
+            if spent >= budget:
                 return Judgement(distance, True, {}, search.method)
             deltas[cell] = -1 if shorter is not None else 1
     return Judgement(distance, True, deltas, search.method)
 
 
-def _solve_within(search, budget: int, limit: Optional[int]) -> Optional[int]:
-    """The optimal length if ``search`` proves it within ``budget`` expansions (and at most ``limit``), else None."""
-    while not search.done:
-        if budget - search.stats.expanded <= 0 or (limit is not None and search.bound > limit):
+def _solve_within(search, budget: int, limit: Optional[int], spent: int = 0) -> Work[Optional[int]]:
+    """The optimal length if ``search`` proves it within ``budget`` expansions (and at most ``limit``), else
+    None; yields ``{"expanded": spent + its own}`` between steps."""
+    steps = searching(search, max_expansions=budget)
+    while True:
+        if limit is not None and search.bound > limit:
             return None
-        search.run(min(200_000, budget - search.stats.expanded))
+        try:
+            next(steps)
+        except StopIteration as finished:
+            if not finished.value:
+                return None
+            break
+        yield {"expanded": spent + search.stats.expanded}
     if not search.optimal:
         return None
     moves = len(search.blank_path())
     return moves if limit is None or moves <= limit else None
 
 
-def deal_exactly(n: int, moves: int, rng: Optional[random.Random] = None, budget: int = 20_000_000) -> Board:
+def deal_exactly(n: int, moves: int, rng: Optional[random.Random] = None, budget: int = DEAL_BUDGET) -> Board:
     """A board of side ``n`` whose optimal solution takes exactly ``moves`` moves (standard goal).
 
     The 8-puzzle draws uniformly among all boards at that distance (from the exact table); the
     15-puzzle draws random boards -- walks from the goal for short distances, uniform boards for long
     ones -- and keeps the first whose optimal length is ``moves``.  Raises :class:`DealError` for a
-    size or a length that cannot be dealt.
+    size or a length that cannot be dealt, or when ``budget`` expansions found no such board.
     """
+    return to_end(dealing(n, moves, rng, budget))
+
+
+def dealing(n: int, moves: int, rng: Optional[random.Random] = None, budget: int = DEAL_BUDGET) -> Work[Board]:
+    """:func:`deal_exactly` as work in steps; yields ``{"tried", "expanded"}`` (boards tried, positions searched)."""
     rng = rng or random.Random()
+    check_deal(n, moves)
+    if n == 3 and not tables.missing_files(tables.files_for(3)):
+        return _deal_from_table(moves, rng)
+    spent = tried = 0
+    while spent < budget:
+        board = _candidate(n, moves, rng)
+        search = board_search(board)
+        tried += 1
+        length = yield from labelled(_solve_within(search, budget - spent, limit=moves, spent=spent), tried=tried)
+        spent += search.stats.expanded + 1
+        if length == moves:
+            return board
+        yield {"tried": tried, "expanded": spent}
+    raise DealError(f"No {n}x{n} board of exactly {moves} moves turned up in time; try again or another length.")
+
+
+def check_deal(n: int, moves: int) -> None:
+    """Raise :class:`DealError` unless a board of side ``n`` needing exactly ``moves`` moves can be dealt."""
     longest = MAX_EXACT_DEAL.get(n)
     if longest is None:
         raise DealError(f"Deals of an exact difficulty are offered for 2x2 to 4x4 boards, not {n}x{n}.")
     if not 0 <= moves <= longest:
         raise DealError(f"A {n}x{n} deal of exactly N moves takes N from 0 to {longest}, not {moves}.")
-    if n == 3 and not tables.missing_files(tables.files_for(3)):
-        return _deal_from_table(moves, rng)
-    spent = 0
-    while spent < budget:
-        board = _candidate(n, moves, rng)
-        search = board_search(board)
-        length = _solve_within(search, budget - spent, limit=moves)
-        spent += search.stats.expanded + 1
-        if length == moves:
-            return board
-    raise DealError(f"No {n}x{n} board of exactly {moves} moves turned up in time; try again or another length.")
 
 
 def _deal_from_table(moves: int, rng: random.Random) -> Board:

@@ -7,14 +7,16 @@ everywhere.
 Boards (``algorithm`` / ``heuristic``):
 
 * ``"auto"`` / ``"auto"``: the fastest optimal search measured for the size: IDA* on the exact
-  distance table (3x3, any goal), IDA* with the 15-puzzle's pattern databases (4x4, goals the tables
-  fit), else IDA* with Manhattan distance + linear conflicts; from 5x5 on, the anytime search
-  (:mod:`puzzlesolver.fast.anytime`): that IDA* proving a lower bound (and, if it finishes, the
-  optimum), while beam searches from both ends find shorter and shorter answers (the line-by-line
-  solver first from 8x8 on), so a budget that runs out still leaves a good answer and a proven lower
-  bound.  No pattern table serves 5x5 and up: additive 5-tile tables (5-5-5-5-4, 39 MB in memory)
-  measured no stronger than linear conflicts there (77.8 against 78.1 on Korf & Felner's 24-puzzles);
-* ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` or ``"manhattan"``;
+  distance table (3x3, any goal), IDA* with the compact 7-tile pattern databases (4x4, goals the
+  tables fit; the 6-6-3 ones when those are not at hand), else IDA* with Manhattan distance + linear
+  conflicts; from 5x5 on, the anytime search (:mod:`puzzlesolver.fast.anytime`): that IDA* proving a
+  lower bound (and, if it finishes, the optimum), while beam searches from both ends find shorter and
+  shorter answers (the line-by-line solver first from 8x8 on), so a budget that runs out still leaves a
+  good answer and a proven lower bound.  No pattern table serves 5x5 and up: additive 5-tile tables
+  (5-5-5-5-4, 39 MB in memory) measured no stronger than linear conflicts there (77.8 against 78.1 on
+  Korf & Felner's 24-puzzles);
+* ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` (any size: from 7x7 on the conflicts
+  of a line are computed the first time it is met) or ``"manhattan"``;
 * ``"astar"`` / ``"astar-tree"``: the seeds' A* on :class:`~puzzlesolver.board.Board` objects with
   any estimate of :data:`puzzlesolver.heuristics.ESTIMATES` ("auto": pdb on 3x3 and 4x4, linear
   conflict on larger boards); ``"astar-tree"`` is the seeds' version without duplicate pruning;
@@ -23,6 +25,9 @@ Boards (``algorithm`` / ``heuristic``):
 
 With ``"auto"``, a heuristic only A* offers (hamming, walking-distance) runs on A*.  When pattern
 tables are missing the search does without them and its ``method`` says so.
+
+:func:`starting` does the work of :func:`start` in steps (:mod:`puzzlesolver.steps`): the pattern
+tables are read a few megabytes at a time, so that the web worker can answer other requests meanwhile.
 
 Word ladders: A* (``"auto"`` = ``"astar"``, or ``"astar-tree"``) with the edit distance, after a
 bounded two-sided breadth-first search that settles most "no ladder" cases at once.
@@ -40,7 +45,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Collection, List, Optional, Sequence, Tuple, Union
 
 from . import grid
 from .board import Board
@@ -50,12 +55,13 @@ from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
 from .fast.lines import SubgoalSearch
 from .fast.weighted import WeightedAStar
 from .formats import BoardPuzzle, WordPuzzle
+from .steps import Work, to_end
 from .heuristics import CHOICES as HEURISTICS
 from .search import ALGORITHMS as ASTAR_ALGORITHMS
 from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
 
-__all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "data_files",
+__all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "starting", "data_files", "loading",
            "no_answer", "board_search", "bound_options", "iteration_log", "ALGORITHMS", "HEURISTICS",
            "WORD_ALGORITHMS"]
 
@@ -154,10 +160,16 @@ class Result:
 
 @dataclass(frozen=True)
 class _Choice:
-    """What the policy picked for a board: how to build the search, and the table files it reads."""
+    """What the policy picked for a board: how to build the search, the table files it reads, and the
+    files it reads instead when one of those cannot be had."""
 
     build: Callable[[Board], BoardSearch]
     files: Tuple[str, ...] = ()
+    fallback: Tuple[str, ...] = ()
+
+    def tables_read(self) -> Tuple[str, ...]:
+        """The files the search will read: its own when all are at hand, else its fallback's."""
+        return self.fallback if self.fallback and tables.missing_files(self.files) else self.files
 
 
 def _check_options(options: Options, algorithms: Sequence[str]) -> None:
@@ -187,7 +199,9 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         raise OptionError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}.",
                           "heuristic")
     if heuristic in ("auto", "pdb") and n in (3, 4) and _table_blank(n, goal) is not None:
-        return _Choice(_ida_with_tables, tables.COMPACT_4 if n == 4 else tables.files_for(n))
+        if n == 4:
+            return _Choice(_ida_with_tables, tables.COMPACT_4, tables.FILES_4)
+        return _Choice(_ida_with_tables, tables.files_for(n))
     note = ""
     if heuristic in ("auto", "pdb") and n in (3, 4):
         note = " (no pattern database for this goal)"
@@ -240,8 +254,8 @@ def _ida_with_tables(board: Board) -> BoardSearch:
 def _ida_4x4(board: Board, tiles: List[int], back: List[int]) -> IDAStar:
     """The strongest 15-puzzle search whose tables are at hand: the compact 7-tile tables, else 6-6-3."""
     try:
-        for pattern in compact.MAX_SETS["7c7b"]:
-            compact.load_table(pattern)
+        for name in tables.COMPACT_4:
+            tables.load_table(name)
         return IDAStar(board, lambda counter: compact.EngineMax(tiles, counter),
                        "IDA* + 7-7-1 compact pattern databases (two partitions, max, mirror lookup)", back)
     except tables.TablesMissing:
@@ -360,14 +374,20 @@ def start(puzzle: Puzzle, options: Options = Options()) -> Solving:
     Raises BoardError / WordError / PuzzleFormatError for a bad puzzle and :class:`OptionError`
     for a bad option; each carries ``field`` and a one-sentence message.
     """
+    return to_end(starting(puzzle, options))
+
+
+def starting(puzzle: Puzzle, options: Options = Options()) -> Work[Solving]:
+    """:func:`start` in steps: the data files the search reads are loaded a few megabytes at a time."""
     if isinstance(puzzle, WordPuzzle):
-        return _start_words(puzzle, options)
+        return (yield from _starting_words(puzzle, options))
     board = Board.from_tiles(puzzle.tiles, puzzle.goal)
     choice = _choose(board.size(), board.goal, options)
     advice = _board_advice(board.size(), options)
     if not board.is_solvable():
         early = Result("board", "unsolvable", board, "parity (no search needed)", reason=no_answer(board))
         return Solving("board", board, None, advice, early)
+    yield from tables.loading(choice.tables_read())
     return Solving("board", board, choice.build(board), advice)
 
 
@@ -380,11 +400,12 @@ def _board_advice(n: int, options: Options) -> str:
             "or use the command line, which has no such limit")
 
 
-def _start_words(puzzle: WordPuzzle, options: Options) -> Solving:
+def _starting_words(puzzle: WordPuzzle, options: Options) -> Work[Solving]:
     _check_options(Options(options.algorithm, "auto"), WORD_ALGORITHMS)
     algorithm = "astar" if options.algorithm == "auto" else options.algorithm
     began = time.perf_counter()
     initial = ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary)
+    yield None  # reading the dictionary was one step; the breadth-first check is the next
     advice = "try the common dictionary, or closer words"
     exists, expanded = ladder_exists(initial.word, initial.goal, initial.dictionary)
     if exists is False:  # one end reaches only a few words: settled without A*
@@ -406,18 +427,41 @@ def solve(puzzle: Puzzle, options: Options = Options(), max_expansions: Optional
     return result
 
 
-def data_files(puzzle: Puzzle, options: Options = Options()) -> List[DataFile]:
+def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collection[str] = ()) -> List[DataFile]:
     """The data files the search for this request reads that are not on hand yet (so the web worker
-    can fetch them first).  Bad options or puzzles are left for :func:`start` to report."""
+    can fetch them first), leaving out the ``unavailable`` urls: when one of a search's tables cannot
+    be had, the tables it falls back on.  Bad options or puzzles are left for :func:`start` to report.
+
+    >>> [f.url for f in data_files(BoardPuzzle(4, tuple(range(1, 16)) + (0,)), unavailable=["pdb/x"])][:1] in (
+    ...     [], ["pdb/p15-3-4-7-8-11-12-15.excess.xz"])
+    True
+    """
     if isinstance(puzzle, WordPuzzle):
         name = puzzle.dictionary
         if name in DICTIONARIES and not word_list_path(name).is_file():
             return [DataFile(f"data/{word_list_path(name).name}", str(word_list_path(name)))]
         return []
-    try:
-        choice = _choose(puzzle.n, puzzle.goal or grid.standard_goal(puzzle.n), options)
-    except OptionError:
+    choice = _board_choice(puzzle, options)
+    if choice is None:
         return []
+    names = choice.files
+    if choice.fallback and any(f"pdb/{name}" in unavailable for name in names):
+        names = choice.fallback
     folder = tables.data_dir()
-    return [DataFile(f"pdb/{name}", str(Path(folder) / name)) for name in tables.missing_files(choice.files)]
+    return [DataFile(f"pdb/{name}", str(Path(folder) / name)) for name in tables.missing_files(names)
+            if f"pdb/{name}" not in unavailable]
 
+
+def loading(puzzle: Puzzle, options: Options = Options()) -> Work[None]:
+    """Read the pattern tables the request's search will use into memory, in steps, before it runs
+    (for callers that run a board search of their own: judging, dealing, comparing)."""
+    choice = _board_choice(puzzle, options) if isinstance(puzzle, BoardPuzzle) else None
+    if choice is not None:
+        yield from tables.loading(choice.tables_read())
+
+
+def _board_choice(puzzle: BoardPuzzle, options: Options) -> Optional[_Choice]:
+    try:
+        return _choose(puzzle.n, puzzle.goal or grid.standard_goal(puzzle.n), options)
+    except OptionError:
+        return None

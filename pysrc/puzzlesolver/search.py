@@ -5,6 +5,10 @@ is optional and defaults to ``estimated_distance_to_goal() == 0``.  :class:`ASta
 (a bounded number of expansions per call) so a caller can report progress or stop it;
 :class:`Solver` is the seeds' façade that solves in its constructor.
 
+The same loop also runs the classic searches the Learn view sets beside A* (:data:`SEARCHES`):
+breadth-first, greedy best-first and weighted A* differ from A* only in the priority a node gets, and
+any of them may test a child for the goal when it is generated instead of when it is removed.
+
 Example::
 
     >>> from puzzlesolver.board import Board
@@ -21,7 +25,7 @@ from itertools import count
 from typing import Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple
 
 __all__ = ["WorldState", "Search", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS", "QUEUES",
-           "MinPQ", "Observer", "SearchBudgetExceeded"]
+           "SEARCHES", "GOAL_TESTS", "DEFAULT_WEIGHT", "check_options", "MinPQ", "Observer", "SearchBudgetExceeded"]
 
 
 class WorldState(Protocol, Hashable):
@@ -87,6 +91,22 @@ QUEUES = ("tiebreak", "textbook")
 #: ``"astar-tree"`` is the seeds' plain version, which only refuses to enqueue the grandparent.
 ALGORITHMS = ("astar", "astar-tree")
 
+#: Every search :class:`AStar` runs: the two A*s, and the classic searches compared with them, which
+#: differ only in a node's priority: ``"bfs"`` (breadth-first: the moves made, oldest first; optimal),
+#: ``"greedy"`` (greedy best-first: the estimate alone; never reopens a state; NOT optimal) and
+#: ``"weighted"`` (moves + weight x estimate; NOT optimal for a weight above 1).  All but the tree A*
+#: prune duplicates as ``"astar"`` does.
+SEARCHES = ALGORITHMS + ("bfs", "greedy", "weighted")
+
+#: When a state is tested for the goal: on ``"removal"`` of its node from the queue (A* as the seeds define
+#: it, which is what makes it optimal in general), or on ``"generation"``, as soon as it is made a child (it
+#: saves the last expansions; breadth-first search stays optimal, and so does A* when every move costs 1
+#: and the estimate is at least 1 off the goal, as on boards and ladders).
+GOAL_TESTS = ("removal", "generation")
+
+#: Weighted A*'s weight when none is given.
+DEFAULT_WEIGHT = 2
+
 
 @dataclass
 class SearchStats:
@@ -113,6 +133,10 @@ class AStar:
     *dequeued*, which is what makes it optimal.  Each state's estimate is computed once per node.
     It is a :class:`Search`; ``method`` may be set by the caller to name the estimate.
 
+    ``algorithm`` picks one of :data:`SEARCHES` (the A*s by default; ``weight`` for ``"weighted"``) and
+    ``goal_test`` when a state is tested for the goal (:data:`GOAL_TESTS`).  A*'s own loop pays for the
+    others with two tests of a local per child; their priority is computed by :attr:`rank`.
+
     >>> from puzzlesolver.board import Board
     >>> search = AStar(Board.from_tiles([8, 6, 7, 2, 5, 4, 3, 0, 1]))
     >>> while not search.run(max_expansions=2000):
@@ -127,32 +151,38 @@ class AStar:
     optimal = True
 
     def __init__(self, initial: WorldState, algorithm: str = "astar", queue: str = "tiebreak",
-                 observer: Optional["Observer"] = None) -> None:
-        if algorithm not in ALGORITHMS:
-            raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
-        if queue not in QUEUES:
-            raise ValueError(f"unknown queue {queue!r}; choose one of {', '.join(QUEUES)}")
+                 observer: Optional["Observer"] = None, weight: Optional[float] = None,
+                 goal_test: str = "removal") -> None:
+        check_options(algorithm, queue, weight, goal_test)
         self.algorithm = algorithm
         self.queue = queue
+        self.goal_test = goal_test
+        self.weight = _weight_of(algorithm, weight)
         #: Told of every removal, child and finished step (the explain view's recorder); None: nobody.
         self.observer = observer
-        self.method = f"A* ({algorithm})"
+        self.method = _method_name(algorithm, self.weight, goal_test)
+        self.optimal = algorithm in ("astar", "astar-tree", "bfs")
         self.stats = SearchStats()
         self.goal_node: Optional[SearchNode] = None
         self.done = False
         self._is_goal = _goal_test(initial)
         self._serial = count()
+        #: None for A* (priority moves + estimate, ties to the smaller estimate); else (moves, h) -> (priority, tie).
+        self.rank = _RANKS[algorithm](self.weight) if algorithm in _RANKS else None
         h = initial.estimated_distance_to_goal()
+        self._root_estimate = h
         root: SearchNode = (initial, 0, h, None)
-        entry = (h, h, next(self._serial), root)
+        entry = (h, h, next(self._serial), root) if self.rank is None else (*self.rank(0, h), next(self._serial), root)
         self._frontier = MinPQ(entry) if queue == "textbook" else [entry]
-        if observer is not None:
-            observer.started(root)
-        self._best_moves = {initial: 0} if algorithm == "astar" else None
+        self._best_moves = None if algorithm == "astar-tree" else {initial: 0}
         self.stats.enqueued = 1
         self.stats.max_frontier = 1
         self.dequeued: List[SearchNode] = []  # the first few nodes removed, for seed 003's trace
         self.trace_limit = 0
+        #: Nodes removed and dropped because a cheaper path to their state was found after they were queued.
+        self.discarded = 0
+        if observer is not None:
+            observer.started(root, self)
 
     @property
     def frontier_size(self) -> int:
@@ -160,19 +190,28 @@ class AStar:
 
     @property
     def bound(self) -> int:
-        """The smallest priority still on the frontier: a lower bound on the optimal length."""
+        """A lower bound on the optimal length: the smallest priority still on the frontier (the start's
+        estimate for the searches whose priority is no such bound: greedy and weighted)."""
         if not self._frontier:
             return 0
+        if not self.optimal:
+            return self._root_estimate
         return (self._frontier.min() if self.queue == "textbook" else self._frontier[0])[0]
 
     def queue_entries(self) -> List[tuple]:
         """The frontier's entries in array order (a textbook queue: from position 1, as algs4 draws it)."""
         return self._frontier.array() if self.queue == "textbook" else list(self._frontier)
 
+    def heap_array(self) -> Tuple[List[tuple], int]:
+        """The frontier's own heap array, not a copy (read it, never change it), and the index of its first
+        entry: 1 for algs4's MinPQ, 0 for the tiebreak heap.  Either way the entries at 0-based positions
+        ``k`` have their children at ``2k + 1`` and ``2k + 2``."""
+        return (self._frontier.pq, 1) if self.queue == "textbook" else (self._frontier, 0)
+
     def run(self, max_expansions: Optional[int] = None) -> bool:
         """Expand up to ``max_expansions`` nodes (all needed if None); return True once finished.
 
-        Finished means a goal was dequeued (``goal_node`` is set) or the frontier ran empty
+        Finished means a goal was found (``goal_node`` is set) or the frontier ran empty
         (``goal_node`` stays None: no state reachable from the initial one is a goal).
         """
         if self.done:
@@ -184,6 +223,9 @@ class AStar:
         serial = self._serial
         push, pop = (MinPQ.insert, MinPQ.del_min) if self.queue == "textbook" else (heapq.heappush, heapq.heappop)
         watch = self.observer
+        rank = self.rank
+        test_children = self.goal_test == "generation"
+        never_reopen = self.algorithm == "greedy"
         budget = -1 if max_expansions is None else max_expansions
         expanded = stats.expanded
         enqueued = stats.enqueued
@@ -195,6 +237,9 @@ class AStar:
                 node = pop(frontier)[3]
                 state, moves, _, previous = node
                 if best is not None and best[state] < moves:
+                    self.discarded += 1
+                    if watch is not None:
+                        watch.discarded(node)
                     continue  # a cheaper path to this state was found after this node was queued
                 if len(self.dequeued) < self.trace_limit:
                     self.dequeued.append(node)
@@ -216,14 +261,24 @@ class AStar:
                             continue
                     else:
                         known = best.get(neighbor)
-                        if known is not None and known <= child_moves:
+                        if known is not None and (known <= child_moves or never_reopen):
                             if watch is not None:
-                                watch.skipped(neighbor, child_moves, node, "already reached at equal or lower cost")
+                                watch.skipped(neighbor, child_moves, node, "already reached at equal or lower cost"
+                                              if known <= child_moves else "already reached (greedy never reopens)")
                             continue
                         best[neighbor] = child_moves
                     h = neighbor.estimated_distance_to_goal()
                     child = (neighbor, child_moves, h, node)
-                    push(frontier, (child_moves + h, h, next(serial), child))
+                    if test_children and is_goal(neighbor):
+                        self.goal_node = child
+                        self.done = True
+                        if watch is not None:
+                            watch.reached(child)
+                        return True
+                    if rank is None:
+                        push(frontier, (child_moves + h, h, next(serial), child))
+                    else:
+                        push(frontier, (*rank(child_moves, h), next(serial), child))
                     enqueued += 1
                     if watch is not None:
                         watch.inserted(child)
@@ -236,9 +291,61 @@ class AStar:
         finally:
             stats.expanded, stats.enqueued, stats.max_frontier = expanded, enqueued, max_frontier
 
+    def keys(self, moves: int, estimate: int) -> Tuple[float, float]:
+        """The ``(priority, tie)`` this search queues a node under, ``moves`` from the start with ``estimate``:
+        A* ``(moves + estimate, estimate)``; equal keys go to the node queued first."""
+        return (moves + estimate, estimate) if self.rank is None else self.rank(moves, estimate)
+
     def path(self) -> List[object]:
         """States from the initial one to the goal found (empty if there is none)."""
         return path_of(self.goal_node)
+
+
+def check_options(algorithm: str, queue: str = "tiebreak", weight: Optional[float] = None,
+                  goal_test: str = "removal") -> None:
+    """Raise ValueError, one sentence, unless :class:`AStar` takes these options.
+
+    >>> check_options("weighted", weight=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The weight must be a number above 0 and at most 1000, not '0'.
+    """
+    if algorithm not in SEARCHES:
+        raise ValueError(f"Unknown search {str(algorithm)[:40]!r}; choose one of {', '.join(SEARCHES)}.")
+    if queue not in QUEUES:
+        raise ValueError(f"Unknown queue {str(queue)[:40]!r}; choose one of {', '.join(QUEUES)}.")
+    if goal_test not in GOAL_TESTS:
+        raise ValueError(f"The goal test is made on {' or '.join(GOAL_TESTS)}, not {str(goal_test)[:40]!r}.")
+    if weight is not None and algorithm != "weighted":
+        raise ValueError("A weight applies to weighted A* only.")
+    if weight is not None and (isinstance(weight, bool) or not isinstance(weight, (int, float))
+                               or not 0 < weight <= 1000):
+        raise ValueError(f"The weight must be a number above 0 and at most 1000, not {str(weight)[:20]!r}.")
+
+
+def _weight_of(algorithm: str, weight: Optional[float]) -> Optional[float]:
+    """Weighted A*'s weight (the default if None; an int when whole, so that priorities stay whole numbers);
+    None for every other search."""
+    if algorithm != "weighted":
+        return None
+    if weight is None:
+        return DEFAULT_WEIGHT
+    return int(weight) if float(weight).is_integer() else weight
+
+
+def _method_name(algorithm: str, weight: Optional[float], goal_test: str) -> str:
+    name = {"bfs": "breadth-first search", "greedy": "greedy best-first search",
+            "weighted": f"weighted A* (w={weight})"}.get(algorithm, f"A* ({algorithm})")
+    return name + (" (goal test on generation)" if goal_test == "generation" else "")
+
+
+#: Per search other than A*: from the weight, the function of (moves, estimate) giving (priority, tie).
+#: Ties then go to the older node; breadth-first and greedy search keep no second key (first in, first out).
+_RANKS = {
+    "bfs": lambda weight: lambda moves, h: (moves, 0),
+    "greedy": lambda weight: lambda moves, h: (h, 0),
+    "weighted": lambda weight: lambda moves, h: (moves + weight * h, h),
+}
 
 
 class MinPQ:
@@ -296,11 +403,17 @@ class MinPQ:
 
 
 class Observer(Protocol):
-    """What a recorder of A*'s steps is told (see :mod:`puzzlesolver.explain`)."""
+    """What a recorder of A*'s steps is told (see :mod:`puzzlesolver.explain`): the root, each node removed
+    (``discarded`` when a cheaper path to its state was found after it was queued), each child inserted,
+    skipped (``why``) or ``reached`` as the goal when tested on generation, and each finished expansion."""
 
-    def started(self, root: SearchNode) -> None: ...
+    def started(self, root: SearchNode, search: "AStar") -> None: ...
 
     def removed(self, node: SearchNode) -> None: ...
+
+    def discarded(self, node: SearchNode) -> None: ...
+
+    def reached(self, node: SearchNode) -> None: ...
 
     def inserted(self, node: SearchNode) -> None: ...
 

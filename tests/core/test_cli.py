@@ -290,7 +290,7 @@ KORF100_FIRST = "4\n13 6 8 12\n15 14 0 10\n11 7 4 5\n9 1 3 2\n"
 def test_max_seconds_gives_the_best_answer_found_by_then_with_its_bound_from_5x5_on(run_cli, write):
     import json
     from puzzlesolver import grid
-    result = run_cli("--max-seconds", "1", "--json", write("korf24.txt", KORF24_FIRST))
+    result = run_cli("--max-seconds", "3", "--json", write("korf24.txt", KORF24_FIRST))
     assert result.status == 0 and result.err == ""
     record = json.loads(result.out)
     assert record["status"] == "solved" and record["optimal"] is False
@@ -301,7 +301,7 @@ def test_max_seconds_gives_the_best_answer_found_by_then_with_its_bound_from_5x5
 
 
 def test_max_seconds_in_text_says_the_answer_is_not_proven_minimal_and_gives_the_bound(run_cli, write):
-    out = run_cli("--max-seconds", "0.5", write("korf24.txt", KORF24_FIRST)).out
+    out = run_cli("--max-seconds", "3", write("korf24.txt", KORF24_FIRST)).out
     first = out.splitlines()[0]
     assert first.startswith("Number of moves = ") and "not proven minimal" in first
     assert "the optimum is at least " in first

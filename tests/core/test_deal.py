@@ -6,7 +6,6 @@ shuffle cannot reach the goal.  Fixed seeds keep these statistical tests from ev
 """
 
 import itertools
-import json
 import random
 from collections import Counter
 
@@ -67,15 +66,15 @@ def test_a_short_random_walk_would_fail_this_test():
 
 def test_webapi_deal_answers_a_solvable_board_and_refuses_bad_sizes():
     for n in range(2, 8):
-        answer = json.loads(webapi.call(json.dumps({"id": n, "op": "deal", "n": n})))
+        answer = webapi.answer({"id": n, "op": "deal", "n": n})
         assert answer["type"] == "deal" and answer["id"] == n
         assert sorted(answer["tiles"]) == list(range(n * n))
         assert Board.from_tiles(answer["tiles"]).is_solvable()
     goal = [0, 1, 2, 3, 4, 5, 6, 7, 8]
-    answer = json.loads(webapi.call(json.dumps({"id": 9, "op": "deal", "n": 3, "goal": goal, "seed": 5})))
+    answer = webapi.answer({"id": 9, "op": "deal", "n": 3, "goal": goal, "seed": 5})
     assert Board.from_tiles(answer["tiles"], goal).is_solvable() and answer["goal"] == goal
-    again = json.loads(webapi.call(json.dumps({"id": 9, "op": "deal", "n": 3, "goal": goal, "seed": 5})))
+    again = webapi.answer({"id": 9, "op": "deal", "n": 3, "goal": goal, "seed": 5})
     assert again["tiles"] == answer["tiles"]          # a seed makes a deal repeatable
     for bad in ({"n": 1}, {"n": "4"}, {"n": 3, "goal": [1, 1, 2, 3, 4, 5, 6, 7, 8]}):
-        answer = json.loads(webapi.call(json.dumps({"id": 0, "op": "deal", **bad})))
+        answer = webapi.answer({"id": 0, "op": "deal", **bad})
         assert answer["type"] == "error" and answer["message"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -71,10 +70,10 @@ def test_impossible_deals_are_refused_in_one_sentence():
 
 
 def test_the_worker_judges_and_deals():
-    answer = json.loads(webapi.call(json.dumps({"id": 1, "op": "judge", "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})))
+    answer = webapi.answer({"id": 1, "op": "judge", "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})
     assert answer["type"] == "judgement" and answer["distance"] == 1 and answer["exact"]
     assert {(m["tile"], m["delta"]) for m in answer["moves"]} == {(5, 1), (7, 1), (8, -1)}
-    deal = json.loads(webapi.call(json.dumps({"id": 2, "op": "deal", "n": 3, "moves": 12, "seed": 4})))
+    deal = webapi.answer({"id": 2, "op": "deal", "n": 3, "moves": 12, "seed": 4})
     assert judge(Board.from_tiles(deal["tiles"])).distance == 12
-    refused = json.loads(webapi.call(json.dumps({"id": 3, "op": "deal", "n": 3, "moves": 40})))
+    refused = webapi.answer({"id": 3, "op": "deal", "n": 3, "moves": 40})
     assert refused["type"] == "error" and refused["field"] == "moves"

@@ -1,7 +1,10 @@
-// Runs rule cases through site/game-core.js for test_rules_parity.py: JSON on stdin, JSON on stdout, each
-// list answered in its own order.
+// Runs rule cases through site/game-core.js (the rules) and site/links.js (the link grammar) for
+// test_rules_parity.py: JSON on stdin, JSON on stdout, each list answered in its own order.
 import { readFileSync } from "node:fs";
-import * as core from "../../site/game-core.js";
+import * as rules from "../../site/game-core.js";
+import * as links from "../../site/links.js";
+
+const core = { ...rules, ...links };
 
 const input = JSON.parse(readFileSync(0, "utf8"));
 

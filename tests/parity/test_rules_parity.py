@@ -1,4 +1,4 @@
-"""The rules that exist twice, held to the same cases: in the engine, and in site/game-core.js, which the
+"""The rules that exist twice, held to the same cases: in the engine, and in site/game-core.js and site/links.js, which the
 page needs before Python has booted (the game is playable at once and links load into the form at once).
 
 Every case in cases.json runs through both languages and both must give its expected answer: solvability
@@ -52,9 +52,7 @@ REPLAYS = [  # boards the worker's solver answers, some with goals it maps onto 
 
 
 def solved(request: dict) -> dict:
-    answer = json.loads(webapi.call(json.dumps({"id": "parity", "op": "solve_board", **request})))
-    while answer["type"] in ("started", "progress"):
-        answer = json.loads(webapi.call(json.dumps({"id": "parity", "op": "advance", "max_expansions": 100_000})))
+    answer = webapi.answer({"id": "parity", "op": "solve_board", **request})
     if answer["type"] == "fetch":
         pytest.skip("the pattern-database files are not built (python3 build.py)")
     assert answer["status"] == "solved", answer

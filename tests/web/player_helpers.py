@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from puzzlesolver import BoardPuzzle, solve
+from webhelpers import open_view
 
 STEP = {"l": (0, -1), "r": (0, 1), "u": (-1, 0), "d": (1, 0)}
 
@@ -40,4 +41,7 @@ def play(page, direction):
 
 
 def wait_solver(page):
+    """Show the Play view and wait until the game has the solver."""
+    if page.evaluate("document.documentElement.dataset.view") != "play":
+        open_view(page, "game")
     page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=90_000)

@@ -20,7 +20,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 from test_offline import context, site, solve_words, wait_offline_ready  # noqa: E402,F401 -- fixtures
 from test_solver_page import moves, set_fragment, solve, type_board  # noqa: E402
-from webhelpers import measure, wait_ready  # noqa: E402
+from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
 EIGHT_MOVE_4X4 = "5 1 3 4\n9 2 7 8\n0 6 11 12\n13 10 14 15"
 HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"      # 38 moves; long with Hamming or Manhattan
@@ -70,7 +70,7 @@ def result_status(page):
 
 def solve_in_form(page, board: str) -> str:
     """Solve a board through the form; returns the method line."""
-    page.get_by_test_id("mode-board").check()
+    open_view(page, "solve")
     page.get_by_test_id("board-input").fill(board)
     page.evaluate("window.__app.clearResult()")
     page.get_by_test_id("solve").click()
@@ -112,7 +112,7 @@ def test_offline_before_any_table_was_used_a_15_puzzle_is_solved_and_a_missing_f
         method = solve_in_form(page, EIGHT_MOVE_4X4)
         assert moves(page) == "8", method                             # a weaker estimate, and it says which
         assert "7-7-1" not in method and "Failed" not in method
-        page.get_by_test_id("mode-words").check()
+        open_view(page, "ladders")
         page.get_by_test_id("start-word").fill("cold")
         page.get_by_test_id("goal-word").fill("warm")
         page.get_by_test_id("dictionary").select_option("large")
@@ -268,7 +268,7 @@ def solve_in_the_form_and_ask_the_game_for_a_hint(app, heuristic):
 
 
 def test_the_form_and_the_games_hint_both_get_their_answers(app):
-    solve_in_the_form_and_ask_the_game_for_a_hint(app, "manhattan")
+    solve_in_the_form_and_ask_the_game_for_a_hint(app, "walking-distance")   # A* with it: seconds in a browser
     app.wait_for_function("document.querySelector('.play-tile.is-hint') || "
                           "!document.querySelector('[data-testid=play-message]').hidden", timeout=60_000)
     assert app.locator(".play-tile.is-hint").count() == 1
@@ -278,6 +278,7 @@ def test_the_form_and_the_games_hint_both_get_their_answers(app):
 
 def test_cancel_in_the_form_leaves_the_games_request_alone(app):
     solve_in_the_form_and_ask_the_game_for_a_hint(app, "hamming")
+    open_view(app, "solve")                                          # the game's hint goes on out of sight
     app.get_by_test_id("cancel").click()
     app.wait_for_function("document.getElementById('result').dataset.status === 'cancelled'", timeout=30_000)
     app.wait_for_function("document.querySelector('.play-tile.is-hint')", timeout=60_000)
@@ -291,6 +292,7 @@ def test_a_new_puzzle_in_the_form_stops_only_the_forms_solve(app):
         app.get_by_role("button", name="Solve", exact=True).click()
         app.evaluate("window.__app.game.newPuzzle(7)")
         app.get_by_test_id("play-hint").click()                      # 7x7: thinks for its whole budget
+        open_view(app, "solve")
         app.get_by_test_id("example").select_option(label="3x3-14 (14 moves)")   # the form's solve stops
         game_idle(app, timeout=30_000)
         expect(app.locator(".play-tile.is-hint")).to_have_count(1)   # the game's hint did not

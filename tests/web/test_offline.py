@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from webhelpers import DIST, build_module
+from webhelpers import DIST, build_module, open_view
 
 
 pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists() or not (DIST / "index.html").exists(),
@@ -89,7 +89,7 @@ def wait_offline_ready(page, timeout=60_000):
 
 
 def solve_board(page, text="8 1 3\n4 0 2\n7 6 5", moves="14"):
-    page.get_by_test_id("mode-board").check()
+    open_view(page, "solve")
     page.get_by_test_id("board-input").fill(text)
     page.get_by_test_id("solve").click()
     page.wait_for_function(f"document.querySelector('[data-testid=moves]')?.textContent.trim() === {moves!r}",
@@ -97,7 +97,7 @@ def solve_board(page, text="8 1 3\n4 0 2\n7 6 5", moves="14"):
 
 
 def solve_words(page, start="cold", goal="warm", dictionary="common"):
-    page.get_by_test_id("mode-words").check()
+    open_view(page, "ladders")
     page.get_by_test_id("start-word").fill(start)
     page.get_by_test_id("goal-word").fill(goal)
     page.get_by_test_id("dictionary").select_option(dictionary)
@@ -187,6 +187,7 @@ def test_loads_and_solves_offline_after_the_first_visit(context, site):
     solve_board(page, "0 1 3\n4 2 5\n7 8 6", "4")
     solve_words(page)
     # the game is playable too, and deals new puzzles
+    open_view(page, "game")
     before = page.get_by_test_id("play-board").get_attribute("data-tiles")
     page.get_by_test_id("play-new").click()
     page.wait_for_function("(before) => { const b = document.querySelector('[data-testid=play-board]');"
@@ -209,7 +210,7 @@ def test_a_new_build_is_offered_and_applied_whole(context, site):
     # Deploy a new version: a changed page and stylesheet, and the sw.js build.py writes for them.
     index = site.dir / "index.html"
     index.write_text(index.read_text().replace("</head>", '<meta name="build-marker" content="v2">\n</head>', 1))
-    css = site.dir / "game.css"
+    css = site.dir / "style.css"
     css.write_text(css.read_text() + "\n/* v2 */\n")
     new_cache = build_module().write_service_worker(site.dir)
     assert [new_cache] != old_cache
@@ -227,7 +228,7 @@ def test_a_new_build_is_offered_and_applied_whole(context, site):
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.querySelector('meta[name=build-marker]')") is None
-    assert "/* v2 */" not in page.evaluate("fetch('game.css').then((r) => r.text())")
+    assert "/* v2 */" not in page.evaluate("fetch('style.css').then((r) => r.text())")
     page.get_by_test_id("update-ready").wait_for(timeout=60_000)
     assert page.get_by_test_id("offline-status").text_content() == "A new version is ready."
 
@@ -235,7 +236,7 @@ def test_a_new_build_is_offered_and_applied_whole(context, site):
         page.get_by_test_id("update-reload").click()
     wait_ready(page)
     assert page.evaluate("document.querySelector('meta[name=build-marker]').content") == "v2"
-    assert "/* v2 */" in page.evaluate("fetch('game.css').then((r) => r.text())")
+    assert "/* v2 */" in page.evaluate("fetch('style.css').then((r) => r.text())")
     wait_until(page, "caches.keys().then((k) => k.filter((n) => n.startsWith('puzzlesolver-')))", [new_cache])
     assert context.foreign == []
 

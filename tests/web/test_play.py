@@ -13,6 +13,7 @@ import pytest
 
 from puzzlesolver.board import Board
 from puzzlesolver.search import Solver
+from webhelpers import open_view
 
 SOLVED3 = [1, 2, 3, 4, 5, 6, 7, 8, 0]
 
@@ -40,6 +41,8 @@ def wait_idle(page):
 def game(solver_page):
     """The session's shared solver page (tests/web/conftest.py), with the game in view and the solver up."""
     page = solver_page
+    if page.evaluate("document.documentElement.dataset.view") != "play":
+        open_view(page, "game")
     page.get_by_test_id("play-board").scroll_into_view_if_needed()
     page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=60_000)
     wait_idle(page)
@@ -212,8 +215,7 @@ def test_playable_before_the_solver_is_ready(browser, app_url):
     page = context.new_page()
     page.route("**/pyodide/**", lambda route: None)          # hold the runtime back: the solver never boots
     page.goto(app_url)
-    board = page.get_by_test_id("play-board")
-    board.wait_for()
+    page.locator("[data-testid=play-board] .play-tile").first.wait_for()
     tiles = tiles_of(page)
     assert Board.from_tiles(tiles, None).is_solvable() and len(tiles) == 16
     assert page.get_by_test_id("play-hint").is_disabled()
@@ -231,7 +233,7 @@ def test_responsive_and_reduced_motion(browser, app_url):
     context = browser.new_context(viewport={"width": 320, "height": 640}, reduced_motion="reduce")
     page = context.new_page()
     page.goto(app_url + "#play=6:" + ",".join(map(str, list(range(1, 36)) + [0])))
-    page.get_by_test_id("play-board").wait_for()
+    page.locator("[data-testid=play-board] .play-tile").first.wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     box = page.get_by_test_id("play-board").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 320

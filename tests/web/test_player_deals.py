@@ -39,7 +39,7 @@ def daily_tiles(browser, app_url, fragment):
     page = context.new_page()
     page.goto(app_url + "#" + fragment)
     page.wait_for_function("document.querySelector('[data-testid=play-board]')?.dataset.tiles")
-    page.wait_for_function("window.__player")
+    page.wait_for_function("window.__app && window.__app.viewReady")
     tiles = tiles_of(page)
     context.close()
     return tiles

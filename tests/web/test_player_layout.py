@@ -20,7 +20,7 @@ def open_page(browser, app_url, width, height, scheme, fragment=""):
                                   service_workers="block")
     page = context.new_page()
     page.goto(app_url + fragment)
-    page.wait_for_function("window.__player")
+    page.wait_for_function("window.__app && window.__app.viewReady")
     return context, page
 
 
@@ -49,7 +49,7 @@ def test_sections_are_one_tap_away_and_old_links_still_open_the_solver(browser, 
     assert page.get_by_test_id("mode-board").is_checked()
     page.wait_for_function("document.getElementById('solve-form').getBoundingClientRect().top < 200")
     page.goto(app_url + "#words=cold,warm")
-    page.wait_for_function("window.__player")
+    page.wait_for_function("window.__app && window.__app.viewReady")
     assert page.get_by_test_id("start-word").input_value() == "cold"
     assert page.get_by_test_id("view-ladders").get_attribute("aria-current") == "page"
     context.close()

@@ -20,7 +20,7 @@ def test_picture_tiles_offline(browser, app_url):
     page.wait_for_function("document.documentElement.dataset.offlineReady === 'true'", timeout=90_000)
     context.set_offline(True)
     page.reload()
-    page.wait_for_function("window.__player")
+    page.wait_for_function("window.__app && window.__app.viewReady")
     load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8])
     page.locator("[data-testid=settings-panel] summary").click()
     page.get_by_test_id("picture-mode").select_option("builtin")

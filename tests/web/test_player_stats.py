@@ -37,7 +37,7 @@ def test_solves_survive_a_reload(browser, app_url):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.goto(app_url)
-    page.wait_for_function("window.__player")
+    page.wait_for_function("window.__app && window.__app.viewReady")
     page.evaluate("localStorage.clear()")
     for _ in range(2):
         load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
@@ -46,7 +46,7 @@ def test_solves_survive_a_reload(browser, app_url):
     load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])
     play(page, "l")
     page.reload()
-    page.wait_for_function("window.__player")
+    page.wait_for_function("window.__app && window.__app.viewReady")
     page.locator("[data-testid=stats-panel] summary").click()
     rows = page.locator("[data-testid=stats-table] tbody tr")
     assert rows.count() == 2

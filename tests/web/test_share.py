@@ -52,7 +52,7 @@ def fresh(browser):
 
 def test_a_game_in_progress_round_trips_through_its_link(fresh, app_url):
     page = fresh(app_url + "#play=3:8,1,3,4,0,2,7,6,5", boot=False)
-    page.get_by_test_id("play-board").wait_for()
+    page.locator("[data-testid=play-board] .play-tile").first.wait_for()
     for key in ("ArrowUp", "ArrowLeft", "ArrowDown"):
         page.keyboard.press(key)
     page.get_by_test_id("play-undo").click()                 # undo is part of the game, not of the link
@@ -61,7 +61,7 @@ def test_a_game_in_progress_round_trips_through_its_link(fresh, app_url):
     tiles = tiles_of(page)
 
     other = fresh(link)
-    other.get_by_test_id("play-board").wait_for()
+    other.locator("[data-testid=play-board] .play-tile").first.wait_for()
     assert tiles_of(other) == tiles
     assert other.get_by_test_id("play-moves").text_content() == "2"
     other.get_by_test_id("play-restart").click()             # the starting board came along too
@@ -73,7 +73,7 @@ def test_a_game_in_progress_round_trips_through_its_link(fresh, app_url):
 def test_a_custom_goal_round_trips(fresh, app_url):
     link = app_url + "#play=3:1,2,3,4,5,6,7,8,0&goal=0,1,2,3,4,5,6,7,8"
     page = fresh(link)
-    page.get_by_test_id("play-board").wait_for()
+    page.locator("[data-testid=play-board] .play-tile").first.wait_for()
     wait_ready(page)
     page.get_by_test_id("play-distance-button").click()
     page.wait_for_function("document.querySelector('[data-testid=play-distance]').textContent !== '?'",
@@ -124,7 +124,7 @@ def test_solver_links_load_before_python_has_booted(fresh, app_url):
 def test_share_button_copies_the_link(fresh, app_url):
     page = fresh(app_url + "#play=4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", boot=False,
                  permissions=["clipboard-read", "clipboard-write"])
-    page.get_by_test_id("play-board").wait_for()
+    page.locator("[data-testid=play-board] .play-tile").first.wait_for()
     page.keyboard.press("ArrowLeft")
     page.get_by_test_id("play-share").click()
     page.wait_for_function("document.querySelector('[data-testid=play-live]').textContent.includes('copied')")
@@ -135,7 +135,7 @@ def test_share_button_copies_the_link(fresh, app_url):
 
 def test_share_falls_back_to_a_selected_link_without_the_clipboard(fresh, app_url):
     page = fresh(app_url + "#play=3:1,2,3,4,5,6,7,0,8", boot=False)
-    page.get_by_test_id("play-board").wait_for()
+    page.locator("[data-testid=play-board] .play-tile").first.wait_for()
     page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined, configurable: true});"
                   "document.execCommand = () => false;")
     page.get_by_test_id("play-share").click()
@@ -150,7 +150,7 @@ def test_share_falls_back_to_a_selected_link_without_the_clipboard(fresh, app_ur
 def test_the_solver_form_is_reflected_in_the_link(fresh, app_url):
     page = fresh(app_url)
     wait_ready(page)
-    page.get_by_test_id("mode-board").check()
+    page.get_by_test_id("view-solve").click()
     page.get_by_test_id("board-input").fill("2 0 3\n1 5 6\n4 7 8")
     page.get_by_test_id("use-goal").check()
     page.get_by_test_id("goal-input").fill("0 1 2\n3 4 5\n6 7 8")
@@ -179,9 +179,11 @@ def test_the_solver_form_is_reflected_in_the_link(fresh, app_url):
     assert words.get_by_test_id("dictionary").input_value() == "large"
 
     # playing the game makes the game the puzzle on screen, and the link follows it
+    page.get_by_test_id("view-game").click()
     page.get_by_test_id("play-new").click()
     page.wait_for_function("location.hash.startsWith('#play=4:')", timeout=30_000)
     # ... until the form's own Share button shares the form's puzzle again
+    page.get_by_test_id("view-ladders").click()
     page.get_by_test_id("share").click()
     page.wait_for_function("location.hash === '#words=cold,warm&dict=large'", timeout=30_000)
     page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
@@ -263,4 +265,6 @@ def assert_nothing_ran(page):
     assert page.evaluate("window.__pwned") is None
     assert page.dialogs == [] and page.errors == []
     assert page.evaluate("document.querySelectorAll('[onerror], [onload], img, iframe, object, embed').length") == 0
-    assert page.evaluate("[...document.scripts].every((s) => s.src.endsWith('/app.js'))")
+    # the page's two scripts only: main.js, and the one line that hides the views until the router picks one
+    assert page.evaluate("""[...document.scripts].every((s) => s.src.endsWith('/main.js') ||
+                            (!s.src && s.textContent.includes('classList.add("routing")')))""")

@@ -18,7 +18,7 @@ pytest.importorskip("pytest_playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from webhelpers import measure, wait_ready  # noqa: E402
+from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
 SOLVE_TIMEOUT = 60_000
 HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"  # 38 moves: far beyond Hamming-guided A* in a browser
@@ -377,6 +377,7 @@ def test_a_solver_that_cannot_start_says_so(browser, web_server):
         status = page.get_by_test_id("solver-status")
         expect(status).to_have_attribute("data-state", "fatal", timeout=60_000)
         expect(status).to_contain_text("could not start")
+        open_view(page, "solve")
         page.get_by_role("button", name="Solve", exact=True).click()
         expect(page.get_by_test_id("form-error")).to_contain_text("could not", timeout=10_000)
     finally:
@@ -385,15 +386,15 @@ def test_a_solver_that_cannot_start_says_so(browser, web_server):
 
 def test_solve_pressed_before_the_page_script_ran(browser, web_server):
     """An outside check may press Solve the moment the button appears: the press must not be lost."""
-    web_server.delays["/app.js"] = 1.5
+    web_server.delays["/views/solve.js"] = 1.5
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
-        page.goto(web_server.url + "#board=3:8,1,3,4,0,2,7,6,5", wait_until="commit")
+        page.goto(web_server.url + "#board=3:0,1,3,4,2,5,7,8,6", wait_until="commit")
         page.get_by_role("button", name="Solve", exact=True).click()
-        assert page.evaluate("window.__app === undefined"), "app.js should still be loading"
-        expect(page.get_by_test_id("moves")).to_have_text("14", timeout=60_000)
+        assert page.evaluate("!window.__app.viewReady"), "views/solve.js should still be loading"
+        expect(page.get_by_test_id("moves")).to_have_text("4", timeout=60_000)   # the link's board, not the form's first
         assert "?" not in page.url  # no native form submission reloaded the page
     finally:
-        web_server.delays.pop("/app.js", None)
+        web_server.delays.pop("/views/solve.js", None)
         context.close()

@@ -1,9 +1,16 @@
-"""puzzlesolver.webapi on CPython: the JSON calls the web worker makes, without a browser."""
+"""puzzlesolver.webapi on CPython: the JSON calls the web worker makes, without a browser.
+
+Every request these tests send and every answer they get is checked against the protocol's JSON Schema
+(pysrc/puzzlesolver/protocol.json), the one declaration of the messages.
+"""
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,26 +18,40 @@ from hypothesis import strategies as st
 from puzzlesolver import webapi, words
 from puzzlesolver.board import Board
 
+PROTOCOL = json.loads(webapi.PROTOCOL.read_text())
+REQUEST = jsonschema.Draft202012Validator({**PROTOCOL, "$ref": "#/$defs/request"})
+ANSWER = jsonschema.Draft202012Validator({**PROTOCOL, "$ref": "#/$defs/answer"})
+
+
+IDS = itertools.count(1000)  # ids count up, as the page's do (of two requests of one owner, the newer wins)
+
 
 def call(**message):
-    message.setdefault("id", 1)
-    return json.loads(webapi.call(json.dumps(message)))
+    """One message through the API, the request and its answer both checked against the protocol."""
+    message.setdefault("id", next(IDS))
+    if message.get("op") in PROTOCOL["x-ops"] or message.get("op") == "advance":
+        REQUEST.validate(message)
+    answer = json.loads(webapi.call(json.dumps(message)))
+    ANSWER.validate(answer)
+    assert answer["id"] == message["id"]
+    return answer
 
 
-def run_job(answer, job_id=1, slice_size=500, limit=10_000):
+def run_job(answer, slice_ms=5, limit=100_000):
     """Advance a started job to its end; returns (final answer, progress answers seen)."""
-    progress = []
+    job_id = answer["id"]
+    progress = [answer] if answer["type"] == "started" else []
     for _ in range(limit):
         if answer["type"] != "started" and answer["type"] != "progress":
             return answer, progress
-        answer = call(id=job_id, op="advance", max_expansions=slice_size)
+        answer = call(id=job_id, op="advance", slice_ms=slice_ms)
         if answer["type"] == "progress":
             progress.append(answer)
     raise AssertionError("the job did not finish")
 
 
-def solve_board(slice_size=500, **params):
-    return run_job(call(op="solve_board", **params), slice_size=slice_size)
+def solve_board(slice_ms=5, **params):
+    return run_job(call(op="solve_board", slice_ms=slice_ms, **params), slice_ms=slice_ms)
 
 
 @pytest.fixture
@@ -41,9 +62,16 @@ def common_words():
         pytest.skip("the common word list is missing (run `python3 build.py`)")
 
 
+def test_the_protocol_declares_exactly_the_ops_the_api_answers():
+    declared_jobs = {op for op, spec in PROTOCOL["x-ops"].items() if spec["job"]}
+    assert declared_jobs == set(webapi._JOBS) | {"resume"}
+    assert set(PROTOCOL["x-ops"]) - declared_jobs == set(webapi._OPS) - {"advance", "resume"}
+    assert set(PROTOCOL["$defs"]["requests"]) == set(PROTOCOL["x-ops"]) | set(PROTOCOL["x-worker"]["requests"])
+
+
 def test_info_lists_heuristics_and_dictionaries():
     info = call(op="info")
-    assert info["type"] == "info" and info["id"] == 1
+    assert info["type"] == "info"
     assert {"manhattan", "hamming"} <= set(info["heuristics"])
     assert info["default_heuristic"] in info["heuristics"]
     assert info["dictionaries"] == ["common", "large"]
@@ -79,14 +107,14 @@ def test_bad_boards_name_their_field(params, field, words_in_message):
 
 
 def test_solve_board_in_slices_with_progress():
-    final, progress = solve_board(board="8 1 3\n4 0 2\n7 6 5", heuristic="hamming", slice_size=20)
-    assert final["status"] == "solved" and final["moves"] == 14
-    assert len(progress) >= 2, "a 14-move board with Hamming takes more than a few slices of 20"
+    final, progress = solve_board(board="8 6 7\n2 5 4\n3 0 1", heuristic="hamming", slice_ms=2)
+    assert final["status"] == "solved" and final["moves"] == 31
+    assert len(progress) >= 2, "a 31-move board with Hamming takes more than a few slices of 2 ms"
     assert all({"expanded", "frontier", "bound"} <= set(p) for p in progress)
     bounds = [p["bound"] for p in progress]
-    assert bounds == sorted(bounds) and bounds[-1] <= 14
+    assert bounds == sorted(bounds) and bounds[-1] <= 31
     path = [Board.from_tiles(tiles) for tiles in final["path"]]
-    assert path[0].tiles == (8, 1, 3, 4, 0, 2, 7, 6, 5) and path[-1].is_goal()
+    assert path[0].tiles == (8, 6, 7, 2, 5, 4, 3, 0, 1) and path[-1].is_goal()
     for before, after in zip(path, path[1:]):
         assert after in before.neighbors()
 
@@ -98,7 +126,7 @@ def test_custom_goal_from_the_goal_field_or_the_pair_text():
     assert by_field["path"][-1] == [1, 2, 3, 8, 0, 4, 7, 6, 5]
 
 
-def test_unsolvable_board_answers_at_once():
+def test_a_job_that_ends_in_its_first_slice_answers_at_once():
     answer = call(op="solve_board", board="2\n2 1\n3 0")
     assert answer["type"] == "result" and answer["status"] == "unsolvable" and answer["moves"] is None
 
@@ -111,12 +139,45 @@ def test_node_budget_stops_with_advice():
     assert "stronger heuristic" in final["message"] and "manhattan" in final["message"]
 
 
-def test_cancel_ends_a_job():
-    assert call(op="solve_board", board="7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11")["type"] == "started"
-    assert call(op="advance", max_expansions=10)["type"] == "progress"
-    assert call(op="cancel")["status"] == "cancelled"
-    after = call(op="advance", max_expansions=10)
+HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"  # 38 moves; slow with Hamming
+
+
+def test_cancel_ends_a_job_with_its_last_progress():
+    job = call(op="solve_board", board=HARD_4X4, heuristic="hamming", slice_ms=1)["id"]
+    assert call(id=job, op="advance", slice_ms=1)["type"] == "progress"
+    assert call(op="cancel", job=job)["jobs"] == [job]
+    cancelled = call(id=job, op="advance")
+    assert cancelled["type"] == "cancelled" and cancelled["progress"]["expanded"] > 0
+    after = call(id=job, op="advance")
     assert after["type"] == "error" and after["field"] == "internal"
+
+
+def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
+    form, game, newer = (call(op="solve_board", board=HARD_4X4, heuristic="hamming", owner=owner, slice_ms=1)
+                         for owner in ("form", "game", "form"))
+    assert form["type"] == game["type"] == newer["type"] == "started"
+    assert call(id=form["id"], op="advance")["type"] == "cancelled"
+    assert call(id=game["id"], op="advance", slice_ms=1)["type"] == "progress"
+    assert call(id=newer["id"], op="advance", slice_ms=1)["type"] == "progress"
+    assert call(op="cancel", owner="game")["jobs"] == [game["id"]]
+    assert call(id=game["id"], op="advance")["type"] == "cancelled"
+    assert call(op="cancel")["jobs"] == [newer["id"]]
+    assert call(id=newer["id"], op="advance")["type"] == "cancelled"
+
+
+def test_no_slice_holds_the_worker_much_longer_than_asked():
+    """Every job advances in steps of about 10 ms: a 20 ms slice of a slow search takes about 20 ms of
+    computing (process time, so that other programs on the machine do not count).  Now and then one
+    step is longer: A* growing its table of states past a size doubles it in one go."""
+    job = call(op="solve_board", board=HARD_4X4, heuristic="hamming", slice_ms=20)["id"]
+    took = []
+    for _ in range(20):
+        began = time.process_time()
+        answer = call(id=job, op="advance", slice_ms=20)
+        took.append(time.process_time() - began)
+    assert answer["type"] == "progress"
+    assert sorted(took)[len(took) // 2] < 0.04 and max(took) < 0.3
+    call(op="cancel", job=job)
 
 
 def test_fragments():
@@ -125,7 +186,7 @@ def test_fragments():
     assert board["goal_text"] == "1 2 3\n4 5 6\n7 0 8" and board["heuristic"] == "hamming"
     ladder = call(op="fragment", fragment="words=horse,nurse")
     assert ladder == {"type": "fragment", "kind": "words", "start": "horse", "goal": "nurse",
-                      "dictionary": "common", "id": 1}
+                      "dictionary": "common", "id": ladder["id"]}
     bad = call(op="fragment", fragment="board=3:1,2")
     assert bad["type"] == "error" and bad["field"] == "link"
 
@@ -154,11 +215,14 @@ def test_missing_word_list_is_requested_from_the_worker(monkeypatch, tmp_path):
     monkeypatch.setattr(words, "DATA_DIR", tmp_path)
     answer = call(op="solve_words", start="horse", goal="nurse", dictionary="large")
     assert answer["type"] == "fetch"
+    refused = call(op="solve_words", start="horse", goal="nurse", dictionary="large",
+                   unavailable=["data/words-large.txt"])
+    assert refused["field"] == "dictionary" and "could not be downloaded" in refused["message"]
     assert answer["files"] == [{"url": "data/words-large.txt", "path": str(tmp_path / "words-large.txt")}]
 
 
 def test_unknown_operations_and_garbage_get_one_line_errors():
-    assert call(op="launch")["field"] == "internal"
+    assert json.loads(webapi.call(json.dumps({"id": 1, "op": "launch"})))["field"] == "internal"
     for garbage in ("{", "[]", "null", '"text"'):
         answer = json.loads(webapi.call(garbage))
         assert answer["type"] == "error" and "Traceback" not in answer["message"]
@@ -183,7 +247,7 @@ def random_5x5_text(seed=5):
 
 
 def test_a_random_5x5_gets_an_answer_and_a_proven_bound_when_its_time_budget_runs_out():
-    final, progress = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=0.5), slice_size=2000)
+    final, progress = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=2.0), slice_ms=50)
     assert final["status"] == "solved" and final["optimal"] is False and final["resumable"] is True
     assert final["moves"] >= final["bound"] > 0 and "anytime" in final["method"]
     assert f"found {final['moves']} moves, not proven shortest; the optimum is at least {final['bound']}" \
@@ -196,7 +260,7 @@ def test_a_random_5x5_gets_an_answer_and_a_proven_bound_when_its_time_budget_run
 
 @pytest.mark.parametrize("options", [{"algorithm": "astar"}, {"algorithm": "ida", "heuristic": "manhattan"}])
 def test_every_method_stops_on_its_time_budget_with_a_proven_bound_and_advice(options):
-    final, _ = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=0.2, **options), slice_size=2000)
+    final, _ = run_job(call(op="solve_board", board=random_5x5_text(), max_seconds=0.2, **options), slice_ms=50)
     assert final["status"] == "stopped" and final["resumable"] is True
     assert final["bound"] > 0 and f"at least {final['bound']} moves" in final["message"]
     assert "keep going" in final["message"] and "weighted" in final["message"]
@@ -204,14 +268,14 @@ def test_every_method_stops_on_its_time_budget_with_a_proven_bound_and_advice(op
 
 def test_a_stopped_search_resumes_where_it_stopped():
     board = "8 6 7\n2 5 4\n3 0 1"  # 31 moves: A* with Hamming takes a while
-    first, _ = run_job(call(op="solve_board", board=board, heuristic="hamming", max_seconds=0.05), slice_size=500)
-    assert first["status"] == "stopped" and first["job"] == 1
-    resumed = call(id=2, op="resume", job=first["job"], max_seconds=60)
+    first, _ = run_job(call(op="solve_board", board=board, heuristic="hamming", max_seconds=0.05))
+    assert first["status"] == "stopped" and first["job"] == first["id"]
+    resumed = call(op="resume", job=first["job"], max_seconds=60)
     assert resumed["type"] == "started"
-    final, _ = run_job(resumed, job_id=2)
+    final, _ = run_job(resumed)
     assert final["status"] == "solved" and final["moves"] == 31
     assert final["expanded"] >= first["expanded"]
-    assert call(id=3, op="resume", job=first["job"])["type"] == "error"  # resumed once, then gone
+    assert call(op="resume", job=first["job"])["type"] == "error"  # resumed once, then gone
 
 
 def test_answers_carry_moves_and_boards_only_when_asked():
@@ -220,18 +284,18 @@ def test_answers_carry_moves_and_boards_only_when_asked():
 
 
 def test_explain_gives_the_checklist_trace_and_refuses_long_ones():
-    answer = call(op="explain", board="0 1 3\n4 2 5\n7 8 6")
+    answer, _ = run_job(call(op="explain", board="0 1 3\n4 2 5\n7 8 6"))
     assert answer["type"] == "explanation" and answer["queue_mode"] == "textbook"
     assert [step["removed"] for step in answer["steps"]] == [None, "A", "C", "E", "J", "M"]
     assert answer["nodes"]["M"]["tiles"] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
-    long = call(op="explain", board="8 6 7\n2 5 4\n3 0 1", heuristic="hamming")
-    assert long["type"] == "error" and "plain solver" in long["message"]
+    long, progress = run_job(call(op="explain", board="8 6 7\n2 5 4\n3 0 1", heuristic="hamming"))
+    assert long["type"] == "error" and long["field"] == "board" and "plain solver" in long["message"]
 
 
 def test_compare_counts_equal_the_engines():
     from puzzlesolver.explain import compare
     from puzzlesolver.formats import BoardPuzzle
-    rows = call(op="compare", board="8 1 3\n4 0 2\n7 6 5")["rows"]
+    rows = run_job(call(op="compare", board="8 1 3\n4 0 2\n7 6 5"))[0]["rows"]
     assert rows == compare(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
     assert [r["heuristic"] for r in rows] == ["hamming", "manhattan", "linear-conflict", "walking-distance", "pdb",
                                               "manhattan"]
@@ -240,7 +304,7 @@ def test_compare_counts_equal_the_engines():
 
 def test_ida_reports_each_finished_iteration():
     final, progress = solve_board(board="7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11", algorithm="ida",
-                                  heuristic="linear-conflict", slice_size=200)
+                                  heuristic="linear-conflict", slice_ms=1)
     bounds = [bound for bound, _ in final["iterations"]]
     assert final["moves"] == 38 and bounds == list(range(bounds[0], 38, 2))
     assert all(nodes > 0 for _, nodes in final["iterations"]) and any(p["iterations"] for p in progress)

@@ -33,3 +33,9 @@ def build_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def open_view(page, name: str) -> None:
+    """Show a view as a person does, from the navigation ("game", "solve", "learn", "ladders"), and wait for it."""
+    page.get_by_test_id(f"view-{name}").click()
+    page.wait_for_function("window.__app && window.__app.viewReady")

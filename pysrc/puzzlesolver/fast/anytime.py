@@ -47,7 +47,7 @@ from .lines import SubgoalSearch, cut_loops
 __all__ = ["AnytimeSearch", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
 
 #: Expansions the whole-board IDA* runs alone before any answer is looked for.
-IDA_FIRST = 30_000
+IDA_FIRST = 10_000
 #: Share of the work (after IDA_FIRST) given to the whole-board IDA*; the rest looks for shorter answers.
 #: IDA*'s bound grows by 2 each time its work grows about tenfold on a 24-puzzle, so a larger share buys little.
 BOUND_SHARE = 0.25
@@ -58,7 +58,7 @@ BEAM_COST = 5
 BEAM_UP_TO = 7
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
-FIRST_WIDTH = 128
+FIRST_WIDTH = 64
 WIDTHS = (1000, 2000, 4000, 8000, 16000)
 #: (Manhattan weight, linear-conflict weight) of the beams of one round, each run from both ends.
 WEIGHTINGS = ((1, 1), (1, 2), (2, 3), (1, 3))
@@ -82,9 +82,9 @@ class AnytimeSearch:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.n = n = board.size()
-        beams = "beam searches from both ends" if n <= BEAM_UP_TO else "the line-by-line solver, then beam searches"
-        self.method = (f"anytime: {beams} shortened by optimal windows while IDA* (Manhattan + linear conflicts) "
-                       "proves a lower bound")
+        answers = ("beam searches from both ends" if n <= BEAM_UP_TO else
+                   "the line-by-line solver, then optimal windows and beam searches")
+        self.method = f"anytime: {answers}, while IDA* (Manhattan + linear conflicts) proves a lower bound"
         self.stats = SearchStats(0, 0, 0)
         tiles, goal = board.tiles, board.goal
         self._whole = IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),

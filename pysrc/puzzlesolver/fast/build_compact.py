@@ -1,6 +1,6 @@
 """Build compact additive pattern databases for the 15-puzzle (NumPy, build time only).
 
-    python -m puzzlesolver.fast.build_compact OUTDIR [--set 7c7b] [--jobs 2]   (python3 build.py runs it)
+    python -m puzzlesolver.fast.build_compact OUTDIR [--jobs 2]   (python3 build.py runs it)
 
 Index ("k-permutation rank"): a pattern of k tiles (t_0..t_{k-1}) on cells c_0..c_{k-1} has the
 mixed-radix digits d_i = c_i - #{j < i : c_j < c_i} (radix 16 - i) and rank = sum d_i * W_i with
@@ -32,21 +32,7 @@ import zlib
 from math import prod
 from pathlib import Path
 
-#: Partitions (tile labels, goal 1..15 then the blank at cell 15).
-#:    1  2  3  4
-#:    5  6  7  8
-#:    9 10 11 12
-#:   13 14 15  .
-PARTITIONS = {
-    "663": ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4)),
-    # 7-7-1: left half (minus 14), right half; 14 alone (Manhattan distance)
-    "771": ((1, 2, 5, 6, 9, 10, 13), (3, 4, 7, 8, 11, 12, 15), (14,)),
-    "771b": ((2, 5, 6, 9, 10, 13, 14), (3, 4, 7, 8, 11, 12, 15), (1,)),
-    "771c": ((1, 2, 5, 6, 9, 10, 14), (3, 4, 7, 8, 11, 12, 15), (13,)),
-    # the engine's default: R + max(A, B) -- two 7-7-1 partitions sharing the right half
-    "7c7b": ((3, 4, 7, 8, 11, 12, 15), (1, 2, 5, 6, 9, 10, 14), (2, 5, 6, 9, 10, 13, 14)),
-    # 7-8 would be (..7..), (..8..): 518,918,400 entries for the 8 -- not built here
-}
+from .tables import COMPACT_PATTERNS_4, compact_name
 
 
 def weights(k: int):
@@ -258,7 +244,8 @@ def manhattan_all(pattern):
 
 
 def table_name(pattern, fmt="xz") -> str:
-    return "p15-" + "-".join(str(t) for t in pattern) + ".excess." + fmt
+    """The table's file (``fmt`` "xz"), or the raw array the search leaves for compression ("raw")."""
+    return compact_name(pattern)[:-len("xz")] + fmt
 
 
 def build_one(folder: str, pattern, ncomp=None) -> tuple:
@@ -307,8 +294,8 @@ def compress_one(folder: str, pattern, fmt="xz") -> tuple:
     return name, time.perf_counter() - t0, len(packed)
 
 
-def build_set(folder, which="7c7b", jobs=2, fmt="xz", log=print):
-    """Build the tables of ``which`` (skipping those present) with ``jobs`` worker processes.
+def build_set(folder, jobs=2, fmt="xz", log=print):
+    """Build the tables of :data:`~.tables.COMPACT_PATTERNS_4` (skipping those present) with ``jobs`` worker processes.
 
     One breadth-first search at a time (each holds ~450 MB for a 7-tile table), each table's compression
     (~330 MB) queued as soon as its search is done, so a search and a compression overlap: under 800 MB
@@ -316,7 +303,7 @@ def build_set(folder, which="7c7b", jobs=2, fmt="xz", log=print):
     """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    patterns = [p for p in PARTITIONS[which] if len(p) > 1 and not (folder / table_name(p, fmt)).exists()]
+    patterns = [p for p in COMPACT_PATTERNS_4 if not (folder / table_name(p, fmt)).exists()]
     t0 = time.perf_counter()
     from concurrent.futures import ProcessPoolExecutor, FIRST_COMPLETED, wait
     todo = list(patterns)
@@ -335,17 +322,16 @@ def build_set(folder, which="7c7b", jobs=2, fmt="xz", log=print):
                 else:
                     name, seconds, nbytes = result
                     log(f"{name}: {nbytes:,} bytes, compressed in {seconds:.1f} s")
-    log(f"set {which}: {time.perf_counter() - t0:.1f} s")
+    log(f"compact tables: {time.perf_counter() - t0:.1f} s")
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir")
-    ap.add_argument("--set", default="7c7b", choices=sorted(PARTITIONS))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--format", default="xz", choices=("xz", "z"))
     args = ap.parse_args(argv)
-    build_set(args.dir, args.set, args.jobs, args.format)
+    build_set(args.dir, args.jobs, args.format)
     return 0
 
 

@@ -166,7 +166,7 @@ def build_all(folder, force: bool = False, log=print) -> List[Path]:
     if missing_compact:
         from .build_compact import build_set
         log("pdb: building the 15-puzzle's compact 7-tile tables (several minutes, about 800 MB of memory)")
-        build_set(folder, "7c7b", jobs=2, fmt="xz", log=lambda line: log(f"pdb: {line}"))
+        build_set(folder, jobs=2, fmt="xz", log=lambda line: log(f"pdb: {line}"))
         written += [folder / name for name in missing_compact]
     return written
 

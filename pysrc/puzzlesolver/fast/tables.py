@@ -1,7 +1,8 @@
 """Pattern-table files: which exist, where they live, how they load (standard library only).
 
 Three kinds ship (built by :mod:`puzzlesolver.fast.build_tables`, which needs NumPy and never ships):
-the 15-puzzle's compact 7-tile tables (:data:`COMPACT_4`, loaded by :mod:`.compact`), and these two:
+the 15-puzzle's compact 7-tile tables (:data:`COMPACT_PATTERNS_4`, files :data:`COMPACT_4`, read by the
+engine of :mod:`.compact`), and these two:
 
 * **4x4, additive 6-6-3** (goal 1..15 then the blank).  Tiles are split into three disjoint groups
   (:data:`PATTERNS_4`); for each group a table holds the fewest moves *of that group's tiles* that put
@@ -16,20 +17,28 @@ the 15-puzzle's compact 7-tile tables (:data:`COMPACT_4`, loaded by :mod:`.compa
   or in the centre (cell 4); any other 3x3 goal is one of these after a symmetry of the square and a
   relabelling of the tiles (:func:`puzzlesolver.grid.canonical`).
 
-Files are zlib-compressed byte tables (``*.zpdb``), read from a data directory: :func:`set_data_dir`
-(the web worker), else ``$PUZZLESOLVER_PDB_DIR``, else ``.cache/pdb`` at the repository root, else
-``puzzlesolver/data/pdb``.
+Files are compressed byte tables (``*.zpdb``: zlib; ``*.xz``: xz), read from a data directory:
+:func:`set_data_dir` (the web worker), else ``$PUZZLESOLVER_PDB_DIR``, else ``.cache/pdb`` at the
+repository root, else ``puzzlesolver/data/pdb``.  :func:`reading` decompresses a file a few megabytes
+at a time and yields in between (:mod:`puzzlesolver.steps`), so that loading the 173 MB of the
+15-puzzle's tables never holds the web worker for long; :func:`load_table` does it all at once.
 """
 
 from __future__ import annotations
 
+import lzma
 import os
 import zlib
+from dataclasses import dataclass
+from math import prod
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-__all__ = ["PATTERNS_4", "EXACT_3_BLANKS", "FILES", "COMPACT_4", "ALL_FILES", "files_for", "missing_files", "set_data_dir",
-           "data_dir", "load_table", "tables_663", "exact_3", "rank_perm", "unrank_perm", "TablesMissing"]
+from ..steps import Work, to_end
+
+__all__ = ["PATTERNS_4", "EXACT_3_BLANKS", "FILES", "COMPACT_PATTERNS_4", "COMPACT_4", "ALL_FILES", "TableFile",
+           "files_for", "missing_files", "set_data_dir", "data_dir", "load_table", "reading", "loading",
+           "tables_663", "exact_3", "compact_name", "rank_perm", "unrank_perm", "TablesMissing"]
 
 #: The 6-6-3 partition of the 15-puzzle (goal 1..15, blank bottom right), by tile label:
 #:   A A C C      1  2  3  4
@@ -42,19 +51,52 @@ EXACT_3_BLANKS = (8, 7, 4)
 
 FILES_4 = tuple(f"15puzzle-663-{'abc'[i]}.zpdb" for i in range(3))
 FILES_3 = tuple(f"8puzzle-exact-blank{b}.zpdb" for b in EXACT_3_BLANKS)
-#: The 15-puzzle's compact 7-tile tables (:mod:`puzzlesolver.fast.compact`: two 7-7-1 partitions sharing
-#: the right half, 57,657,600 one-byte entries each, xz-compressed), read by the default 4x4 search.
-COMPACT_4 = tuple("p15-" + "-".join(map(str, p)) + ".excess.xz" for p in
-                  ((3, 4, 7, 8, 11, 12, 15), (1, 2, 5, 6, 9, 10, 14), (2, 5, 6, 9, 10, 13, 14)))
-#: Every table file, with its uncompressed size (checked on load).
-FILES: Dict[str, int] = {**{name: 16 ** len(p) for name, p in zip(FILES_4, PATTERNS_4)},
-                         **{name: 362880 for name in FILES_3}}
+
+#: The 15-puzzle's compact 7-tile tables, the default 4x4 search's (:mod:`.compact`): R, the right half,
+#: and A and B, two ways of leaving one tile out of the left half; the estimate is R + max(A, B), that
+#: is the larger of two 7-7-1 partitions that share R.  Each table has 16!/9! = 57,657,600 one-byte
+#: entries, indexed by the k-permutation rank of its tiles' cells (:mod:`.build_compact`).
+#:    R: 3 4 7 8 11 12 15      A: 1 2 5 6 9 10 14      B: 2 5 6 9 10 13 14
+COMPACT_PATTERNS_4: Tuple[Tuple[int, ...], ...] = ((3, 4, 7, 8, 11, 12, 15), (1, 2, 5, 6, 9, 10, 14),
+                                                   (2, 5, 6, 9, 10, 13, 14))
+
+
+def compact_name(pattern: Sequence[int]) -> str:
+    """The file of a compact 15-puzzle table: ``p15-<tiles>.excess.xz``."""
+    return "p15-" + "-".join(str(t) for t in pattern) + ".excess.xz"
+
+
+COMPACT_4 = tuple(compact_name(p) for p in COMPACT_PATTERNS_4)
+
+
+@dataclass(frozen=True)
+class TableFile:
+    """What a table file holds once decompressed: ``size`` entries, each byte mapped through
+    ``translate`` when given (the compact tables store half their excess over Manhattan distance;
+    the engine wants it doubled)."""
+
+    size: int
+    translate: Optional[bytes] = None
+
+
+_DOUBLED = bytes(min(255, 2 * v) for v in range(256))
+
+#: Every table file, with what it decompresses to (checked on load).
+FILES: Dict[str, TableFile] = {
+    **{name: TableFile(16 ** len(p)) for name, p in zip(FILES_4, PATTERNS_4)},
+    **{name: TableFile(362880) for name in FILES_3},
+    **{name: TableFile(prod(range(16, 16 - len(p), -1)), _DOUBLED) for name, p in zip(COMPACT_4, COMPACT_PATTERNS_4)},
+}
 
 #: Every file the build makes and the site serves.
-ALL_FILES = tuple(FILES) + COMPACT_4
+ALL_FILES = tuple(FILES)
+#: Decompressed bytes per step of :func:`reading` (about 10-20 ms of xz decoding on CPython, twice that in
+#: Pyodide).
+_CHUNK = 1 << 21
 
 _data_dir: Optional[Path] = None
-_cache: Dict[str, bytes] = {}
+_cache: Dict[str, Union[bytes, bytearray]] = {}
+_being_read: set = set()   # names a reading is under way for (two jobs never read the same table twice)
 
 
 class TablesMissing(LookupError):
@@ -101,23 +143,80 @@ def missing_files(names: Sequence[str]) -> List[str]:
     return [name for name in names if name not in _cache and not (folder / name).is_file()]
 
 
-def load_table(name: str) -> bytes:
-    """The uncompressed table in file ``name`` (cached); :class:`TablesMissing` if it is not there."""
+def load_table(name: str) -> Union[bytes, bytearray]:
+    """The decompressed table in file ``name`` (cached); :class:`TablesMissing` if it is not there."""
+    return to_end(reading(name))
+
+
+def loading(names: Sequence[str]) -> Work[None]:
+    """Read the tables ``names`` into memory in steps; files that are not there are left for the search
+    to notice (it then does without them and says so)."""
+    folder = data_dir()
+    for name in names:
+        if name not in _cache and (folder / name).is_file():
+            yield from reading(name)
+
+
+def reading(name: str) -> Work[Union[bytes, bytearray]]:
+    """:func:`load_table` in steps: decompresses ``_CHUNK`` bytes per step, straight into one buffer (no
+    second full-size copy: memory is tight in a browser tab).  While another job reads the same file, this
+    one waits a step at a time for it (and reads it itself if that job is dropped)."""
+    while name in _being_read and name not in _cache:
+        yield None
     table = _cache.get(name)
-    if table is None:
-        path = data_dir() / name
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            raise TablesMissing(f"The pattern table {name} is missing from {path.parent}.") from None
-        try:
-            table = zlib.decompress(raw)
-        except zlib.error:
-            table = b""
-        if len(table) != FILES[name]:
-            raise TablesMissing(f"The pattern table {name} is damaged.")
-        _cache[name] = table
+    if table is not None:
+        return table
+    _being_read.add(name)
+    try:
+        return (yield from _decompressing(name))
+    finally:
+        _being_read.discard(name)
+
+
+def _decompressing(name: str) -> Work[bytearray]:
+    spec = FILES[name]
+    path = data_dir() / name
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        raise TablesMissing(f"The pattern table {name} is missing from {path.parent}.") from None
+    table = bytearray(spec.size)
+    filled = 0
+    try:
+        for part in (_xz_parts if name.endswith(".xz") else _zlib_parts)(raw):
+            if filled + len(part) > spec.size:
+                raise TablesMissing(f"The pattern table {name} is damaged (too long).")
+            table[filled:filled + len(part)] = part.translate(spec.translate) if spec.translate else part
+            filled += len(part)
+            yield None
+    except (zlib.error, lzma.LZMAError):
+        raise TablesMissing(f"The pattern table {name} is damaged.") from None
+    if filled != spec.size:
+        raise TablesMissing(f"The pattern table {name} is damaged (too short).")
+    _cache[name] = table
     return table
+
+
+def _xz_parts(raw: bytes):
+    """The decompressed bytes of an xz stream, ``_CHUNK`` at a time."""
+    decoder = lzma.LZMADecompressor()
+    part = decoder.decompress(raw, _CHUNK)
+    while part:
+        yield part
+        part = b"" if decoder.eof else decoder.decompress(b"", _CHUNK)
+
+
+def _zlib_parts(raw: bytes):
+    """The decompressed bytes of a zlib stream, ``_CHUNK`` at a time."""
+    decoder = zlib.decompressobj()
+    while raw:
+        part = decoder.decompress(raw, _CHUNK)
+        raw = decoder.unconsumed_tail
+        if part:
+            yield part
+    rest = decoder.flush()
+    if rest:
+        yield rest
 
 
 def tables_663() -> List[bytes]:

@@ -1,6 +1,6 @@
-// game-offline.js -- registers the service worker (sw.js) and offers a waiting update to the person.
+// offline.js -- registers the service worker (sw.js) and offers a waiting update to the person.
 //
-//   import { registerOffline } from "./game-offline.js";
+//   import { registerOffline } from "./offline.js";
 //   registerOffline();            // call once the solver is ready, so the worker's own downloads of the
 //                                 // Pyodide runtime are in the HTTP cache before the precache asks for them
 //

@@ -1,12 +1,13 @@
-// explain-view.js -- the search made visible: A* step by step as the Princeton checklist draws it (the game
-// tree and the priority queue after every step), the heuristics compared, IDA*'s iterations, and how good
-// each estimate is on the 8-puzzle.  All data comes from the worker (ops explain, compare, quality,
-// solve_board's `iterations`); this module only draws it.
+// views/learn.js -- the Learn view: A* step by step as the Princeton checklist draws it (the game tree and
+// the priority queue after every step), the heuristics compared, IDA*'s iterations, and how good each
+// estimate is on the 8-puzzle.  All data comes from the worker, as jobs of the owner "learn" (explain,
+// compare, quality, solve_board's `iterations`); this module only draws it.
 //
 // Opened by the link #explain=<a board= or words= link>, e.g. #explain=board=3:0,1,3,4,2,5,7,8,6, or by
-// the form's "Step through the search" button.  Keys inside the view: ←/→ step, Home/End, Space plays.
+// the Solve view's "Step through the search" button.  Keys inside the view: ←/→ step, Home/End, Space plays.
 
-import { FragmentError, parseFragment, boardFragment, wordsFragment } from "./game-core.js";
+import { FragmentError, parseExplain } from "../links.js";
+import { Job, progressText } from "../job.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_DRAWN = 400;  // game-tree nodes drawn at most; the nested list always has them all
@@ -28,22 +29,14 @@ function svg(tag, attrs = {}, text = null) {
   return node;
 }
 
-/** The link's puzzle after "explain=" (a board or word link), or throw FragmentError. */
-export function explainedPuzzle(hash) {
-  const rest = hash.replace(/^#?explain=/, "");
-  const puzzle = parseFragment(rest);
-  if (puzzle.kind !== "board" && puzzle.kind !== "words") throw new FragmentError("A step-by-step link holds a board= or words= link.");
-  return puzzle;
-}
-
-export function explainLink(puzzle) {
-  return `explain=${puzzle.kind === "words" ? wordsFragment(puzzle) : boardFragment(puzzle)}`;
-}
-
 const rowsText = (tiles, n) => Array.from({ length: n }, (_, r) => tiles.slice(r * n, r * n + n).join(" ")).join("\n");
 
-export function mountExplain(section, solver) {
+export function mount(view, { solver }) {
+  const section = view.querySelector("#explain");
+  const body = view.querySelector("[data-learn-body]");
+  const empty = view.querySelector("[data-learn-empty]");
   let puzzle = null;
+  let job = null;   // the view's request on screen (a newer one replaces it: one owner, "learn")
   let trace = null;
   let step = 0;
   let timer = null;
@@ -72,9 +65,7 @@ export function mountExplain(section, solver) {
   const treeList = el("details", {}, el("summary", { text: "The game tree as a list" }));
   const details = el("div", { class: "explain-node", "data-testid": "explain-node", "aria-live": "polite" });
   const extras = el("div", { class: "explain-extras" });
-  section.replaceChildren(
-    el("h2", { text: "Step through the search" }),
-    el("p", { class: "note", text: "A* as the Princeton checklist draws it: the node removed from the queue, its children (lowercase: not enqueued), and the queue after each step. Keys: ← → step, Home End, Space runs the steps." }),
+  body.replaceChildren(
     el("div", { class: "explain-settings" },
       el("label", {}, "Estimate ", heuristic), el("label", {}, "Search ", algorithm), el("label", {}, "Queue ", queue)),
     el("div", { class: "actions", role: "group", "aria-label": "Steps" },
@@ -108,19 +99,32 @@ export function mountExplain(section, solver) {
     playButton.textContent = "Run steps";
   }
 
+  /** A request of this view as a job; a newer one replaces the older (the owner "learn"). */
+  function ask(op, params, onProgress = null) {
+    job = new Job(solver, op, params, { owner: "learn" });
+    const mine = job;
+    if (onProgress) mine.addEventListener("progress", () => { if (job === mine) onProgress(mine.progress); });
+    return mine.answer.then((answer) => (job === mine ? answer : null));
+  }
+
+  const boardParams = () => ({ board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "" });
+
   async function load(next) {
     pause();
     puzzle = next;
     trace = null;
+    empty.hidden = true;
     for (const key of ["step", "recordMs", "renderMs"]) delete section.dataset[key];
     message.textContent = "";
     status.textContent = "Recording the search…";
     extras.replaceChildren();
     const params = puzzle.kind === "words"
       ? { start: puzzle.start, goal: puzzle.goal, dictionary: puzzle.dictionary }
-      : { board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "", heuristic: heuristic.value };
+      : { ...boardParams(), heuristic: heuristic.value };
     const began = performance.now();
-    const answer = await solver.request("explain", { ...params, algorithm: algorithm.value, queue: queue.value, owner: "explain" });
+    const answer = await ask("explain", { ...params, algorithm: algorithm.value, queue: queue.value },
+      (progress) => { status.textContent = progressText(progress, "Recording the search…"); });
+    if (answer === null) return;   // a newer request replaced this one
     section.dataset.recordMs = String(Math.round(performance.now() - began));
     if (answer.type !== "explanation") {
       status.textContent = "";
@@ -247,8 +251,10 @@ export function mountExplain(section, solver) {
   // -- comparisons ---------------------------------------------------------------------------------------
   async function compare() {
     if (!puzzle || puzzle.kind !== "board") { extras.replaceChildren(el("p", { text: "The comparison is for boards." })); return; }
-    extras.replaceChildren(el("p", { text: "Comparing…" }));
-    const answer = await solver.request("compare", { board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "" });
+    const working = el("p", { role: "status", text: "Comparing…" });
+    extras.replaceChildren(working);
+    const answer = await ask("compare", boardParams(), (progress) => { working.textContent = progressText(progress, "Comparing…"); });
+    if (answer === null) return;
     if (answer.type !== "comparison") { extras.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
     const most = Math.max(...answer.rows.map((r) => r.expanded), 1);
     const table = el("table", { "data-testid": "explain-comparison" },
@@ -278,9 +284,8 @@ export function mountExplain(section, solver) {
       chart.replaceChildren(picture);
       note.textContent = iterations.map(([b, n]) => `bound ${b}: ${n.toLocaleString("en")} nodes`).join("; ");
     };
-    const answer = await solver.request("solve_board",
-      { board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "", algorithm: "ida", owner: "explain" },
-      (p) => { if (p.iterations) draw(p.iterations); });
+    const answer = await ask("solve_board", { ...boardParams(), algorithm: "ida" }, (p) => { if (p.iterations) draw(p.iterations); });
+    if (answer === null) return;
     if (answer.status === "solved") {  // the last iteration, the one that found the goal, is not in the log
       const logged = answer.iterations || [];
       draw([...logged, [answer.moves, answer.expanded - logged.reduce((sum, [, nodes]) => sum + nodes, 0)]]);
@@ -291,8 +296,10 @@ export function mountExplain(section, solver) {
   }
 
   async function quality() {
-    extras.replaceChildren(el("p", { text: "Working through all 181,440 boards…" }));
-    const answer = await solver.request("quality", {});
+    const working = el("p", { role: "status", text: "Working through all 181,440 boards…" });
+    extras.replaceChildren(working);
+    const answer = await ask("quality", {}, (progress) => { working.textContent = progressText(progress, working.textContent); });
+    if (answer === null) return;
     if (answer.type !== "quality") { extras.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
     const names = Object.keys(answer.average);
     const scale = 8;
@@ -313,20 +320,20 @@ export function mountExplain(section, solver) {
   }
 
   return {
-    open(hash) {
+    /** #explain=<link>: step through A* on that puzzle; #learn: the view as it is. */
+    open(name, link) {
+      if (!link) return;
       let next;
       try {
-        next = explainedPuzzle(hash);
+        next = parseExplain(link);
       } catch (error) {
         if (!(error instanceof FragmentError)) throw error;
-        section.hidden = false;
         message.textContent = `This link could not be opened: ${error.message}`;
         return;
       }
-      section.hidden = false;
+      if (puzzle && JSON.stringify(next) === JSON.stringify(puzzle) && (trace || job)) return;   // already shown
       if (next.heuristic && [...heuristic.options].some((o) => o.value === next.heuristic)) heuristic.value = next.heuristic;
       load(next);
-      section.scrollIntoView({ block: "start" });
     },
     get step() { return step; },
   };

@@ -1,0 +1,257 @@
+// solve-form.js -- the solver form's inputs: the board or word pair, the custom goal, the heuristic, the
+// grid editor and the examples menu, and the messages next to each field.  It reads and fills the form;
+// it asks nothing of the solver (views/solve.js does).
+//
+//   const form = new SolveForm(document.getElementById("solve-form"), { onEdit });
+//   form.mode = "words";  form.boardParams();  form.showBoard({ n, tiles });  form.setError("board", "…");
+
+import { boardText } from "./board-view.js";
+import { goalTiles } from "./game-core.js";
+import { quoted } from "./messages.js";
+
+// Each field's input and the element its message goes to; "link" messages have no input.
+const FIELDS = {
+  board: ["board", "board-error"],
+  goal: ["goal", "goal-error"],
+  heuristic: ["heuristic", "heuristic-error"],
+  start_word: ["start-word", "start_word-error"],
+  goal_word: ["goal-word", "goal_word-error"],
+  dictionary: ["dictionary", "dictionary-error"],
+  link: [null, "link-error"],
+};
+
+const HEURISTIC_LABELS = {
+  auto: "auto: the strongest for this size",
+  pdb: "pdb: pattern databases (3x3, 4x4)",
+  "linear-conflict": "linear-conflict: Manhattan + line conflicts",
+  "walking-distance": "walking-distance (up to 4x4)",
+};
+
+/** The text as rows of tokens when it is laid out as a square, else null (no validation here). */
+function squareRows(text) {
+  const rows = text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => line.split(/\s+/));
+  if (rows.length < 2 || rows.some((row) => row.length !== rows.length)) return null;
+  return rows;
+}
+
+export class SolveForm {
+  /** `onEdit(kind, fresh)`: the person changed the puzzle ("board" or "words") or its heuristic; `fresh`:
+   *  a new puzzle altogether (an example), so the last answer no longer applies. */
+  constructor(form, { onEdit }) {
+    this.form = form;
+    this.$ = (id) => form.ownerDocument.getElementById(id);
+    this.onEdit = onEdit;
+    this.info = null;       // the solver's info, once it is ready (the list of heuristics)
+    this.examples = [];
+    const $ = this.$;
+    $("board").addEventListener("input", () => { this.syncGridFromText(); onEdit("board"); });
+    $("goal").addEventListener("input", () => onEdit("board"));
+    $("heuristic").addEventListener("change", () => onEdit("board"));
+    for (const id of ["start-word", "goal-word", "dictionary"]) $(id).addEventListener("input", () => onEdit("words"));
+    $("use-goal").addEventListener("change", () => this._toggleGoal());
+    $("grid-editor").addEventListener("toggle", () => this.syncGridFromText());
+    $("grid-new").addEventListener("click", () => this._newGrid());
+    $("example").addEventListener("change", () => this._loadExample());
+    this._loadExamples();
+  }
+
+  get mode() {
+    return this.form.querySelector('input[name="mode"]:checked').value;
+  }
+
+  set mode(value) {
+    this.form.querySelector(`input[name="mode"][value="${value}"]`).checked = true;
+    this.$("board-inputs").hidden = value !== "board";
+    this.$("word-inputs").hidden = value !== "words";
+    this.$("solve-heading").textContent = value === "words" ? "Solve a word ladder" : "Solve a sliding puzzle";
+  }
+
+  // -- errors -------------------------------------------------------------------------------------------
+  setError(field, message) {
+    const [inputId, errorId] = FIELDS[field] || [null, "form-error"];
+    this.$(errorId).textContent = message;
+    if (inputId) this.$(inputId).setAttribute("aria-invalid", "true");
+  }
+
+  clearErrors(fields = Object.keys(FIELDS)) {
+    for (const field of fields) {
+      const [inputId, errorId] = FIELDS[field];
+      this.$(errorId).textContent = "";
+      if (inputId) this.$(inputId).removeAttribute("aria-invalid");
+    }
+    this.$("form-error").textContent = "";
+  }
+
+  /** Move the focus to the field an error is about, when it is on screen. */
+  focusField(field) {
+    const [inputId] = FIELDS[field] || [];
+    if (inputId && !this.$(inputId).closest("[hidden]")) this.$(inputId).focus();
+  }
+
+  // -- what the form holds ----------------------------------------------------------------------------
+  boardParams() {
+    const $ = this.$;
+    return { board: $("board").value, goal: $("use-goal").checked ? $("goal").value : "", heuristic: $("heuristic").value };
+  }
+
+  wordParams() {
+    const $ = this.$;
+    return { start: $("start-word").value, goal: $("goal-word").value, dictionary: $("dictionary").value };
+  }
+
+  showBoard({ n, tiles, goal = null, heuristic = null }) {
+    this.mode = "board";
+    this.$("board").value = boardText(tiles, n);
+    this.setGoalText(goal ? boardText(goal, n) : "");
+    if (heuristic) this.chooseHeuristic(heuristic);
+    this.setNote("", null);
+    this.syncGridFromText();
+  }
+
+  showWords({ start, goal, dictionary = "common" }) {
+    this.mode = "words";
+    this.$("start-word").value = start;
+    this.$("goal-word").value = goal;
+    this.$("dictionary").value = dictionary;
+  }
+
+  setGoalText(text) {
+    this.$("use-goal").checked = Boolean(text);
+    this.$("goal-field").hidden = !text;
+    this.$("goal").value = text;
+  }
+
+  /** The note under the board: what the solver said of it (solvable or not, the estimate). */
+  setNote(text, solvable) {
+    const note = this.$("board-note");
+    note.textContent = text;
+    if (solvable === null) delete note.dataset.solvable; else note.dataset.solvable = String(solvable);
+  }
+
+  /** Back to the first board, no goal, no example, the default heuristic. */
+  reset() {
+    this.clearErrors();
+    this.mode = "board";
+    this.setGoalText("");
+    this.$("example").value = "";
+    this.setNote("", null);
+    if (this.info) this.$("heuristic").value = this.info.default_heuristic;
+  }
+
+  // -- heuristics: the solver's list is the one list of names -----------------------------------------
+  fillHeuristics(info) {
+    this.info = info;
+    const select = this.$("heuristic");
+    const wanted = select.value;
+    select.replaceChildren(...info.heuristics.map((name) => new Option(HEURISTIC_LABELS[name] || name, name)));
+    select.value = info.heuristics.includes(wanted) ? wanted : info.default_heuristic;
+    if (select.value !== wanted) this.setError("link", this._unknownHeuristic(wanted));
+  }
+
+  chooseHeuristic(name) {
+    const select = this.$("heuristic");
+    if (this.info && !this.info.heuristics.includes(name)) {
+      this.setError("link", this._unknownHeuristic(name));
+      return;
+    }
+    if (![...select.options].some((option) => option.value === name)) select.add(new Option(name, name));
+    select.value = name;
+  }
+
+  _unknownHeuristic(name) {
+    return `This link asks for the heuristic ${quoted(name)}, which this solver does not have; it uses ${this.info.default_heuristic} instead.`;
+  }
+
+  _toggleGoal() {
+    const $ = this.$;
+    $("goal-field").hidden = !$("use-goal").checked;
+    if ($("use-goal").checked && !$("goal").value.trim()) {
+      const n = squareRows($("board").value)?.length;
+      if (n) $("goal").value = boardText(goalTiles(n), n);
+    }
+    this.onEdit("board");
+  }
+
+  // -- the grid editor (layout only: the text stays the source of truth) -------------------------------
+  syncGridFromText() {
+    const $ = this.$;
+    if (!$("grid-editor").open) return;
+    const grid = $("grid");
+    const rows = squareRows($("board").value);
+    if (!rows) {
+      $("grid-note").textContent = "The grid shows boards typed as n rows of n numbers; edit the text above, or start a new grid.";
+      grid.replaceChildren();
+      return;
+    }
+    $("grid-note").textContent = "";
+    const n = rows.length;
+    $("grid-size").value = String(n);
+    grid.style.setProperty("--n", String(n));
+    const values = rows.flat();
+    if (grid.children.length !== values.length) {
+      grid.replaceChildren(...values.map((_, i) => {
+        const input = document.createElement("input");
+        input.inputMode = "numeric";
+        input.autocomplete = "off";
+        input.setAttribute("aria-label", `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`);
+        input.dataset.testid = `grid-cell-${i}`;
+        input.addEventListener("input", () => this._syncTextFromGrid());
+        return input;
+      }));
+    }
+    values.forEach((value, i) => {
+      const input = grid.children[i];
+      if (document.activeElement !== input) input.value = value;
+    });
+  }
+
+  _syncTextFromGrid() {
+    const cells = [...this.$("grid").children];
+    const n = Math.round(Math.sqrt(cells.length));
+    const rows = [];
+    for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, r * n + n).map((c) => c.value.trim() || "?").join(" "));
+    this.$("board").value = rows.join("\n");
+    this.onEdit("board");
+  }
+
+  _newGrid() {
+    const n = Math.max(2, Math.min(12, Math.round(Number(this.$("grid-size").value)) || 3));
+    this.$("board").value = boardText(goalTiles(n), n);
+    this.$("grid").replaceChildren();
+    this.syncGridFromText();
+    this.onEdit("board");
+  }
+
+  // -- examples from puzzles/ ----------------------------------------------------------------------------
+  _loadExamples() {
+    fetch("puzzles.json").then((r) => (r.ok ? r.json() : [])).then((list) => {
+      this.examples = Array.isArray(list) ? list : [];
+      const select = this.$("example");
+      const groups = { board: "Sliding boards", words: "Word ladders", text: "Other files" };
+      for (const [kind, label] of Object.entries(groups)) {
+        const items = this.examples.map((e, i) => [e, i]).filter(([e]) => (e.kind || "text") === kind);
+        if (!items.length) continue;
+        const group = document.createElement("optgroup");
+        group.label = label;
+        for (const [e, i] of items) group.append(new Option(e.title || e.name, String(i)));
+        select.append(group);
+      }
+    }).catch(() => {});
+  }
+
+  _loadExample() {
+    const example = this.examples[Number(this.$("example").value)];
+    if (!example) return;
+    this.clearErrors();
+    if (example.kind === "words") {
+      this.showWords({ start: example.start, goal: example.goal, dictionary: example.dictionary || "common" });
+      this.onEdit("words", true);
+    } else {
+      this.mode = "board";
+      this.$("board").value = example.board_text ?? example.text;
+      this.setGoalText(example.goal_text || "");
+      this.syncGridFromText();
+      this.onEdit("board", true);
+    }
+  }
+}

@@ -1,0 +1,273 @@
+// views/solve.js -- the Solve and Word ladders views: one form (solve-form.js) in its board or its word
+// mode, the answer (moves, every board, an animation, the ladder), the form's share link.  Every check and
+// answer comes from the worker: checks through the solver client, solves as jobs (job.js).
+//
+// Hooks (README): #board=3:8,1,3,4,0,2,7,6,5[&goal=...][&h=hamming] and #words=horse,nurse[&dict=large]
+// open the view with that puzzle; the button named "Solve" solves it; the element with
+// data-testid="moves" then holds only the optimal number of moves, or the word "unsolvable".
+
+import { Player, boardText, renderBoard } from "../board-view.js";
+import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../game-core.js";
+import { FragmentError, boardFragment, explainFragment, fragmentKind, parseFragment, wordsFragment } from "../links.js";
+import { lowerFirst, refusal, sentence } from "../messages.js";
+import { Job, JobPanel, answerText } from "../job.js";
+import { toNotation } from "../notation.js";
+import { copyText } from "../dom.js";
+import { SolveForm } from "../solve-form.js";
+
+const CHECK_DELAY_MS = 350;
+
+export function mount(section, { solver, router, budgets }) {
+  const $ = (id) => document.getElementById(id);
+  const result = $("result");
+  let job = null;            // the form's job on screen
+  let checkTimer = null;
+  let checked = null;        // the last board the solver accepted: {params, fragment}
+  let edits = 0;             // counts edits, so that a late check answer is dropped
+
+  const form = new SolveForm($("solve-form"), { onEdit });
+  const panel = new JobPanel({ status: $("progress"), cancel: $("cancel"), keepGoing: $("keep-going"),
+    fastAnswer: $("fast-answer"), actions: $("result-actions") }, { onFollow: (next) => run(next) });
+  const player = new Player({
+    board: $("player-board"), position: $("player-position"), back: $("step-back"),
+    playPause: $("play-pause"), forward: $("step-forward"), scrub: $("player-scrub"),
+  }, { intervalMs: matchMedia("(prefers-reduced-motion: reduce)").matches ? 1000 : 500 });
+  renderBoard($("player-board"), goalTiles(3), 3);   // an empty board view until the first solution
+
+  for (const radio of section.querySelectorAll('input[name="mode"]')) {
+    radio.addEventListener("change", () => router.show(form.mode === "words" ? "ladders" : "solve"));
+  }
+  // A press of Solve before this module ran was remembered by index.html's own handler: this one takes over.
+  let pressedEarly = Boolean(window.__solveRequested);
+  $("solve-form").onsubmit = null;
+  $("solve-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
+  $("step-through").addEventListener("click", stepThrough);
+  $("share").addEventListener("click", share);
+
+  const followSolver = () => {
+    if (solver.state !== "ready") return;
+    form.fillHeuristics(solver.info);
+    scheduleCheck(0);
+  };
+  solver.addEventListener("status", followSolver);
+  followSolver();
+
+  // -- the puzzle being edited: checked by the solver, and its link in the address bar ------------------
+  function onEdit(kind, fresh = false) {
+    edits++;
+    if (fresh) clearResult();
+    $("share-note").textContent = "";
+    if (kind === "board") scheduleCheck();
+    else publish(wordsLink());
+  }
+
+  function scheduleCheck(delay = CHECK_DELAY_MS) {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(checkBoard, delay);
+  }
+
+  // One check per edit: the solver's verdict goes under the board, and the board's link into the address.
+  async function checkBoard() {
+    if (solver.state !== "ready" || form.mode !== "board") return;
+    const asked = edits, params = form.boardParams();
+    const answer = await solver.request("check_board", params).catch(() => null);
+    if (!answer || asked !== edits || answer.field === "worker") return;
+    form.clearErrors(["board", "goal", "heuristic"]);
+    if (answer.type === "error") {
+      form.setNote("", null);
+      form.setError(answer.field, answer.message);
+      checked = null;
+      return;
+    }
+    const heuristic = answer.heuristic === solver.info.default_heuristic ? null : answer.heuristic;
+    checked = { params, fragment: boardFragment({ n: answer.n, tiles: answer.tiles, goal: answer.goal, heuristic }) };
+    form.setNote(answer.solvable ? `${answer.n}×${answer.n} board, solvable in at least ${answer.estimate} moves.`
+      : sentence(`${answer.n}×${answer.n} board, unsolvable; ${lowerFirst(answer.reason)}`), answer.solvable);
+    publish(checked.fragment);
+  }
+
+  function wordsLink() {
+    const { start, goal, dictionary } = form.wordParams();
+    const words = [start, goal].map((word) => word.trim().toLowerCase());
+    return words.every(Boolean) ? wordsFragment({ start: words[0], goal: words[1], dictionary }) : null;
+  }
+
+  /** The form's puzzle as a link, or null while it is not one the solver accepts. */
+  function formLink() {
+    if (form.mode === "words") return wordsLink();
+    return checked && JSON.stringify(checked.params) === JSON.stringify(form.boardParams()) ? checked.fragment : null;
+  }
+
+  function publish(fragment) {
+    if (fragment) router.publish(fragment, form.mode === "words" ? "ladders" : "solve");
+  }
+
+  async function share() {
+    clearTimeout(checkTimer);
+    if (form.mode === "board" && !formLink()) await checkBoard();
+    const fragment = formLink();
+    if (!fragment) { $("share-note").textContent = "Enter a puzzle the solver accepts, then share it."; return; }
+    router.publish(fragment);
+    $("share-note").textContent = (await copyText(location.href)) ? "Link copied." : `Copy this link: ${location.href}`;
+  }
+
+  async function stepThrough() {
+    if (form.mode === "board" && !formLink()) await checkBoard();
+    const fragment = formLink();
+    if (!fragment) { form.setError("board", "Enter a board or a word pair to step through."); return; }
+    location.hash = explainFragment(parseFragment(fragment));
+  }
+
+  // -- links: #board= and #words= -----------------------------------------------------------------------
+  function open(name, link) {
+    form.mode = name === "ladders" ? "words" : "board";
+    if (link) loadLink(link);
+    if (pressedEarly) { pressedEarly = false; solve(); }
+  }
+
+  /** Put a link's puzzle into the form; a refused board link leaves a fresh board, and the reason shows. */
+  function loadLink(link) {
+    if (link === formLink()) return;   // the form's own puzzle, published a moment ago
+    form.clearErrors();
+    clearResult();
+    try {
+      const puzzle = parseFragment(link);
+      if (puzzle.kind === "board") form.showBoard(puzzle);
+      else form.showWords(puzzle);
+    } catch (error) {
+      if (!(error instanceof FragmentError)) throw error;
+      refuse(fragmentKind(link), error.message);
+    }
+    edits++;
+    scheduleCheck(0);
+  }
+
+  function refuse(kind, reason) {
+    if (kind === "board") {
+      const n = 3, tiles = dealTiles(3);
+      form.showBoard({ n, tiles });
+      form.setError("link", refusal(reason, "here is a fresh board instead"));
+      router.publish(boardFragment({ n, tiles }));   // the broken link leaves the address bar
+    } else {
+      form.showWords({ start: "", goal: "" });
+      form.setError("link", refusal(reason));
+      history.replaceState(history.state, "", `${location.pathname}${location.search}#ladders`);
+    }
+  }
+
+  // -- solving ------------------------------------------------------------------------------------------
+  function solve() {
+    form.clearErrors();
+    clearResult();
+    const words = form.mode === "words";
+    run(new Job(solver, words ? "solve_words" : "solve_board", words ? form.wordParams() : form.boardParams(),
+      { owner: "form", maxSeconds: () => budgets.form }));
+  }
+
+  async function run(next) {
+    job = next;
+    panel.track(next);
+    setBusy(true);
+    const answer = await next.answer;
+    if (job !== next) return;
+    setBusy(false);
+    showAnswer(answer);
+    bringIntoView(result);
+  }
+
+  function clearResult() {
+    if (job) job.cancel();   // the form's own job only: the game's and the judge's go on
+    job = null;
+    panel.clear();
+    player.clear();
+    for (const id of ["moves", "result-message", "result-stats", "solution-notation"]) $(id).textContent = "";
+    $("moves-line").hidden = $("player").hidden = $("solution-details").hidden = $("ladder").hidden = true;
+    $("solution-list").replaceChildren();
+    $("ladder").replaceChildren();
+    $("result-empty").hidden = false;
+    result.dataset.status = "";
+    setBusy(false);
+  }
+
+  function setBusy(busy) {
+    $("solve-form").dataset.busy = String(busy);
+    result.setAttribute("aria-busy", String(busy));
+    if (busy) $("result-empty").hidden = true;
+  }
+
+  // On a phone the result is below the form: bring the answer into view when it arrives.
+  function bringIntoView(element) {
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 40) element.scrollIntoView({ block: "start" });
+  }
+
+  function showAnswer(answer) {
+    $("result-empty").hidden = true;
+    if (answer.type === "error") {
+      result.dataset.status = "error";
+      form.setError(answer.field, answer.message);
+      form.focusField(answer.field);
+      return;
+    }
+    result.dataset.status = answer.status || answer.type;
+    const took = (seconds) => (seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`);
+    const stats = answer.expanded !== undefined
+      ? `${answer.expanded.toLocaleString("en")} nodes expanded, ${answer.max_frontier.toLocaleString("en")} at most on the frontier, ${took(answer.seconds)}.`
+      : "";
+    $("result-message").textContent = answerText(answer);
+    if (answer.status === "solved") {
+      $("moves-label").textContent = answer.optimal === false ? "Number of moves (not proven shortest) = " : "Minimum number of moves = ";
+      $("result-message").textContent = answer.message ? sentence(answer.message) : "";
+      $("moves").textContent = String(answer.moves);
+      $("moves-line").hidden = false;
+      $("result-stats").textContent = [answer.method, stats].filter(Boolean).join(": ");
+      if (answer.kind === "board") showBoardSolution(answer);
+      else showLadder(answer.ladder);
+    } else if (answer.status === "unsolvable") {
+      $("moves-label").textContent = "Result: ";
+      $("moves").textContent = "unsolvable";
+      $("moves-line").hidden = false;
+    } else {   // stopped, or cancelled
+      $("result-stats").textContent = stats || (answer.progress?.expanded !== undefined
+        ? `${answer.progress.expanded.toLocaleString("en")} nodes expanded.` : "");
+    }
+  }
+
+  // The answer lists the blank's cell after each move: the page replays those moves from the start.
+  function showBoardSolution(answer) {
+    const { n, tiles, goal } = answer.board;
+    const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path);
+    const positions = positionsAlong(tiles, n, moves);
+    $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (letters: the way a tile slides).`;
+    player.load(positions, n, goal);
+    $("player").hidden = false;
+    $("solution-list").replaceChildren(...positions.map(({ tiles: boardTiles }, i) => {
+      const li = document.createElement("li");
+      const label = document.createElement("span");
+      label.className = "step";
+      label.textContent = i === 0 ? "Start" : `Move ${i}`;
+      const pre = document.createElement("pre");
+      pre.textContent = boardText(boardTiles, n);
+      li.append(label, pre);
+      return li;
+    }));
+    $("solution-details").hidden = false;
+  }
+
+  function showLadder(ladder) {
+    $("ladder").replaceChildren(...ladder.map((word) => {
+      const li = document.createElement("li");
+      li.textContent = word;
+      return li;
+    }));
+    $("ladder").hidden = false;
+  }
+
+  return {
+    open,
+    hooks: {
+      reset() { clearResult(); form.reset(); edits++; checked = null; },
+      clearResult,
+    },
+  };
+}

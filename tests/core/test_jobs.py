@@ -1,0 +1,152 @@
+"""The job contract (puzzlesolver.jobs): every long request runs in slices, with a budget, cancel and resume."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from puzzlesolver import jobs, policy
+from puzzlesolver.board import Board
+from puzzlesolver.fast import tables
+from puzzlesolver.formats import BoardPuzzle
+from puzzlesolver.jobs import BudgetSpent, Job, Jobs
+
+
+def ticking(steps: int, step_seconds: float = 0.002, answer: str = "done"):
+    """Work of ``steps`` steps of about ``step_seconds`` each, reporting how many are done."""
+    for done in range(steps):
+        end = time.perf_counter() + step_seconds
+        while time.perf_counter() < end:
+            pass
+        yield {"done": done + 1}
+    return answer
+
+
+def test_a_slice_runs_steps_for_about_its_time_and_reports_the_last_progress():
+    job = Job(ticking(1000))
+    began = time.perf_counter()
+    outcome = job.advance(0.02)
+    took = time.perf_counter() - began
+    assert outcome.kind == "progress" and 1 <= outcome.value["done"] <= 11
+    assert 0.02 <= took < 0.2 and outcome.value["seconds"] == pytest.approx(took, abs=0.01)
+
+
+def test_a_job_ends_with_its_answer():
+    job = Job(ticking(3))
+    assert job.advance(1.0).kind == "done" and job.seconds < 1.0
+
+
+def test_a_spent_budget_without_an_answer_of_its_own_is_one_sentence():
+    job = Job(ticking(1000), budget=0.01, over_budget="No board turned up in time; try again.")
+    with pytest.raises(BudgetSpent, match="^No board turned up in time; try again.$"):
+        for _ in range(100):
+            job.advance(0.005)
+
+
+def test_a_spent_budget_with_an_answer_pauses_and_resuming_goes_on():
+    job = Job(ticking(30), budget=0.01, on_budget=lambda: "best so far")
+    outcomes = [job.advance(0.004) for _ in range(4)]
+    paused = next(o for o in outcomes if o.kind != "progress")
+    assert paused.kind == "paused" and paused.value == "best so far" and job.resumable
+    job.resume(10.0)
+    outcome = job.advance(1.0)
+    assert outcome.kind == "done" and outcome.value == "done"
+
+
+def test_a_newer_request_of_an_owner_replaces_the_older_and_no_other_owners():
+    registry = Jobs()
+    for job_id, owner in ((1, "form"), (2, "game"), (3, "form")):
+        registry.start(job_id, owner, Job(ticking(1000)))
+    assert registry.advance(1, 0.001).kind == "cancelled"
+    assert registry.advance(2, 0.001).kind == "progress"
+    assert registry.advance(3, 0.001).kind == "progress"
+    registry.start(0, "game", Job(ticking(1000)))        # arrived late (its files were downloading): older loses
+    assert registry.advance(0, 0.001).kind == "cancelled"
+    assert registry.advance(2, 0.001).kind == "progress"
+
+
+def test_cancel_by_id_by_owner_or_all():
+    registry = Jobs()
+    for job_id, owner in ((1, "form"), (2, "game"), (3, "judge")):
+        registry.start(job_id, owner, Job(ticking(1000)))
+    assert registry.cancel(2) == [2] and registry.cancel(2) == []
+    assert registry.cancel(owner="form") == [1]
+    assert registry.cancel() == [3]
+    assert [registry.advance(i, 0.001).kind for i in (1, 2, 3)] == ["cancelled"] * 3
+    with pytest.raises(KeyError):
+        registry.advance(1, 0.001)
+
+
+def test_every_owner_keeps_its_own_paused_solve_to_resume():
+    registry = Jobs()
+    hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))   # 31 moves: A* with Hamming takes a while
+    for job_id, owner in ((1, "form"), (2, "game")):
+        registry.start(job_id, owner, jobs.solve(hard, policy.Options("astar", "hamming"), max_seconds=0.02))
+    outcomes = {}
+    while len(outcomes) < 2:
+        for job_id in (1, 2):
+            if job_id not in outcomes:
+                outcome = registry.advance(job_id, 0.01)
+                if outcome.kind != "progress":
+                    outcomes[job_id] = outcome
+    assert {o.kind for o in outcomes.values()} == {"paused"}
+    assert all(o.value.status == "stopped" for o in outcomes.values())
+    for paused, again, owner in ((1, 3, "form"), (2, 4, "game")):
+        registry.resume(paused, again, owner, 60.0)
+        outcome = registry.advance(again, 60.0)
+        assert outcome.kind == "done" and outcome.value.moves == 31
+    with pytest.raises(KeyError):
+        registry.resume(1, 5, "form", 1.0)
+
+
+def test_solve_pauses_with_an_anytime_answer_and_its_bound():
+    from random import Random
+    from puzzlesolver.board import random_board
+    board = random_board(5, Random(5))
+    job = jobs.solve(BoardPuzzle(5, board.tiles), max_seconds=0.3)
+    outcome = job.advance(0.05)
+    while outcome.kind == "progress":
+        outcome = job.advance(0.05)
+    result = outcome.value
+    assert outcome.kind == "paused" and result.status == "solved" and not result.optimal
+    assert result.moves >= result.bound > 0
+    assert board.along(result.blank_path)[-1].is_goal()
+
+
+def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_cannot_be_had(monkeypatch, tmp_path):
+    monkeypatch.setattr(tables, "_data_dir", tmp_path)       # no tables on hand at all
+    monkeypatch.setattr(tables, "_cache", {})
+    puzzle = BoardPuzzle(4, tuple(range(1, 16)) + (0,))
+    job = jobs.solve(puzzle)
+    assert [f.url for f in job.files()] == [f"pdb/{name}" for name in tables.COMPACT_4]
+    without = job.files([f"pdb/{tables.COMPACT_4[0]}"])
+    assert [f.url for f in without] == [f"pdb/{name}" for name in tables.FILES_4]
+    everything = [f"pdb/{name}" for name in tables.ALL_FILES]
+    assert job.files(everything) == []
+    outcome = job.advance(1.0)
+    assert outcome.kind == "done" and "Manhattan" in outcome.value.method   # does without, and says so
+
+
+def test_judging_and_dealing_are_jobs_too():
+    judged = jobs.judge(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
+    outcome = judged.advance(1.0)
+    assert outcome.kind == "done" and outcome.value.distance == 1
+    dealt = jobs.deal(4, 30)
+    outcome = dealt.advance(0.05)
+    while outcome.kind == "progress":
+        outcome = dealt.advance(0.05)
+    assert outcome.kind == "done" and policy.solve(BoardPuzzle(4, outcome.value.tiles)).moves == 30
+
+
+def test_reading_the_tables_does_not_count_against_a_solves_budget(monkeypatch):
+    if tables.missing_files(tables.COMPACT_4):
+        pytest.skip("the 15-puzzle's tables are not built (python3 build.py)")
+    monkeypatch.setattr(tables, "_cache", {})                 # read them again, a step at a time
+    job = jobs.solve(BoardPuzzle(4, (7, 3, 8, 12, 2, 4, 14, 1, 6, 13, 0, 9, 5, 10, 15, 11)),
+                     policy.Options("ida", "pdb"), max_seconds=0.000_001)
+    outcomes = [job.advance(0.01)]
+    while outcomes[-1].kind == "progress":
+        outcomes.append(job.advance(0.01))
+    assert len(outcomes) > 10                                  # 173 MB read in many short slices
+    assert outcomes[-1].kind in ("paused", "done") and "7-7-1" in outcomes[-1].value.method   # searched, at last
