@@ -5,6 +5,7 @@
     python3 build.py serve [--port N] build what is missing, serve dist/ on http://127.0.0.1:8000
     python3 build.py test [ARGS...]   install the test tools in .venv, build, run pytest on tests/ (ARGS go to pytest)
     python3 build.py bench [ARGS...]  benchmark the solver: suites, time limit, CPython or --browser (see --help)
+    python3 build.py audit [VIEW...]  Lighthouse (mobile and desktop) on each view: scores, layout shift, weight
 
 dist/ after a build:
     index.html, style.css, *.js      the front end, copied from site/ (views/ too)
@@ -764,6 +765,48 @@ def bench(bench_args: list) -> int:
     return subprocess.call([sys.executable, "-m", "puzzlesolver.bench", *bench_args], cwd=ROOT, env=env)
 
 
+# -- audit: Lighthouse on each view ----------------------------------------------------------------------
+
+#: Pinned; installed on demand into .cache/audit (not a dependency of serve or test: it weighs 176 MB).
+LIGHTHOUSE = "lighthouse@13.5.0"
+AUDIT_DIR = ROOT / ".cache" / "audit"
+AUDIT_VIEWS = {"play": "", "solve": "#board=3:8,1,3,4,0,2,7,6,5", "learn": "#explain=board=3:0,1,3,4,2,5,7,8,6",
+               "ladders": "#words=horse,nurse"}
+AUDITED = ("cumulative-layout-shift", "largest-contentful-paint", "first-contentful-paint", "total-blocking-time",
+           "speed-index", "total-byte-weight")
+
+
+def audit(views: list) -> int:
+    """Run Lighthouse (mobile, then desktop) on each view of the built site, served locally; print the scores."""
+    lighthouse = AUDIT_DIR / "node_modules" / ".bin" / "lighthouse"
+    if not lighthouse.exists():
+        run(["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(AUDIT_DIR), LIGHTHOUSE])
+    step_chromium()
+    build()
+    server = make_server(0)
+    import threading
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    flags = "--headless=new --no-sandbox --host-resolver-rules='MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'"
+    env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
+    unknown = [view for view in views if view not in AUDIT_VIEWS]
+    if unknown:
+        sys.exit(f"build.py audit: unknown view {unknown[0]!r}; choose from {', '.join(AUDIT_VIEWS)}")
+    for view in views or list(AUDIT_VIEWS):
+        for preset in ("mobile", "desktop"):
+            out = AUDIT_DIR / f"{view}-{preset}.json"
+            command = [str(lighthouse), url + AUDIT_VIEWS[view], "--quiet", f"--chrome-flags={flags}",
+                       "--output=json", f"--output-path={out}"] + (["--preset=desktop"] if preset == "desktop" else [])
+            subprocess.run(command, env=env, check=True, timeout=600)
+            report = json.loads(out.read_text())
+            scores = {name: category["score"] for name, category in report["categories"].items()}
+            figures = ", ".join(f"{name} {report['audits'][name].get('displayValue', '')}" for name in AUDITED)
+            print(f"{view:8} {preset:8} " + " ".join(f"{k} {v:.2f}" for k, v in scores.items() if v is not None) +
+                  f"\n{'':17}{figures}", flush=True)
+    server.shutdown()
+    return 0
+
+
 # -- command line -----------------------------------------------------------------------------------
 
 def main(argv: list | None = None) -> int:
@@ -772,6 +815,8 @@ def main(argv: list | None = None) -> int:
         return test(argv[1:])  # everything after "test" belongs to pytest
     if argv[:1] == ["bench"]:
         return bench(argv[1:])  # python3 build.py bench --help
+    if argv[:1] == ["audit"]:
+        return audit(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))

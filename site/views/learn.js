@@ -61,7 +61,7 @@ export function mount(view, { solver }) {
   const message = el("p", { class: "error", "data-testid": "explain-error" });
   const queueRow = el("ol", { class: "heap-array", "data-testid": "explain-queue-array", "aria-label": "The queue as an array, from position 1" });
   const heapTree = el("div", { class: "explain-svg", "data-testid": "explain-heap-tree" });
-  const gameTree = el("div", { class: "explain-svg explain-tree", "data-testid": "explain-game-tree", tabindex: "0", "aria-label": "The game tree (scroll to pan)" });
+  const gameTree = el("div", { class: "explain-svg explain-tree", "data-testid": "explain-game-tree", tabindex: "0", role: "region", "aria-label": "The game tree (scroll to pan)" });
   const treeList = el("details", {}, el("summary", { text: "The game tree as a list" }));
   const details = el("div", { class: "explain-node", "data-testid": "explain-node", "aria-live": "polite" });
   const extras = el("div", { class: "explain-extras" });

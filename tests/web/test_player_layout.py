@@ -8,7 +8,7 @@ import json
 
 import pytest
 from player_helpers import load_game, tiles_of
-from webhelpers import ROOT
+from webhelpers import ROOT, open_view
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CONTROLS = ["play-size", "play-new", "play-restart", "play-undo", "play-redo", "play-hint", "play-solve",
@@ -87,10 +87,10 @@ def axe_violations(page):
 def test_axe_finds_no_violations_on_each_view(browser, app_url, scheme):
     context, page = open_page(browser, app_url, 1280, 900, scheme)
     page.wait_for_function("window.__solver.state === 'ready'", timeout=90_000)
-    for view in ["game", "solve", "ladders"]:
-        page.get_by_test_id(f"view-{view}").click()
+    for view in ["game", "solve", "learn", "ladders"]:
+        open_view(page, view)
         assert axe_violations(page) == [], view
-    page.get_by_test_id("view-game").click()
+    open_view(page, "game")
     page.get_by_test_id("judge-toggle").check()
     for panel in ["deals-panel", "notation-panel", "stats-panel", "settings-panel"]:
         page.locator(f"[data-testid={panel}] summary").click()
