@@ -8,8 +8,13 @@ answer (measured on Korf & Felner's 24-puzzles, see ``python3 build.py bench --s
 
 Why it is fast in pure Python: a board is one integer (tile ``t`` on cell ``c`` adds ``t << bits*c``),
 so a move is one multiplication and one addition and a set of integers holds the boards already
-seen; the keys of the rows' and columns' linear conflicts are packed into two more integers, so the
-estimate of a child is updated from its parent's in O(1), as the IDA* engines do.
+seen; the keys of the lines' linear conflicts are packed into one more integer, so the estimate of a
+child is updated from its parent's in O(1), as the IDA* engines do (:mod:`.estimates`), and a move
+that neither leaves nor enters its tile's goal line skips the conflicts altogether: about 700,000
+children a second on CPython 3.11 (measured on Korf's 24-puzzles, width 1,000).
+
+A beam stops at ``max_depth`` with no answer (a caller with an answer that long needs no longer one),
+and a beam stuck on a plateau finishes from its best board with the line-by-line solver.
 
 The search runs in slices (:meth:`BeamSearch.run`), one depth at a time.
 
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 from array import array
 from collections import defaultdict, deque
-from typing import Collection, Deque, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Deque, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
@@ -51,21 +56,20 @@ class BeamSearch:
     """Beam search from ``tiles`` to ``goal`` (any goal) keeping ``width`` boards per depth; NOT optimal.
 
     ``run(max_expansions)`` expands up to about that many boards (whole depths at a time) and returns True
-    once finished: ``blank_path()`` is then the answer (empty if the beam died out, which needs a
-    beam of one or two boards).
+    once finished: ``blank_path()`` is then the answer (empty if the beam reached ``max_depth`` or died
+    out, which needs a beam of one or two boards).
     """
 
     optimal = False
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, max_depth: Optional[int] = None,
-                 weights: Tuple[int, int] = (1, 1), counted: Optional[Collection[int]] = None) -> None:
+                 weights: Tuple[int, int] = (1, 1)) -> None:
         self.n = n = grid_side(tiles)
         self.width = max(1, int(width))
         self.method = f"beam search (width {self.width:,}, Manhattan distance + linear conflicts): NOT optimal"
         self.stats = SearchStats(0, 0, 0)
         #: boards are ranked by weights[0] x Manhattan distance + weights[1] x linear conflicts
-        #: with ``counted``, the search ends as soon as those tiles are home (the others anywhere)
-        self.estimate = LineEstimate(n, goal, *weights, counted=counted)
+        self.estimate = LineEstimate(n, goal, *weights)
         self.tiles = tuple(tiles)
         self.goal = tuple(goal)
         self.depth = 0

@@ -16,7 +16,7 @@ demand from 7x7 on.
 
 from __future__ import annotations
 
-from typing import Collection, List, Optional, Sequence, Tuple
+from typing import List, Sequence, Tuple
 
 from .. import grid
 from .ida import conflict_table
@@ -27,11 +27,9 @@ __all__ = ["LineEstimate"]
 class LineEstimate:
     """``md_weight`` x Manhattan distance + ``lc_weight`` x linear conflicts towards ``goal`` on an n x n
     board, on packed boards (the weights 1 and 1 give the admissible estimate; others rank boards
-    differently, for searches that need not be optimal).  With ``counted``, only those tiles count: the
-    estimate is 0 once they are home, wherever the others are."""
+    differently, for searches that need not be optimal)."""
 
-    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1,
-                 counted: Optional[Collection[int]] = None) -> None:
+    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1) -> None:
         cells = self.cells = n * n
         self.n = n
         self.goal = tuple(goal)
@@ -42,12 +40,11 @@ class LineEstimate:
         self.mask = (1 << key_bits) - 1
         self.md_weight, self.lc_weight = md_weight, lc_weight
         md = grid.manhattan_table(n, self.goal)
-        self.md = md if md_weight == 1 and counted is None else [
-            md_weight * d if counted is None or k // cells in counted else 0 for k, d in enumerate(md)]
+        self.md = md if md_weight == 1 else [md_weight * d for d in md]
         self.lc = conflict_table(n, lc_weight)
         home = grid.goal_cells(self.goal)
         weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
-        for t in (range(1, cells) if counted is None else counted):
+        for t in range(1, cells):
             gr, gc = divmod(home[t], n)
             for c in range(cells):
                 r, col = divmod(c, n)
@@ -56,12 +53,12 @@ class LineEstimate:
                 if col == gc:
                     weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (n + col))
         self.line_weight = weight
-        self.moves = self._moves(home if counted is None else [home[t] if t in counted else -1 for t in range(cells)])
+        self.moves = self._moves(home)
 
     def _moves(self, home: Sequence[int]) -> List[Tuple[tuple, ...]]:
         """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered, which
         tiles may change the conflicts) -- a tile's move changes the conflicts only if it leaves or enters
-        the line of its goal cell (``home``; -1 for a tile that does not count)."""
+        the line of its goal cell (``home``)."""
         n, bits, key_bits = self.n, self.bits, self.key_bits
         out = []
         for b, targets in enumerate(grid.blank_moves(n)):
@@ -69,10 +66,10 @@ class LineEstimate:
             for nb in targets:
                 if nb // n != b // n:   # vertical: the tile leaves a row for another
                     leave, enter = nb // n, b // n
-                    touches = bytes(h >= 0 and h // n in (leave, enter) for h in home)
+                    touches = bytes(h // n in (leave, enter) for h in home)
                 else:                   # horizontal: a column for another
                     leave, enter = n + nb % n, n + b % n
-                    touches = bytes(h >= 0 and n + h % n in (leave, enter) for h in home)
+                    touches = bytes(n + h % n in (leave, enter) for h in home)
                 entries.append((nb, (1 << (bits * b)) - (1 << (bits * nb)), bits * nb,
                                 key_bits * leave, key_bits * enter, touches))
             out.append(tuple(entries))
