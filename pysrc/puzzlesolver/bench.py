@@ -18,6 +18,12 @@ from an ``index.json`` beside the file, as in ``puzzles/``) or from suites of th
 ``korf100``   Korf's 100 random 15-puzzles, optimal lengths from the file
 ``large``     the NOT-optimal mode on Princeton's 6x6..10x10 files and random 10x10/12x12 boards:
               checked for a valid solution only
+``korf24``    Korf & Felner's 50 random 24-puzzles with their published optimal lengths, solved by the
+              default (anytime) search for 10 s each (``--limit`` to change it): per board and on average,
+              the answer / the optimum and the proven bound / the optimum (a bound above the optimum fails)
+``random6``, ``random7``  ten seeded random 6x6 and 7x7 boards, 10 s each: the answer / the proven bound
+
+The last three are not among the default suites (they take about 8 and 2 minutes); ``all`` runs them.
 
 With no file and no ``--suite`` the default suites run.  The same instances run in headless
 Chromium through the real web worker with ``python3 build.py bench --browser`` (the runner lives in
@@ -36,7 +42,7 @@ import time
 import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, TextIO, Union
+from typing import Callable, Dict, List, Optional, Sequence, TextIO, Union
 
 from . import grid, policy
 from .board import BoardError, random_board
@@ -50,10 +56,16 @@ __all__ = ["Instance", "Row", "expected_moves", "load_suite", "check", "run", "s
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks"
-SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large")
+SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24", "random6", "random7")
 DEFAULT_SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "korf100", "large")
 #: Marks an expected answer of "no solution".
 UNSOLVABLE = "unsolvable"
+#: Seconds per instance of the suites whose boards no search solves optimally in a benchmark's time (the
+#: anytime search's best answer by then counts), unless ``--limit`` says otherwise.
+ANYTIME_SECONDS = 10.0
+#: Boards per random suite, and the seed they are drawn with.
+RANDOM_BOARDS = 10
+RANDOM_SEED = 2026
 
 Expected = Union[int, str, None]
 
@@ -68,6 +80,7 @@ class Instance:
     expected: Expected = None
     options: Options = field(default_factory=Options)
     error: str = ""  # why the instance could not even be read
+    limit: Optional[float] = None  # seconds allowed unless --limit is given (the anytime suites)
 
     @property
     def size(self) -> str:
@@ -88,6 +101,7 @@ class Row:
     note: str = ""
     peak_mib: Optional[float] = None
     wall: Optional[float] = None  # browser: the page's time for the request (median), messages included
+    bound: Optional[int] = None   # the proven lower bound of an answer not proven optimal
 
     @property
     def rate(self) -> float:
@@ -170,7 +184,11 @@ def load_suite(suite: str, data: Path = DEFAULT_DATA) -> List[Instance]:
     if suite == "puzzles":
         return _project_puzzles(suite)
     if suite == "korf100":
-        return _korf100(data)
+        return _korf(data, "korf100_goal_1to15_0.txt", suite, 4)
+    if suite == "korf24":  # Korf & Felner's 50 24-puzzles
+        return _korf(data, "korf50_24puzzle.txt", suite, 5, ANYTIME_SECONDS)
+    if suite in ("random6", "random7"):
+        return _random_boards(suite, int(suite[-1]))
     keep = {
         "3x3": lambda name, n: n == 3,
         "princeton": lambda name, n: n <= 5 and name not in ("puzzle4x4-78.txt", "puzzle4x4-80.txt"),
@@ -207,28 +225,38 @@ def _project_puzzles(suite: str) -> List[Instance]:
     return out
 
 
-def _korf100(data: Path) -> List[Instance]:
-    path = data / "korf100_goal_1to15_0.txt"
+def _korf(data: Path, file_name: str, suite: str, n: int, limit: Optional[float] = None) -> List[Instance]:
+    """Korf's boards, mapped to the goal 1..n*n-1 then the blank: ``id optimum t0 ..`` per line."""
+    path = data / file_name
     if not path.is_file():
         return []
     out = []
     for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             values = [int(v) for v in line.split()]
-            out.append(Instance("korf100", f"korf{values[0]:03d}", BoardPuzzle(4, tuple(values[2:18])), values[1]))
+            name = f"korf{values[0]:03d}" if suite == "korf100" else f"{suite}-{values[0]:02d}"
+            out.append(Instance(suite, name, BoardPuzzle(n, tuple(values[2:2 + n * n])), values[1], limit=limit))
     return out
+
+
+def _random_boards(suite: str, n: int) -> List[Instance]:
+    rng = random.Random(RANDOM_SEED + n)
+    return [Instance(suite, f"random{n}x{n}-{i + 1}", BoardPuzzle(n, random_board(n, rng).tiles), None,
+                     limit=ANYTIME_SECONDS) for i in range(RANDOM_BOARDS)]
 
 
 # -- checking an answer ------------------------------------------------------------------------------
 
-def check(row: Row, status: str, answer: Sequence, optimal: bool) -> None:
+def check(row: Row, status: str, answer: Sequence, optimal: bool, bound: Optional[int] = None) -> None:
     """Set ``row.status`` from an answer: ``answer`` is the blank's path (boards) or the ladder (words).
 
     The moves must lead from the puzzle to its goal; an optimal answer must have the known length, any
-    answer at least that length; "unsolvable" must be expected.
+    answer at least that length; "unsolvable" must be expected.  The proven lower ``bound`` of an answer
+    not proven optimal is kept in the row, and must not exceed the known optimum.
     """
     inst = row.instance
     expected = inst.expected
+    row.bound = None if optimal or bound is None else bound
     if status != "solved":
         row.moves = None
         if expected not in (UNSOLVABLE, None):
@@ -242,6 +270,10 @@ def check(row: Row, status: str, answer: Sequence, optimal: bool) -> None:
         row.status, row.note = "WRONG", "solved an unsolvable puzzle"
     elif isinstance(expected, int) and (row.moves < expected or (optimal and row.moves != expected)):
         row.status, row.note = "WRONG", f"{row.moves} moves, the optimum is {expected}"
+    elif isinstance(expected, int) and row.bound is not None and row.bound > expected:
+        row.status, row.note = "WRONG", f"the bound {row.bound} is above the optimum {expected}"
+    elif row.bound is not None:
+        row.note = _ratios(row)
 
 
 def _answer_problem(puzzle: Union[BoardPuzzle, WordPuzzle], answer: Sequence) -> str:
@@ -261,16 +293,30 @@ def _answer_problem(puzzle: Union[BoardPuzzle, WordPuzzle], answer: Sequence) ->
     return ""
 
 
+def _ratios(row: Row) -> str:
+    """How good an answer not proven optimal is: against the optimum when it is known, else against the bound."""
+    expected = row.instance.expected
+    if isinstance(expected, int) and expected > 0:
+        return (f"answer/optimum {row.moves / expected:.3f}, bound {row.bound} "
+                f"(bound/optimum {row.bound / expected:.3f})")
+    return f"bound {row.bound}, answer/bound {row.moves / max(row.bound, 1):.3f}"
+
+
 # -- running in CPython ------------------------------------------------------------------------------
 
 def run(inst: Instance, limit: Optional[float] = None, repeat: int = 1, memory: bool = False,
-        slice_size: int = 200_000) -> Row:
-    """Solve ``inst`` ``repeat`` times through the policy; the row holds the median and the check."""
+        slice_size: int = 200_000, clock: Callable[[], float] = time.perf_counter) -> Row:
+    """Solve ``inst`` ``repeat`` times through the policy; the row holds the median and the check.
+    ``clock`` times the solves and their limit (the wall clock, or ``time.process_time``: this process's
+    CPU time, for a machine shared with other work)."""
     row = Row(inst)
     times = []
+    limit = limit if limit is not None else inst.limit
+    if limit is not None:
+        slice_size = min(slice_size, CLOCK_SLICE)
     for _ in range(max(1, repeat)):
         try:
-            result, elapsed = _timed_solve(inst, limit, slice_size)
+            result, elapsed = _timed_solve(inst, limit, slice_size, clock)
         except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
             row.status, row.note = "ERROR", str(error)
             return row
@@ -279,7 +325,8 @@ def run(inst: Instance, limit: Optional[float] = None, repeat: int = 1, memory: 
             row.status, row.seconds, row.note = "TIMEOUT", elapsed, result.reason
             return row
         times.append(elapsed)
-        check(row, result.status, result.blank_path if result.kind == "board" else result.ladder, result.optimal)
+        check(row, result.status, result.blank_path if result.kind == "board" else result.ladder, result.optimal,
+              result.bound)
         if row.status != "ok":
             break
     row.runs = times
@@ -287,22 +334,26 @@ def run(inst: Instance, limit: Optional[float] = None, repeat: int = 1, memory: 
     if memory and row.status == "ok":
         tracemalloc.start()
         try:
-            _timed_solve(inst, limit, slice_size)
+            _timed_solve(inst, limit, slice_size, clock)
             row.peak_mib = tracemalloc.get_traced_memory()[1] / 2 ** 20
         finally:
             tracemalloc.stop()
     return row
 
 
-def _timed_solve(inst: Instance, limit: Optional[float], slice_size: int):
-    began = time.perf_counter()
+#: Expansions between two looks at the clock when an instance has a time limit.
+CLOCK_SLICE = 50_000
+
+
+def _timed_solve(inst: Instance, limit: Optional[float], slice_size: int, clock: Callable[[], float]):
+    began = clock()
     solving = policy.start(inst.puzzle, inst.options)
     while True:
         result = solving.advance(slice_size)
         if result is not None:
-            return result, time.perf_counter() - began
-        if limit is not None and time.perf_counter() - began > limit:
-            return solving.stop(f"Gave up after {limit:g} s"), time.perf_counter() - began
+            return result, clock() - began
+        if limit is not None and clock() - began > limit:
+            return solving.stop(f"Gave up after {limit:g} s"), clock() - began
 
 
 # -- output ------------------------------------------------------------------------------------------
@@ -324,7 +375,8 @@ def format_row(row: Row) -> str:
 
 
 def summary(rows: List[Row], out: TextIO) -> None:
-    """Per suite: solved, wrong, timed out; total, median and worst seconds; nodes per second."""
+    """Per suite: solved, wrong, timed out; total, median and worst seconds; nodes per second; and for
+    answers not proven optimal, how far they are from the optimum (or the bound)."""
     out.write("\nsummary (seconds are medians of the repeated runs; in the browser, the worker's own time)\n")
     for suite in dict.fromkeys(r.instance.suite for r in rows):
         group = [r for r in rows if r.instance.suite == suite]
@@ -339,6 +391,28 @@ def summary(rows: List[Row], out: TextIO) -> None:
                      f"{worst.seconds:.2f} s ({worst.instance.name}), "
                      f"{sum(r.nodes for r in done) / max(sum(secs), 1e-9):,.0f} nodes/s")
         out.write(line + "\n")
+        quality = answer_quality([r for r in done if r.bound is not None])
+        if quality:
+            out.write(f"            {quality}\n")
+
+
+def answer_quality(rows: List[Row]) -> str:
+    """For answers not proven optimal: mean and worst answer / optimum, mean and lowest bound / optimum
+    (where the optimum is known), else mean and worst answer / bound; "" when there are none."""
+    if not rows:
+        return ""
+    known = [r for r in rows if isinstance(r.instance.expected, int) and r.instance.expected > 0]
+    parts = [f"{len(rows)} answers not proven optimal"]
+    if known:
+        answer = [r.moves / r.instance.expected for r in known]
+        bound = [r.bound / r.instance.expected for r in known]
+        parts.append(f"answer/optimum mean {statistics.mean(answer):.3f}, max {max(answer):.3f}; "
+                     f"bound/optimum mean {statistics.mean(bound):.3f}, min {min(bound):.3f}")
+    unknown = [r for r in rows if r not in known]
+    if unknown:
+        ratio = [r.moves / max(r.bound, 1) for r in unknown]
+        parts.append(f"answer/bound mean {statistics.mean(ratio):.3f}, max {max(ratio):.3f}")
+    return "; ".join(parts)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -348,11 +422,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", action="append", choices=SUITES + ("all",),
                    help="suite to run (repeatable; default without files: %s)" % " ".join(DEFAULT_SUITES))
     p.add_argument("--repeat", type=int, default=1, help="runs per instance; the median is reported")
-    p.add_argument("--limit", type=float, default=None, help="seconds allowed per instance (default: none)")
+    p.add_argument("--limit", type=float, default=None,
+                   help=f"seconds allowed per instance (default: none; {ANYTIME_SECONDS:g} for korf24, random6, random7)")
     p.add_argument("--algorithm", default="auto", help="search for the file instances (default: auto)")
     p.add_argument("--heuristic", default="auto", help="estimate for the file instances (default: auto)")
     p.add_argument("--dictionary", default="common", help="word list for word-pair files")
     p.add_argument("--memory", action="store_true", help="also measure peak memory (one extra run)")
+    p.add_argument("--cpu-time", action="store_true",
+                   help="seconds and limits count this process's CPU time, not the wall clock (on a machine shared "
+                        "with other work; CPython only)")
     p.add_argument("--only", help="run only instances whose name contains this text")
     p.add_argument("--strict", action="store_true", help="time-outs fail the run too")
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data (../shared/benchmarks)")
@@ -382,7 +460,8 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
     args = parser().parse_args(argv)
     instances = instances_for(args, out)
     out.write(f"benchmark on CPython {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-              f"{len(instances)} instances, repeat {args.repeat}, limit {args.limit or 'none'}\n")
+              f"{len(instances)} instances, repeat {args.repeat}, limit {limit_text(args.limit, instances)}"
+              f"{', CPU time' if args.cpu_time else ''}\n")
     _load_tables(out)
     out.write(HEADER + "\n")
     rows = []
@@ -390,7 +469,8 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
         if inst.error:
             row = Row(inst, status="ERROR", note=inst.error)
         else:
-            row = run(inst, args.limit, args.repeat, args.memory)
+            row = run(inst, args.limit, args.repeat, args.memory,
+                      clock=time.process_time if args.cpu_time else time.perf_counter)
         out.write(format_row(row) + "\n")
         out.flush()
         rows.append(row)
@@ -408,6 +488,14 @@ def _load_tables(out: TextIO) -> None:
         out.write(f"(pattern tables loaded from {tables.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
     except tables.TablesMissing as missing:
         out.write(f"({missing} The solver falls back to weaker heuristics.)\n")
+
+
+def limit_text(limit: Optional[float], instances: List[Instance]) -> str:
+    """The time limit as the header says it: the one given, or the anytime suites' own."""
+    if limit is not None:
+        return f"{limit:g} s"
+    own = sorted({i.limit for i in instances if i.limit is not None})
+    return "none" + (f" ({', '.join(f'{x:g}' for x in own)} s for the anytime suites)" if own else "")
 
 
 def exit_status(rows: List[Row], strict: bool, out: TextIO) -> int:

@@ -13,7 +13,9 @@ or ``No solution possible``; ``--trace`` prints seed 003's report instead and ``
 object per input (``{"file": ..., "error": ...}`` for an input that could not be solved).  With
 several inputs each answer is headed ``==> FILE <==``.  A bad input costs one line on stderr (``puzzlesolver: FILE: problem``) and exit
 status 2 at the end, while the other inputs are still solved; a search that passes ``--max-nodes``
-(or runs out of memory) gives exit status 3.
+(or runs out of memory) gives exit status 3.  ``--max-seconds S`` bounds each solve by time: from 5x5 on
+the best answer found by then is printed (not proven minimal, with the proven lower bound; exit
+status 0), on smaller boards the optimal search stops with advice (exit status 3).
 
 ``--check OUTPUT PUZZLE`` judges a program's answer instead (:mod:`puzzlesolver.check`): one line, exit
 status 0 when it is right, 1 when it is wrong.
@@ -23,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import time
 from typing import List, Optional, Sequence, TextIO, Union
 
 from . import policy
@@ -42,6 +46,8 @@ __all__ = ["main", "read_puzzle", "solve_input", "InputError", "GaveUp", "TRACE_
 
 #: How many dequeued states ``--trace`` shows (seed 003: "the first five").
 TRACE_LENGTH = 5
+#: Expansions between two looks at the clock under ``--max-seconds`` (a few hundredths of a second).
+CLOCK_SLICE = 50_000
 
 EXIT_BAD_INPUT = 2
 EXIT_GAVE_UP = 3
@@ -95,9 +101,10 @@ def chosen_options(algorithm: Optional[str], heuristic: Optional[str], trace: bo
 
 
 def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_nodes: Optional[int] = None,
-                trace: bool = False) -> Result:
+                trace: bool = False, max_seconds: Optional[float] = None) -> Result:
     """Solve one puzzle with :func:`puzzlesolver.policy.start`; InputError for a bad puzzle or option,
-    GaveUp past ``max_nodes`` expansions or out of memory."""
+    GaveUp past ``max_nodes`` expansions or out of memory, or past ``max_seconds`` without an answer
+    (an anytime search stopped by the clock returns its best answer, not proven minimal)."""
     try:
         solving = policy.start(puzzle, options)
     except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
@@ -105,14 +112,35 @@ def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_no
     if trace and solving.search is not None:
         solving.search.trace_limit = TRACE_LENGTH
     try:
-        result = solving.advance(max_nodes)
+        result = _advance_within(solving, max_nodes, max_seconds)
     except MemoryError:
         raise GaveUp(f"Ran out of memory after expanding {solving.stats.expanded:,} nodes; "
                      "try a stronger heuristic or a smaller puzzle.") from None
     if result is None:
         raise GaveUp(f"Gave up after expanding {solving.stats.expanded:,} nodes without reaching the goal "
                      "(raise --max-nodes).")
+    if result.status == "stopped":
+        raise GaveUp(f"Stopped after {max_seconds:g} s with no solution yet (at least {result.bound} moves are "
+                     "needed); raise --max-seconds, or use --algorithm weighted for a fast answer that is not "
+                     "proven minimal.")
     return result
+
+
+def _advance_within(solving: policy.Solving, max_nodes: Optional[int], max_seconds: Optional[float]) -> Optional[Result]:
+    """Advance until the answer, ``max_nodes`` expansions (None: no answer) or ``max_seconds`` (the
+    search's own stop: its best answer, or "stopped" with advice)."""
+    if max_seconds is None:
+        return solving.advance(max_nodes)
+    deadline = time.perf_counter() + max_seconds
+    while True:
+        left = math.inf if max_nodes is None else max_nodes - solving.stats.expanded
+        if left <= 0:
+            return None
+        result = solving.advance(int(min(CLOCK_SLICE, left)))
+        if result is not None:
+            return result
+        if time.perf_counter() >= deadline:
+            return solving.stop(f"Stopped after {max_seconds:g} s")
 
 
 def explain_input(puzzle: Union[BoardPuzzle, WordPuzzle], options, stdout: TextIO, labelled: bool,
@@ -144,7 +172,8 @@ def render_text(result: Result) -> str:
     if result.optimal:
         lines = [f"Minimum number of moves = {result.moves}\n"]
     else:
-        lines = [f"Number of moves = {result.moves} (not proven minimal: {result.method})\n"]
+        lines = [f"Number of moves = {result.moves} (not proven minimal: {result.method}; the optimum is at "
+                 f"least {result.bound} moves)\n"]
     for state in result.states():
         lines.append(f"{state}\n")  # str(board) ends in a newline: a blank line follows each board
     return "".join(lines)
@@ -182,7 +211,8 @@ def render_trace(result: Result, heuristic: str) -> str:
 
 
 def render_json(result: Result, label: Optional[str], options: Options) -> str:
-    """One line of JSON: file, kind, solvable, moves (null if none), the answer, counters, seconds."""
+    """One line of JSON: file, kind, solvable, moves (null if none), the answer, counters, seconds, whether it
+    is optimal and the proven lower bound on the optimum."""
     record = {"file": label, "kind": result.kind, "solvable": result.solved,
               "moves": result.moves, "status": result.status}
     if result.kind == "board":
@@ -195,7 +225,7 @@ def render_json(result: Result, label: Optional[str], options: Options) -> str:
         record.update(start=result.initial.word, goal=result.initial.goal)
     record.update(expanded=result.stats.expanded, enqueued=result.stats.enqueued,
                   max_frontier=result.stats.max_frontier, seconds=round(result.seconds, 6),
-                  method=result.method, optimal=result.optimal, algorithm=options.algorithm,
+                  method=result.method, optimal=result.optimal, bound=result.bound, algorithm=options.algorithm,
                   heuristic=options.heuristic)
     return json.dumps(record)
 
@@ -209,7 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve sliding-tile puzzles and word ladders optimally (A* search).",
         epilog="Files: Princeton format (n, then n*n tiles, 0 = blank), seed 003's pair of boards "
                "(initial rows then goal rows), bare rows, or two words (a ladder). '-' reads stdin. "
-               "Exit status: 0 solved (or shown unsolvable), 2 bad input, 3 gave up (--max-nodes).")
+               "Exit status: 0 solved (or shown unsolvable; from 5x5 on, the best answer by --max-seconds), "
+               "2 bad input, 3 gave up (--max-nodes, or --max-seconds on an optimal search).")
     parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files to solve")
     parser.add_argument("--heuristic", choices=heuristics,
                         help=f"board estimate (default: {heuristics[0] if 'auto' in heuristics else 'manhattan'}; "
@@ -230,6 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "(the solver's own queue)")
     parser.add_argument("--max-nodes", type=_positive_int, metavar="N",
                         help="give up after expanding N nodes (default: no limit)")
+    parser.add_argument("--max-seconds", type=_positive_seconds, metavar="S",
+                        help="stop each solve after S seconds: from 5x5 on with the best answer found by then (not "
+                             "proven minimal, with a lower bound), else with advice (default: no limit)")
     parser.add_argument("--check", metavar="OUTPUT",
                         help="judge OUTPUT, a program's answer to the one puzzle given (its algs4 output, 'No "
                              "solution possible', a move string such as 'R3 D L', or a ladder): exit status 0 "
@@ -244,6 +278,16 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
 
 
@@ -273,7 +317,7 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
                 explain_input(puzzle, options, stdout, len(inputs) > 1 and not options.json, shown)
                 continue
             chosen = chosen_options(options.algorithm, options.heuristic, options.trace)
-            result = solve_input(puzzle, chosen, options.max_nodes, options.trace)
+            result = solve_input(puzzle, chosen, options.max_nodes, options.trace, options.max_seconds)
         except (InputError, GaveUp) as problem:
             bad_input = bad_input or isinstance(problem, InputError)
             gave_up = gave_up or isinstance(problem, GaveUp)

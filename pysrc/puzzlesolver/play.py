@@ -3,7 +3,8 @@
 Both stand on the policy's strongest optimal search (:func:`puzzlesolver.policy.board_search`), so a
 judgement is exact wherever the solver is exact and fast: the 8-puzzle (a table read) and the
 15-puzzle (IDA* with pattern tables, usually milliseconds).  From 5x5 on, and whenever a budget runs
-out, a judgement is a proven lower bound and says so (``exact`` is False).
+out, a judgement is a proven lower bound and says so (``exact`` is False): from 5x5 on the whole
+budget goes to IDA* (:func:`puzzlesolver.policy.bound_options`), the search whose bound rises fastest.
 
 Each is also *work* in steps (:mod:`puzzlesolver.steps`): :func:`judging` and :func:`dealing` yield
 between short steps, so the web worker can run them beside other requests (:mod:`puzzlesolver.jobs`).
@@ -23,7 +24,7 @@ from typing import Dict, Optional
 from . import grid
 from .board import Board, random_board
 from .fast import tables
-from .policy import board_search
+from .policy import board_search, bound_options
 from .steps import Work, labelled, searching, to_end
 
 __all__ = ["Judgement", "judge", "judging", "deal_exactly", "dealing", "check_deal", "DealError", "MAX_EXACT_DEAL",
@@ -69,7 +70,7 @@ def judging(board: Board, budget: int = JUDGE_BUDGET) -> Work[Judgement]:
     """:func:`judge` as work in steps; yields ``{"expanded"}`` as it goes."""
     if not board.is_solvable():
         raise ValueError("This board cannot reach its goal.")
-    search = board_search(board)
+    search = board_search(board, bound_options(board.size()))
     distance = yield from _solve_within(search, budget, limit=None)
     if distance is None:
         return Judgement(search.bound, False, method=search.method)

@@ -9,11 +9,14 @@ Boards (``algorithm`` / ``heuristic``):
 * ``"auto"`` / ``"auto"``: the fastest optimal search measured for the size: IDA* on the exact
   distance table (3x3, any goal), IDA* with the compact 7-tile pattern databases (4x4, goals the
   tables fit; the 6-6-3 ones when those are not at hand), else IDA* with Manhattan distance + linear
-  conflicts; from 5x5 on, the anytime search (:mod:`puzzlesolver.fast.anytime`): that IDA*, plus an
-  answer at once that improves while it runs, so a budget that runs out still leaves an answer and a
-  proven lower bound;
-* ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` (computed up to 6x6; larger boards
-  get Manhattan distance alone, and the method says so) or ``"manhattan"``;
+  conflicts; from 5x5 on, the anytime search (:mod:`puzzlesolver.fast.anytime`): that IDA* proving a
+  lower bound (and, if it finishes, the optimum), while beam searches from both ends find shorter and
+  shorter answers (the line-by-line solver first from 8x8 on), so a budget that runs out still leaves a
+  good answer and a proven lower bound.  No pattern table serves 5x5 and up: additive 5-tile tables
+  (5-5-5-5-4, 39 MB in memory) measured no stronger than linear conflicts there (77.8 against 78.1 on
+  Korf & Felner's 24-puzzles);
+* ``"ida"``: IDA* with ``"pdb"`` (as above), ``"linear-conflict"`` (any size: from 7x7 on the conflicts
+  of a line are computed the first time it is met) or ``"manhattan"``;
 * ``"astar"`` / ``"astar-tree"``: the seeds' A* on :class:`~puzzlesolver.board.Board` objects with
   any estimate of :data:`puzzlesolver.heuristics.ESTIMATES` ("auto": pdb on 3x3 and 4x4, linear
   conflict on larger boards); ``"astar-tree"`` is the seeds' version without duplicate pruning;
@@ -59,7 +62,8 @@ from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
 
 __all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "starting", "data_files", "loading",
-           "no_answer", "board_search", "iteration_log", "ALGORITHMS", "HEURISTICS", "WORD_ALGORITHMS"]
+           "no_answer", "board_search", "bound_options", "iteration_log", "ALGORITHMS", "HEURISTICS",
+           "WORD_ALGORITHMS"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
 
@@ -69,10 +73,9 @@ ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
 WORD_ALGORITHMS = ("auto",) + ASTAR_ALGORITHMS
 #: From this side on, "auto" runs the anytime search: an answer at once, optimal when IDA* can prove it.
 ANYTIME_FROM = 5
+
 #: Heuristics the IDA* engines update incrementally.
 IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
-#: The largest side on which IDA* adds linear conflicts (its line table has (n+1)**n entries).
-CONFLICTS_UP_TO = 6
 
 
 class OptionError(ValueError):
@@ -91,6 +94,13 @@ class Options:
     algorithm: str = "auto"
     heuristic: str = "auto"
     weight: Optional[float] = None
+
+
+def bound_options(n: int) -> Options:
+    """The options whose search proves the best lower bound for a budget on an n x n board: the default
+    search up to 4x4 (optimal, so its bound is the answer), IDA* alone from 5x5 on (the anytime search
+    spends most of its work on answers, not on the bound)."""
+    return Options(algorithm="ida") if n >= ANYTIME_FROM else Options()
 
 
 @dataclass(frozen=True)
@@ -200,9 +210,7 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         note = f" (no pattern databases for {n}x{n})"
     if algorithm == "auto" and heuristic == "auto" and n >= ANYTIME_FROM:
         return _Choice(AnytimeSearch)
-    conflicts = heuristic != "manhattan" and n <= CONFLICTS_UP_TO
-    if heuristic == "linear-conflict" and not conflicts:
-        note = f" (linear conflicts are computed up to {CONFLICTS_UP_TO}x{CONFLICTS_UP_TO})"
+    conflicts = heuristic != "manhattan"
     return _Choice(lambda board: _ida_manhattan(board, conflicts, note))
 
 

@@ -100,3 +100,28 @@ def test_suites_run_through_the_policy_and_exit_zero():
         pytest.skip("../shared/benchmarks is absent")
     status, out = run_bench("--suite", "5x5", "--suite", "puzzles")
     assert status == 0 and "summary" in out and "5x5       3/3 solved, 0 wrong" in out
+
+
+def test_a_bound_above_the_known_optimum_fails():
+    row = Row(Instance("test", "t", BoardPuzzle(2, (1, 2, 0, 3)), 1))
+    check(row, "solved", [3], optimal=False, bound=3)
+    assert row.status == "WRONG" and "bound" in row.note
+    row = Row(Instance("test", "t", BoardPuzzle(2, (1, 2, 0, 3)), 1))
+    check(row, "solved", [3], optimal=False, bound=1)
+    assert row.status == "ok" and row.bound == 1 and "answer/optimum 1.000" in row.note
+
+
+def test_the_anytime_suites_have_a_time_limit_and_random_boards_of_their_size():
+    for suite, n in (("random6", 6), ("random7", 7)):
+        instances = bench.load_suite(suite)
+        assert len(instances) == bench.RANDOM_BOARDS
+        assert {i.puzzle.n for i in instances} == {n} and {i.limit for i in instances} == {bench.ANYTIME_SECONDS}
+        assert len({i.puzzle.tiles for i in instances}) == len(instances)
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "korf50_24puzzle.txt").is_file(), reason="../shared/benchmarks is absent")
+def test_korf24_reports_answer_and_bound_against_the_published_optimum():
+    assert len(bench.load_suite("korf24")) == 50
+    status, out = run_bench("--suite", "korf24", "--only", "korf24-01", "--limit", "3")
+    assert status == 0 and "korf24    1/1 solved, 0 wrong" in out
+    assert "answer/optimum mean " in out and "bound/optimum mean " in out

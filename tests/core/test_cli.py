@@ -281,3 +281,42 @@ def test_python_dash_m_runs_without_tracebacks(tmp_path):
 def test_a_search_that_is_not_optimal_does_not_claim_a_minimum(run_cli, write):
     out = run_cli("--algorithm", "weighted", write("p.txt", PUZZLE04)).out
     assert out.startswith("Number of moves = 4 (not proven minimal: ")
+
+
+KORF24_FIRST = "5\n12 3 9 22 1\n18 24 4 14 19\n21 5 15 0 10\n8 13 6 2 17\n7 23 16 20 11\n"
+KORF100_FIRST = "4\n13 6 8 12\n15 14 0 10\n11 7 4 5\n9 1 3 2\n"
+
+
+def test_max_seconds_gives_the_best_answer_found_by_then_with_its_bound_from_5x5_on(run_cli, write):
+    import json
+    from puzzlesolver import grid
+    result = run_cli("--max-seconds", "3", "--json", write("korf24.txt", KORF24_FIRST))
+    assert result.status == 0 and result.err == ""
+    record = json.loads(result.out)
+    assert record["status"] == "solved" and record["optimal"] is False
+    assert record["moves"] == len(record["blank_path"]) == len(record["solution"]) - 1
+    assert 0 < record["bound"] < record["moves"]
+    *_, last = grid.tiles_along(record["solution"][0], record["blank_path"])
+    assert list(last) == record["goal"]
+
+
+def test_max_seconds_in_text_says_the_answer_is_not_proven_minimal_and_gives_the_bound(run_cli, write):
+    out = run_cli("--max-seconds", "3", write("korf24.txt", KORF24_FIRST)).out
+    first = out.splitlines()[0]
+    assert first.startswith("Number of moves = ") and "not proven minimal" in first
+    assert "the optimum is at least " in first
+
+
+def test_max_seconds_stops_an_optimal_search_with_advice_and_status_3(run_cli, write):
+    hard = write("korf100.txt", KORF100_FIRST)
+    result = run_cli("--max-seconds", "0.2", "--algorithm", "ida", "--heuristic", "manhattan", hard)
+    assert result.status == 3 and result.out == ""
+    assert len(result.err_lines) == 1 and result.err_lines[0].startswith(f"puzzlesolver: {hard}: Stopped after 0.2 s ")
+    assert "raise --max-seconds" in result.err
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "inf"])
+def test_max_seconds_takes_a_positive_number(run_cli, write, value):
+    with pytest.raises(SystemExit) as raised:
+        run_cli("--max-seconds", value, write("p.txt", PUZZLE04))
+    assert raised.value.code == 2

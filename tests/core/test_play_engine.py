@@ -51,6 +51,18 @@ def test_from_5x5_on_the_judgement_is_a_lower_bound_past_the_budget():
     assert not verdict.exact and verdict.deltas == {} and verdict.distance >= hard.manhattan()
 
 
+def test_from_5x5_on_a_judgement_spends_its_whole_budget_on_the_bound():
+    from puzzlesolver.board import random_board
+    from puzzlesolver.policy import Options, board_search
+    board = random_board(5, random.Random(12))
+    verdict = judge(board, budget=100_000)
+    ida_alone = board_search(board, Options(algorithm="ida"))
+    ida_alone.run(100_000)
+    anytime = board_search(board)
+    anytime.run(100_000)
+    assert not verdict.exact and verdict.distance == ida_alone.bound > anytime.bound
+
+
 @pytest.mark.parametrize("n, moves", [(2, 5), (3, 31), (3, 0), (3, 17), (4, 24)])
 def test_deals_of_an_exact_difficulty_need_exactly_that_many_moves(n, moves, eight_puzzle):
     if n == 4:

@@ -47,6 +47,11 @@ def rows_text(tiles, n: int) -> str:
     return "\n".join(" ".join(str(t) for t in tiles[r * n:(r + 1) * n]) for r in range(n))
 
 
+#: Seconds the page waits past an instance's limit before it cancels the request (the worker's own clock
+#: stops the search at the limit: an anytime search then answers with its best answer so far).
+CANCEL_GRACE = 10.0
+
+
 def request_for(inst: Instance, limit: Optional[float]) -> dict:
     puzzle = inst.puzzle
     params = {"board": rows_text(puzzle.tiles, puzzle.n), "heuristic": inst.options.heuristic,
@@ -60,8 +65,10 @@ def request_for(inst: Instance, limit: Optional[float]) -> dict:
 def run_in_page(page, inst: Instance, limit: Optional[float], repeat: int) -> Row:
     row = Row(inst)
     times, walls = [], []
+    limit = limit if limit is not None else inst.limit
+    cancel_ms = int((limit + CANCEL_GRACE) * 1000) if limit else None
     for _ in range(max(1, repeat)):
-        result = page.evaluate(SCRIPT, [[request_for(inst, limit)], int(limit * 1000) if limit else None])[0]
+        result = page.evaluate(SCRIPT, [[request_for(inst, limit)], cancel_ms])[0]
         answer = result["answer"]
         if answer.get("type") != "result":
             row.status, row.note = "ERROR", answer.get("message", str(answer))[:120]
@@ -72,7 +79,7 @@ def run_in_page(page, inst: Instance, limit: Optional[float], repeat: int) -> Ro
             break
         times.append(answer.get("seconds", result["wall"]))
         walls.append(result["wall"])
-        check(row, answer["status"], answer.get("blank_path") or [], answer.get("optimal", True))
+        check(row, answer["status"], answer.get("blank_path") or [], answer.get("optimal", True), answer.get("bound"))
         if row.status != "ok":
             break
     row.runs = times
@@ -127,7 +134,7 @@ def main(argv=None, out: TextIO = sys.stdout) -> int:
     args = parser.parse_args(argv)
     instances = [i for i in bench.instances_for(args, out) if isinstance(i.puzzle, BoardPuzzle) and not i.error]
     out.write(f"benchmark in headless Chromium (web worker), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-              f"{len(instances)} instances, repeat {args.repeat}, limit {args.limit or 'none'}\n")
+              f"{len(instances)} instances, repeat {args.repeat}, limit {bench.limit_text(args.limit, instances)}\n")
     rows = run_browser(instances, args.limit, args.repeat, args.dist, out)
     bench.summary(rows, out)
     return bench.exit_status(rows, args.strict, out)

@@ -1,22 +1,30 @@
 """An answer at once, better answers while you wait, and a proven lower bound: for 5x5 boards and up.
 
-On boards where an optimal search may run for minutes (a random 24-puzzle), :class:`AnytimeSearch`
-gives, in slices, three things at the same time:
+On boards where an optimal search may run for hours (a random 24-puzzle), :class:`AnytimeSearch`
+does two things in turns, a slice at a time:
 
-* **an answer within the first slices**: the line-by-line solver (:mod:`.lines`), not optimal, which
-  places tiles until a 4x4 corner is left and finishes that optimally with the 15-puzzle's tables;
-* **better answers**: windows of the answer are replaced by optimal paths between their two ends
-  (IDA* with Manhattan distance + linear conflicts towards the window's last board as goal), the
-  windows sweeping along the answer and growing when a sweep finds nothing shorter;
-* **a proven lower bound**: IDA* on the whole board (the same engine) raises its bound as each of its
-  iterations ends; if it finishes, the answer is optimal.
+* **it proves a lower bound**: IDA* on the whole board (Manhattan distance + linear conflicts) raises
+  its bound as each of its iterations ends; if it finishes, the answer is optimal.  It runs alone
+  for the first :data:`IDA_FIRST` expansions (boards a few dozen moves from the goal are solved
+  optimally at once), then gets :data:`BOUND_SHARE` of the work;
+* **it finds shorter and shorter answers**: up to 7x7, a portfolio of beam searches
+  (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
+  boards with its own weighting of Manhattan distance and linear conflicts, in rounds of growing
+  width.  On bigger boards the first answer comes from the line-by-line solver (:mod:`.lines`), then
+  windows of the answer are replaced by optimal paths between their ends (IDA* towards the window's
+  last board) in turns with narrow beams.  A beam that cannot beat the answer in hand stops as soon
+  as it is as deep as that answer.
 
-The answer is *proven* optimal once its length equals the bound.  Half of each slice goes to the
-whole-board IDA* (easy boards are still solved optimally in a fraction of a second); the rest improves
-the answer.  Measured on random boards (CPython, 2 cores shared): 5x5, a first answer of 186 moves
-after 0.4 s and 180 after 20 s, with the bound at 98; 6x6, 324 -> 298 (bound 136); 7x7, 704 -> 682
-(bound 260).  The line-by-line placements are the weak point: a better first answer is the next step.  ``blank_path()`` is the best answer so far, so a caller whose budget runs out still has one,
-with ``bound`` to say how far from optimal it can be at most.
+Beams from both ends and with different weightings fail on different boards, so the best of several
+narrow beams beats one wide beam of the same cost: on Korf & Felner's 24-puzzles (12 of them, CPython),
+one beam of width 4,000 gave 1.126 x the optimum on average, eight beams of width 1,000 (four
+weightings, both ends) 1.089.  Windows of optimal paths (as on big boards) did not shorten these
+answers (1.1105 with, 1.1108 without, 17 boards, 10 s each), nor did a first round of width 500
+(1.121).  The figures of the whole search are the benchmark's (``python3 build.py bench --suite korf24``).
+
+The answer is *proven* optimal once its length equals the bound.  ``blank_path()`` is the best answer
+so far, so a caller whose budget runs out still has one, with ``bound`` to say how far from optimal it
+can be at most.
 
 >>> from puzzlesolver.board import Board
 >>> search = AnytimeSearch(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
@@ -27,44 +35,66 @@ with ``bound`` to say how far from optimal it can be at most.
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
 from ..search import SearchStats
+from .beam import BeamSearch
 from .ida import IDAStar, ManhattanEngine
 from .lines import SubgoalSearch, cut_loops
 
-__all__ = ["AnytimeSearch"]
+__all__ = ["AnytimeSearch", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
 
-#: Share of each slice given to the whole-board IDA* (the rest improves the answer).
-BOUND_SHARE = 0.5
-#: Window lengths tried in turn; a sweep that finds nothing shorter moves to the next.
-WINDOWS = (12, 18, 24, 32, 40, 50, 60, 72)
-#: Expansions one window's optimal search may use before it is given up (the window is skipped).
-WINDOW_LIMIT = 1_000_000
+#: Expansions the whole-board IDA* runs alone before any answer is looked for.
+IDA_FIRST = 10_000
+#: Share of the work (after IDA_FIRST) given to the whole-board IDA*; the rest looks for shorter answers.
+#: IDA*'s bound grows by 2 each time its work grows about tenfold on a 24-puzzle, so a larger share buys little.
+BOUND_SHARE = 0.25
+#: Work units of one board expanded by a beam (IDA* expansions count one each): a beam makes its children
+#: as whole boards, about three times the work of an IDA* step (measured on CPython: with 3, the bound gets 24%
+#: of the time for its 25% share).
+BEAM_COST = 3
+#: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
+BEAM_UP_TO = 7
+#: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
+#: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
+FIRST_WIDTH = 64
+WIDTHS = (1000, 2000, 4000, 8000, 16000)
+#: (Manhattan weight, linear-conflict weight) of the beams of one round, each run from both ends.
+WEIGHTINGS = ((1, 1), (1, 2), (2, 3), (1, 3))
+#: Beam widths on boards above BEAM_UP_TO (each after a sweep of windows), from the goal back to the board.
+WIDE_BOARD_WIDTHS = (32, 64, 128, 256, 512, 1024)
+#: Window lengths of one sweep, and the expansions one window's optimal search may use before it is skipped.
+WINDOWS = (12, 18, 24, 32, 40)
+WINDOW_LIMIT = 200_000
+#: Expansions the whole-board IDA* or an answer search gets at a time within one call of ``run``.
+CHUNK = 20_000
+
+
+def round_widths(n: int) -> Tuple[int, ...]:
+    """The beam widths of the portfolio's rounds on an n x n board: :data:`WIDTHS` on 5x5, scaled by (5/n)**3."""
+    return tuple(max(FIRST_WIDTH, round(width * (5 / n) ** 3)) for width in WIDTHS)
 
 
 class AnytimeSearch:
-    """Line-by-line answer, improved by optimal windows, with IDA* proving a lower bound (the Search protocol)."""
+    """Beam searches (or the line-by-line solver) for answers, IDA* for the bound (the Search protocol)."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.n = n = board.size()
+        answers = ("beam searches from both ends" if n <= BEAM_UP_TO else
+                   "the line-by-line solver, then optimal windows and beam searches")
+        self.method = f"anytime: {answers}, while IDA* (Manhattan + linear conflicts) proves a lower bound"
         self.stats = SearchStats(0, 0, 0)
         tiles, goal = board.tiles, board.goal
-        self._conflicts = n <= 6  # the line table has (n+1)**n entries
-        estimate = "Manhattan + linear conflicts" if self._conflicts else "Manhattan distance"
-        self.method = (f"anytime: a line-by-line answer shortened by optimal windows while IDA* ({estimate}) "
-                       "proves a lower bound")
-        self._whole = IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, self._conflicts, counter),
-                              "IDA* + Manhattan distance" + (" + linear conflicts" if self._conflicts else ""))
-        self._first = SubgoalSearch(board, finish_side=4)
+        self._whole = IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
+                              "IDA* + Manhattan distance + linear conflicts")
         self._best: Optional[List[int]] = None
-        self._window = 0          # index into WINDOWS
-        self._start = 0           # where the next window begins
-        self._improved = False    # whether the current sweep shortened the answer
-        self._window_search: Optional[tuple] = None  # (IDAStar, start, end) being run
+        self._plan = self._attempts()
+        self._attempt: Optional[_Attempt] = None
+        self._bound_work = 0
+        self._answer_work = 0
         self.done = not board.is_solvable()
 
     # -- the Search protocol ---------------------------------------------------------------------
@@ -95,87 +125,208 @@ class AnytimeSearch:
         return self.board.along(self._best) if self._best is not None else []
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
-        """Work for up to ``max_expansions`` expansions; True once the answer is proven optimal."""
+        """Work for about ``max_expansions`` expansions; True once the answer is proven optimal.
+
+        With no budget, IDA* runs to the end: the optimal answer, however long that takes.
+        """
         if self.done:
             return True
-        if self._best is None:
-            before = self._first.stats.expanded
-            if self._first.run(max_expansions):
-                self._best = self._first.blank_path()
-            self._count(self._first.stats.expanded - before)
-            if self._best is None:  # the first answer takes more than this slice
-                return False
         if max_expansions is None:
-            self._finish_whole(None)
+            self._prove(None)
             return True
-        whole_share = max(1, int(max_expansions * BOUND_SHARE))
-        self._finish_whole(whole_share)
-        if not self.done:
-            self._improve(max(1, max_expansions - whole_share))
-        self.done = self.done or self.optimal
+        budget = max(1, max_expansions)
+        while budget > 0 and not self.done:
+            chunk = min(budget, CHUNK)
+            budget -= self._prove(chunk) if self._bound_turn() else self._improve(chunk)
+            self.done = self.done or self.optimal
         return self.done
 
     # -- the two halves ----------------------------------------------------------------------------
-    def _count(self, expanded: int) -> None:
-        self.stats.expanded += expanded
+    def _bound_turn(self) -> bool:
+        """Whether the next chunk of work goes to the whole-board IDA* (else to finding shorter answers)."""
+        if self._bound_work < IDA_FIRST or self._plan is None:
+            return True
+        return self._bound_work - IDA_FIRST < BOUND_SHARE * (self._bound_work - IDA_FIRST + self._answer_work)
 
-    def _finish_whole(self, budget: Optional[int]) -> None:
+    def _prove(self, budget: Optional[int]) -> int:
+        """Run the whole-board IDA* for ``budget`` expansions (to the end if None); return the work done."""
         before = self._whole.stats.expanded
         finished = self._whole.run(budget)
-        self._count(self._whole.stats.expanded - before)
+        used = self._whole.stats.expanded - before
+        self._bound_work += used
+        self.stats.expanded += used
         self.stats.max_frontier = max(self.stats.max_frontier, self._whole.stats.max_frontier)
         if finished:
             self._best = self._whole.blank_path()
             self.done = True
+        return max(used, 1)
 
-    def _improve(self, budget: int) -> None:
-        """Spend ``budget`` expansions on the current window (starting the next one when it is settled)."""
-        while budget > 0 and self._window < len(WINDOWS):
-            if self._window_search is None and not self._next_window():
-                return
-            search, start, end = self._window_search
+    def _improve(self, budget: int) -> int:
+        """Spend about ``budget`` units on the current attempt at a shorter answer; return the work done."""
+        if self._attempt is None:
+            self._attempt = next(self._plan, None)
+            if self._attempt is None:
+                self._plan = None  # nothing left to try: IDA* gets all the work from now on
+                return 1
+        attempt = self._attempt
+        before_nodes, before_work = attempt.nodes, attempt.work
+        finished = attempt.run(budget)
+        used = attempt.work - before_work
+        self._answer_work += used
+        self.stats.expanded += attempt.nodes - before_nodes
+        if finished:
+            self._offer(attempt.answer())
+            self._attempt = None
+        return max(used, 1)
+
+    def _offer(self, answer: Optional[List[int]]) -> None:
+        """Keep ``answer`` if it is shorter than the best so far (after cutting its loops)."""
+        if not answer:
+            return
+        answer = cut_loops(self.board.tiles, answer, self.n)
+        if self._best is None or len(answer) < len(self._best):
+            self._best = answer
+
+    # -- what to try next --------------------------------------------------------------------------
+    def _attempts(self) -> Iterator["_Attempt"]:
+        """The attempts at a shorter answer, in order (each sees the best answer at the time it starts)."""
+        tiles, goal, n = self.board.tiles, self.board.goal, self.n
+        if n > BEAM_UP_TO:
+            yield _Lines(self.board)
+            for width in WIDE_BOARD_WIDTHS:
+                yield _Windows(tiles, goal, self._best)
+                yield _Beam(tiles, goal, width, WEIGHTINGS[0], True, self._longest())
+            yield _Windows(tiles, goal, self._best)
+            return
+        for reverse in (False, True):
+            yield _Beam(tiles, goal, FIRST_WIDTH, (1, 1), reverse, self._longest())
+        for width in round_widths(n):
+            for weights in WEIGHTINGS:
+                for reverse in (False, True):
+                    yield _Beam(tiles, goal, width, weights, reverse, self._longest())
+
+    def _longest(self) -> Optional[int]:
+        """The deepest a new answer may go to be any use (None before the first answer)."""
+        return None if self._best is None else len(self._best) - 1
+
+
+# -- attempts at a shorter answer ---------------------------------------------------------------
+
+class _Attempt:
+    """One search for an answer: ``run(budget)`` in work units, ``answer()`` once it returns True."""
+
+    nodes = 0   # expansions so far
+    work = 0    # work units so far (expansions weighted by their cost)
+
+    def run(self, budget: int) -> bool:
+        raise NotImplementedError
+
+    def answer(self) -> Optional[List[int]]:
+        raise NotImplementedError
+
+
+class _Beam(_Attempt):
+    """A beam search from the board to the goal, or from the goal back to the board (``reverse``)."""
+
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, int],
+                 reverse: bool, longest: Optional[int]) -> None:
+        self.reverse = reverse
+        self.goal_blank = list(goal).index(0)
+        start, end = (goal, tiles) if reverse else (tiles, goal)
+        self.search = BeamSearch(start, end, width, longest, weights)
+
+    @property
+    def nodes(self) -> int:
+        return self.search.stats.expanded
+
+    @property
+    def work(self) -> int:
+        return self.search.stats.expanded * BEAM_COST
+
+    def run(self, budget: int) -> bool:
+        return self.search.run(max(1, budget // BEAM_COST))
+
+    def answer(self) -> Optional[List[int]]:
+        cells = self.search.blank_path()
+        if not cells or not self.reverse:
+            return cells
+        # the blank's cells from the goal to the board, read backwards: the board after each move back
+        return cells[-2::-1] + [self.goal_blank]
+
+
+class _Lines(_Attempt):
+    """The line-by-line solver (big boards): an answer within a second, far from the shortest."""
+
+    def __init__(self, board: Board) -> None:
+        self.search = SubgoalSearch(board, finish_side=4)
+
+    @property
+    def nodes(self) -> int:
+        return self.search.stats.expanded
+
+    @property
+    def work(self) -> int:
+        return self.search.stats.expanded
+
+    def run(self, budget: int) -> bool:
+        return self.search.run(budget)
+
+    def answer(self) -> Optional[List[int]]:
+        return self.search.blank_path()
+
+
+class _Windows(_Attempt):
+    """One sweep of windows over ``best``: each window of lengths :data:`WINDOWS` is replaced by an optimal
+    path between its two ends when IDA* finds a shorter one within :data:`WINDOW_LIMIT` expansions."""
+
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], best: Optional[List[int]]) -> None:
+        self.tiles = tuple(tiles)
+        self.n = int(round(len(tiles) ** 0.5))
+        self.best = list(best or [])
+        self.windows = [length for length in WINDOWS if length < len(self.best)]
+        self.start = 0
+        self.search: Optional[Tuple[IDAStar, int, int]] = None
+        self.nodes = 0
+
+    @property
+    def work(self) -> int:
+        return self.nodes
+
+    def run(self, budget: int) -> bool:
+        while budget > 0:
+            if self.search is None and not self._next_window():
+                return True
+            search, start, end = self.search
             before = search.stats.expanded
             finished = search.run(min(budget, WINDOW_LIMIT - before))
             used = search.stats.expanded - before
-            self._count(used)
+            self.nodes += used
             budget -= max(used, 1)
             if finished:
                 self._splice(start, end, search.blank_path())
             if finished or search.stats.expanded >= WINDOW_LIMIT:
-                self._window_search = None
-                self._start += WINDOWS[self._window] // 2
-
-    def _next_window(self) -> bool:
-        """Set up the optimal search over the next window of the answer; False when there is none left.
-
-        Windows sweep along the answer; a sweep that shortened it is repeated, one that did not moves
-        on to longer windows, up to the last of :data:`WINDOWS` or the answer's own length.
-        """
-        while self._window < len(WINDOWS):
-            length = WINDOWS[self._window]
-            if length >= len(self._best):
-                break
-            if self._start + length <= len(self._best):
-                boards = list(grid.tiles_along(self.board.tiles, self._best[:self._start + length]))
-                self._window_search = (self._optimal_between(boards[self._start], boards[-1]),
-                                       self._start, self._start + length)
-                return True
-            if not self._improved:
-                self._window += 1
-            self._improved = False
-            self._start = 0
-        self._window = len(WINDOWS)
+                self.search = None
+                self.start += self.windows[0] // 2
         return False
 
-    def _optimal_between(self, first, last) -> IDAStar:
-        n = self.n
-        conflicts = self._conflicts
-        return IDAStar(Board.from_tiles(first, last),
-                       lambda counter: ManhattanEngine(first, last, n, conflicts, counter), "window")
+    def _next_window(self) -> bool:
+        """Set up IDA* over the next window; False when the sweep is over."""
+        while self.windows:
+            length = self.windows[0]
+            if self.start + length <= len(self.best):
+                boards = list(grid.tiles_along(self.tiles, self.best[:self.start + length]))
+                first, last, n = boards[self.start], boards[-1], self.n
+                search = IDAStar(Board.from_tiles(first, last),
+                                 lambda counter: ManhattanEngine(first, last, n, True, counter), "window")
+                self.search = (search, self.start, self.start + length)
+                return True
+            self.windows.pop(0)
+            self.start = 0
+        return False
 
     def _splice(self, start: int, end: int, shorter: List[int]) -> None:
-        if len(shorter) >= end - start:
-            return
-        best = self._best[:start] + shorter + self._best[end:]
-        self._best = cut_loops(self.board.tiles, best, self.n)
-        self._improved = True
+        if len(shorter) < end - start:
+            self.best = cut_loops(self.tiles, self.best[:start] + shorter + self.best[end:], self.n)
+
+    def answer(self) -> Optional[List[int]]:
+        return self.best

@@ -36,7 +36,7 @@ from ..board import Board
 from ..search import SearchStats
 from . import tables
 
-__all__ = ["IDAStar", "Engine", "Pdb663", "Exact3", "ManhattanEngine"]
+__all__ = ["IDAStar", "Engine", "Pdb663", "Exact3", "ManhattanEngine", "conflict_table", "LazyConflicts"]
 
 _BIG = 1 << 62
 
@@ -281,7 +281,7 @@ class Exact3(Engine):
 
 
 class ManhattanEngine(Engine):
-    """Any n and goal: Manhattan distance, plus linear conflicts when ``conflicts`` (n <= 6: table per line)."""
+    """Any n and goal: Manhattan distance, plus linear conflicts when ``conflicts`` (:func:`conflict_table`)."""
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], n: int, conflicts: bool,
                  counter: List[int]) -> None:
@@ -332,7 +332,7 @@ class ManhattanEngine(Engine):
             return
 
         base = n + 1
-        lc = _line_conflict_table(n)
+        lc = conflict_table(n)
         rw = [0] * (cells * cells)  # contribution of tile t on cell c to the key of c's row
         cw = [0] * (cells * cells)
         for t in range(1, cells):
@@ -465,13 +465,46 @@ def _line_conflict_table(n: int) -> bytearray:
     size = base ** n
     table = bytearray(size)
     for key in range(size):
-        codes = []
-        k = key
-        for _ in range(n):
-            codes.append(k % base)
-            k //= base
-        table[key] = grid.line_conflicts([code for code in codes if code])
+        table[key] = _conflicts_of_key(key, n)
     return table
+
+
+def _conflicts_of_key(key: int, n: int) -> int:
+    codes = []
+    for _ in range(n):
+        key, code = divmod(key, n + 1)
+        if code:
+            codes.append(code)
+    return grid.line_conflicts(codes)
+
+
+#: The largest side whose linear-conflict table is built whole (6x6: 117,649 keys in 0.3 s); above it the
+#: keys are filled in as the search meets them (7x7 has 2 million keys: 5 s in CPython to build them all).
+WHOLE_TABLE_UP_TO = 6
+
+
+class LazyConflicts(dict):
+    """The linear-conflict extra of a line by its key (times ``scale``), computed the first time it is asked for."""
+
+    def __init__(self, n: int, scale: int = 1) -> None:
+        super().__init__()
+        self.n = n
+        self.scale = scale
+
+    def __missing__(self, key: int) -> int:
+        value = self.scale * _conflicts_of_key(key, self.n)
+        self[key] = value
+        return value
+
+
+@lru_cache(maxsize=8)
+def conflict_table(n: int, scale: int = 1):
+    """The linear-conflict extra of a line by its key, times ``scale``, for any side: the whole table up to
+    :data:`WHOLE_TABLE_UP_TO`, a :class:`LazyConflicts` above (either is indexed by the key)."""
+    if n > WHOLE_TABLE_UP_TO:
+        return LazyConflicts(n, scale)
+    table = _line_conflict_table(n)
+    return table if scale == 1 else [scale * value for value in table]
 
 
 # -- the resumable IDA* driver ---------------------------------------------------------------

@@ -1,0 +1,89 @@
+"""Manhattan distance + linear conflicts on boards packed into integers, for the searches that keep many boards.
+
+:class:`LineEstimate` holds, for one side and one goal, the tables the beam search and the anytime
+searches need to update the estimate of a child from its parent's in O(1):
+
+* a board is one integer: tile ``t`` on cell ``c`` contributes ``t << (bits * c)``, so a move of the
+  blank from ``b`` to ``nb`` turns ``board`` into ``board + t * step`` (``step`` precomputed per move);
+* the keys of the lines' linear conflicts (as in :func:`puzzlesolver.fast.ida._line_conflict_table`)
+  are packed into one more integer, one slot of ``key_bits`` bits per row, then one per column; a
+  move changes it by two precomputed weights, and only the two lines the tile leaves and enters
+  (two rows for a vertical move, two columns for a horizontal one) can change their conflicts.
+
+The linear-conflict table is :func:`puzzlesolver.fast.ida.conflict_table`'s: whole up to 6x6, filled on
+demand from 7x7 on.
+"""
+
+from __future__ import annotations
+
+from typing import List, Sequence, Tuple
+
+from .. import grid
+from .ida import conflict_table
+
+__all__ = ["LineEstimate"]
+
+
+class LineEstimate:
+    """``md_weight`` x Manhattan distance + ``lc_weight`` x linear conflicts towards ``goal`` on an n x n
+    board, on packed boards (the weights 1 and 1 give the admissible estimate; others rank boards
+    differently, for searches that need not be optimal)."""
+
+    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1) -> None:
+        cells = self.cells = n * n
+        self.n = n
+        self.goal = tuple(goal)
+        self.bits = bits = max(1, (cells - 1).bit_length())
+        self.tile_mask = (1 << bits) - 1
+        base = n + 1
+        self.key_bits = key_bits = (base ** n - 1).bit_length()
+        self.mask = (1 << key_bits) - 1
+        self.md_weight, self.lc_weight = md_weight, lc_weight
+        md = grid.manhattan_table(n, self.goal)
+        self.md = md if md_weight == 1 else [md_weight * d for d in md]
+        self.lc = conflict_table(n, lc_weight)
+        home = grid.goal_cells(self.goal)
+        weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
+        for t in range(1, cells):
+            gr, gc = divmod(home[t], n)
+            for c in range(cells):
+                r, col = divmod(c, n)
+                if r == gr:
+                    weight[t * cells + c] += ((gc + 1) * base ** col) << (key_bits * r)
+                if col == gc:
+                    weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (n + col))
+        self.line_weight = weight
+        self.moves = self._moves(home)
+
+    def _moves(self, home: Sequence[int]) -> List[Tuple[tuple, ...]]:
+        """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered, which
+        tiles may change the conflicts) -- a tile's move changes the conflicts only if it leaves or enters
+        the line of its goal cell (``home``)."""
+        n, bits, key_bits = self.n, self.bits, self.key_bits
+        out = []
+        for b, targets in enumerate(grid.blank_moves(n)):
+            entries = []
+            for nb in targets:
+                if nb // n != b // n:   # vertical: the tile leaves a row for another
+                    leave, enter = nb // n, b // n
+                    touches = bytes(h // n in (leave, enter) for h in home)
+                else:                   # horizontal: a column for another
+                    leave, enter = n + nb % n, n + b % n
+                    touches = bytes(n + h % n in (leave, enter) for h in home)
+                entries.append((nb, (1 << (bits * b)) - (1 << (bits * nb)), bits * nb,
+                                key_bits * leave, key_bits * enter, touches))
+            out.append(tuple(entries))
+        return out
+
+    def encode(self, tiles: Sequence[int]) -> Tuple[int, int, int]:
+        """``(board, lines, estimate)`` of a board given as a tile list (``lines``: the packed line keys)."""
+        cells, bits, key_bits, mask = self.cells, self.bits, self.key_bits, self.mask
+        board = sum(t << (bits * c) for c, t in enumerate(tiles))
+        lines = sum(self.line_weight[t * cells + c] for c, t in enumerate(tiles) if t)
+        h = sum(self.md[t * cells + c] for c, t in enumerate(tiles) if t)
+        h += sum(self.lc[(lines >> (key_bits * i)) & mask] for i in range(2 * self.n))
+        return board, lines, h
+
+    def decode(self, board: int) -> List[int]:
+        """The tile list of a packed board."""
+        return [(board >> (self.bits * c)) & self.tile_mask for c in range(self.cells)]
