@@ -88,7 +88,7 @@ function number(item, sentence) {
 }
 
 function numbersIn(text, what) {
-  return text.split(",").map((item) => number(item.trim(), (word, problem) => `${word} in the ${what} ${problem}`));
+  return text.split(",").map((item) => number(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`));
 }
 
 // board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
@@ -132,7 +132,7 @@ function boardFromText(text, goalText, sizes = null) {
 function boardFromFields(fields) {
   const { n, tiles, goal } = boardFromText(fields.get("board"), fields.get("goal"));
   const heuristic = fields.get("h") || null;
-  if (heuristic !== null && !NAME.test(heuristic)) refuse(`${quoted(heuristic)} is not a heuristic name`);
+  if (heuristic !== null && !NAME.test(heuristic)) refuse(`the heuristic ${quoted(heuristic)} in the link is not a name a heuristic can have`);
   return { kind: "board", n, tiles, goal, heuristic };
 }
 

@@ -260,7 +260,7 @@ def _fragment_fields(fragment: str) -> Dict[str, str]:
 
 
 def _numbers_in(value: str, what: str) -> List[int]:
-    return [_number(item.strip(), f"{{word}} in the {what} {{problem}}.", what) for item in value.split(",")]
+    return [_number(item.strip(), f"The value {{word}} in the {what} {{problem}}.", what) for item in value.split(",")]
 
 
 def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
@@ -282,7 +282,8 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
     puzzle = _validated(n, tiles, goal)
     heuristic = fields.get("h") or None
     if heuristic is not None and not _NAME.fullmatch(heuristic):
-        raise PuzzleFormatError(f"{quoted(heuristic)} is not a heuristic name.", "heuristic")
+        raise PuzzleFormatError(f"The heuristic {quoted(heuristic)} in the link is not a name a heuristic can have.",
+                                "heuristic")
     return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
             "heuristic": heuristic}
 

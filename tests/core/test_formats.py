@@ -120,7 +120,7 @@ class TestShareLinks:
         ("board=3:8,1", "A 3x3 board needs 9 tiles, not 2"),
         ("board=2:1,1,2,0", "Tile 1 appears twice in the board"),
         ("board=2:1,2,0,3&goal=3:1,2,3,0", "The goal is 3 wide but the board is 2"),
-        ("board=2:1,2,0,3&h=<script>", "'<script>' is not a heuristic name"),
+        ("board=2:1,2,0,3&h=<script>", "The heuristic '<script>' in the link is not a name a heuristic can have"),
         ("words=horse", "must look like 'words=horse,nurse'"),
         ("words=horse,", "must look like 'words=horse,nurse'"),
         ("words=a,b&dict=/etc/passwd", "Unknown dictionary '/etc/passwd'"),
