@@ -34,6 +34,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -668,9 +670,10 @@ def step_brotli() -> None:
     log(f"brotli copies of {len(stale)} files")
 
 
-def build(brotli: bool = True) -> None:
+def build(brotli: bool = True, tables=("small", "compact")) -> None:
     """Assemble dist/ (each step skips itself when its inputs did not change); ``brotli``: make the brotli
-    copies of the big files now (``serve`` makes them in the background instead)."""
+    copies of the big files now, ``tables``: the groups of pattern tables to build now (``serve`` makes
+    the brotli copies and the compact tables in the background instead)."""
     DIST.mkdir(exist_ok=True)
     step_npm()
     step_word_lists()
@@ -680,7 +683,7 @@ def build(brotli: bool = True) -> None:
     step_site()
     step_protocol()
     step_data()
-    step_pdb()
+    step_pdb(tables)
     step_examples()
     step_icons()
     step_manifest()
@@ -761,16 +764,32 @@ def make_server(port: int = 8000, host: str = "127.0.0.1", directory: Path = DIS
 
 
 def serve(port: int) -> None:
-    build()
+    """Build what the app needs at once, serve dist/, and finish the rest in the background: the 15-puzzle's
+    7-tile tables (the app uses the 6-6-3 ones meanwhile, and the 7-tile ones from the next 4x4 solve once
+    they are in tables.json: no reload) and the brotli copies (gzip meanwhile)."""
+    began = time.monotonic()
+    build(brotli=False, tables=("small",))
     server = make_server(port)
-    log(f"serving dist/ on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
-    os.environ.setdefault("PUZZLESOLVER_HTTP_LOG", "1")
+    log(f"serving dist/ on http://127.0.0.1:{server.server_address[1]}/ after {time.monotonic() - began:.0f} s  (Ctrl+C stops)")
+    if VERBOSE:
+        os.environ.setdefault("PUZZLESOLVER_HTTP_LOG", "1")
+    threading.Thread(target=finish_in_background, daemon=True).start()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+
+
+def finish_in_background() -> None:
+    """What ``serve`` leaves for later: the compact tables (then tables.json), the brotli copies."""
+    try:
+        step_pdb(("compact",))
+        step_manifest()
+        step_brotli()
+    except Exception as error:  # noqa: BLE001 - the site is up and stays up; say what did not happen
+        log(f"WARNING: the background build stopped ({error}); the site works, with what it has")
 
 
 # -- test -------------------------------------------------------------------------------------------
@@ -806,7 +825,7 @@ def step_chromium() -> None:
 def test(pytest_args: list) -> int:
     step_venv()
     step_chromium()
-    build()
+    build(brotli=False)
     names_paths = any((ROOT / arg.split("::")[0]).exists() for arg in pytest_args if not arg.startswith("-"))
     command = [str(venv_python()), "-m", "pytest", *([] if names_paths else ["tests"]), *pytest_args]
     log("$ " + " ".join(command))
@@ -832,22 +851,45 @@ def _build_python(requirement: str, module: str) -> str:
 
 def step_pdb(groups=("small", "compact")) -> None:
     """Pattern tables: build the missing ones of ``groups`` into .cache/pdb (NumPy, once: the small ones in
-    about 30 s, the 15-puzzle's compact ones in about 3 minutes on 2 cores), copy them to dist/pdb/.
+    about 30 s, the 15-puzzle's compact ones in about 2 minutes on 2 cores), copy them to dist/pdb/.
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
     tables = engine_module("fast.tables")
-    groups = [group for group in groups if any(not (PDB_CACHE / tables.stored(name)).is_file() for name in _group(group))]
     for group in groups:
-        log(f"building the {group} pattern tables into .cache/pdb (once; {'about 3 minutes' if group == 'compact' else 'about 30 s'})")
+        names = _group(group)
+        if all((PDB_CACHE / tables.stored(name)).is_file() for name in names):
+            continue
+        if group == "compact":
+            log("the 15-puzzle's 7-tile tables are not built yet: building them (about 2 minutes on 2 cores; "
+                "until then 4x4 boards use the 6-6-3 tables)")
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
+        command = [_build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE),
+                   "--only", group] + (["--verbose"] if VERBOSE else [])
         try:
-            subprocess.run([_build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "puzzlesolver.fast.build_tables",
-                            str(PDB_CACHE), "--only", group], env=env, cwd=ROOT, check=True,
-                           stdout=None if VERBOSE else subprocess.DEVNULL)
+            _run_with_progress(command, env, len(names), group)
         except (subprocess.CalledProcessError, OSError) as error:
             log(f"WARNING: could not build the pattern tables ({error}); the solver will use weaker heuristics")
     copy_tables()
+
+
+def _run_with_progress(command: list, env: dict, count: int, group: str) -> None:
+    """Run a table builder: one progress line per table with an estimate of the time left (every line
+    it prints with ``--verbose``)."""
+    began = time.monotonic()
+    done = 0
+    with subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True) as builder:
+        for line in builder.stdout:
+            if VERBOSE:
+                print(line, end="", flush=True)
+            if " bytes in " in line:
+                done += 1
+                spent = time.monotonic() - began
+                left = spent / done * (count - done)
+                log(f"{group} tables: {done} of {count} built in {spent:.0f} s" +
+                    (f", about {left:.0f} s to go" if done < count else ""))
+    if builder.returncode:
+        raise subprocess.CalledProcessError(builder.returncode, command)
 
 
 def _group(group: str) -> tuple:
@@ -873,7 +915,7 @@ def bench(bench_args: list) -> int:
     if "--browser" in bench_args:
         step_venv()
         step_chromium()
-        build()
+        build(brotli=False)
         args = [a for a in bench_args if a != "--browser"]
         return subprocess.call([str(venv_python()), str(TESTS / "web" / "bench_browser.py"), *args], cwd=ROOT, env=env)
     DIST.mkdir(exist_ok=True)
@@ -900,7 +942,6 @@ def audit(views: list) -> int:
     step_chromium()
     build()
     server = make_server(0)
-    import threading
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     flags = "--headless=new --no-sandbox --host-resolver-rules='MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'"
@@ -937,7 +978,10 @@ def main(argv: list | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    parser.add_argument("--verbose", action="store_true", help="every detail: table builders' levels, requests served")
     args, rest = parser.parse_known_args(argv)
+    global VERBOSE
+    VERBOSE = VERBOSE or args.verbose
     if args.command == "test":
         return test(rest)
     if rest:
