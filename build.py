@@ -98,6 +98,12 @@ def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
 
+def detail(message: str) -> None:
+    """A line only ``--verbose`` shows (each file copied, ...)."""
+    if VERBOSE:
+        log(message)
+
+
 def run(command: list, **kwargs) -> None:
     log("$ " + " ".join(str(part) for part in command))
     subprocess.run(command, check=True, **kwargs)
@@ -241,7 +247,7 @@ def step_pyodide() -> None:
     source = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         if sync_file(source / name, DIST / "pyodide" / name):
-            log(f"copied pyodide/{name}")
+            detail(f"copied pyodide/{name}")
 
 
 #: Run by Node with Pyodide itself: install our wheel as the worker does, run every example request of the
@@ -348,13 +354,13 @@ def step_site() -> None:
         rel = src.relative_to(SITE)
         wanted.add(rel)
         if sync_file(src, DIST / rel):
-            log(f"copied site/{rel}")
+            detail(f"copied site/{rel}")
     previous = set(load_stamps().get("site_files", []))
     for rel in previous - {str(r) for r in wanted}:
         stale = DIST / rel
         if stale.is_file():
             stale.unlink()
-            log(f"removed {rel}")
+            detail(f"removed {rel}")
     stamps = load_stamps()
     stamps["site_files"] = sorted(str(r) for r in wanted)
     STAMPS.write_text(json.dumps(stamps, indent=1, sort_keys=True))
@@ -370,7 +376,7 @@ def step_data() -> None:
     """Copy the word lists into dist/data/ (the worker fetches them when a ladder needs one)."""
     for name in WORD_LISTS:
         if (DATA / name).exists() and sync_file(DATA / name, DIST / "data" / name):
-            log(f"copied data/{name}")
+            detail(f"copied data/{name}")
 
 
 def step_examples() -> None:
@@ -437,8 +443,8 @@ def step_manifest() -> None:
     files, late = {}, {}
     for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
         rel = path.relative_to(DIST).as_posix()
-        if rel in ("build.json", "tables.json", ".stamps.json") or rel.startswith("."):
-            continue
+        if rel in ("build.json", "tables.json", "sw.js", ".stamps.json") or rel.startswith("."):
+            continue  # (sw.js lists build.json's sha256: build.json cannot list sw.js's)
         (late if is_late_table(rel) else files)[rel] = {"sha256": file_sha256(path), "size": path.stat().st_size}
     build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     manifest = {
@@ -903,7 +909,7 @@ def copy_tables() -> None:
     names = set(map(tables.stored, tables.ALL_FILES))
     for name in sorted(names):
         if (PDB_CACHE / name).is_file() and sync_file(PDB_CACHE / name, DIST / "pdb" / name):
-            log(f"copied pdb/{name}")
+            detail(f"copied pdb/{name}")
     for stale in (DIST / "pdb").glob("*") if (DIST / "pdb").is_dir() else ():
         if stale.name not in names:
             stale.unlink()

@@ -1,0 +1,53 @@
+"""Tables that arrive after the site is up (issue 19): ``python3 build.py serve`` serves at once and builds the
+15-puzzle's 7-tile tables in the background.  Until they are listed in tables.json the app solves 4x4 boards
+with the 6-6-3 tables (and says so); once they are, the next 4x4 solve uses them -- no reload, no new version
+of the app -- and the service worker keeps them by their sha256, so they work offline too."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_offline import context, site, solve_board, wait_offline_ready, wait_ready  # noqa: F401 -- fixtures
+from webhelpers import build_module
+
+EIGHT_MOVES = "5 1 3 4\n9 2 7 8\n0 6 11 12\n13 10 14 15"
+
+
+def method_line(page) -> str:
+    return page.get_by_test_id("result-stats").text_content()
+
+
+def test_the_7_tile_tables_are_used_from_the_solve_after_they_arrive_and_kept_offline(context, site):  # noqa: F811
+    late = {path.name: path.read_bytes() for path in (site.dir / "pdb").glob("*.bin.gz")}
+    if len(late) != 3:
+        pytest.skip("the 15-puzzle's 7-tile tables are not built (python3 build.py)")
+    listed = json.loads((site.dir / "tables.json").read_text())
+    for name in late:                                   # the site as serve has it before they are built
+        (site.dir / "pdb" / name).unlink()
+    (site.dir / "tables.json").write_text(json.dumps({**listed, "tables": {}}))
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    solve_board(page, EIGHT_MOVES, "8")
+    assert "6-6-3" in method_line(page)
+    cache = page.evaluate("caches.keys()")
+
+    for name, data in late.items():                     # ... and when the background build is done
+        (site.dir / "pdb" / name).write_bytes(data)
+    build_module().write_if_changed(site.dir / "tables.json", json.dumps(listed))
+    page.evaluate("window.__app.clearResult()")
+    page.get_by_test_id("board-input").fill("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15")
+    solve_board(page, EIGHT_MOVES, "8")
+    assert "7-7-1" in method_line(page)
+    assert page.evaluate("caches.keys()") == cache       # the same version of the app: nothing to update
+
+    context.set_offline(True)                            # kept by their sha256: a new solver finds them offline
+    try:
+        page.evaluate("window.__solver.terminateForTest()")
+        wait_ready(page)
+        solve_board(page, EIGHT_MOVES, "8")
+        assert "7-7-1" in method_line(page)
+    finally:
+        context.set_offline(False)
