@@ -20,7 +20,8 @@
 //   so they are in none of the lists above): the worker asks for them as pdb/<file>?sha256=<hex>; they are
 //   kept in TABLES, a cache of their own that outlives versions, by that sha256 -- a table is the same
 //   table in any version that lists the same sha256, and a different one never answers for it.
-//   tables.json itself comes from the network, else the last copy kept in TABLES.
+//   tables.json itself comes from the network, else the last copy kept in TABLES.  A table the solver
+//   worker downloaded before this worker controlled the tab, the solver worker keeps in TABLES itself.
 
 const CACHE_PREFIX = "puzzlesolver-";
 const CACHE = "puzzlesolver-dev"; // BUILD: cache name
@@ -111,7 +112,7 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== TABLES) await caches.delete(name);
     }
     await keepDownloadedRuntimeFiles();
-    await keepDownloadedTables();
+    await respondTablesList(new Request(new URL("tables.json", scopeUrl)));   // a copy for offline use
     await self.clients.claim();
   })());
 });
@@ -143,25 +144,6 @@ async function keepRuntimeFile(cache, path, response) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-// The late tables the tab fetched before this worker controlled it: from the HTTP cache only.
-async function keepDownloadedTables() {
-  let tables = {};
-  try {
-    tables = (await (await respondTablesList(new Request(new URL("tables.json", scopeUrl)))).json()).tables || {};
-  } catch {
-    return;
-  }
-  for (const [path, { sha256 }] of Object.entries(tables)) {
-    const url = tableUrl(path, sha256);
-    try {
-      await keepTable(url, sha256, await fetch(url, { cache: "only-if-cached", mode: "same-origin" }));
-    } catch {
-      // not downloaded yet: kept on first use instead
-    }
-  }
-}
-
-const tableUrl = (path, sha256) => { const url = new URL(path, scopeUrl); url.searchParams.set("sha256", sha256); return url; };
 
 // Store a late table when its bytes have the sha256 it was asked by (and drop other versions of the file);
 // returns a response with its body either way.

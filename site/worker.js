@@ -67,12 +67,32 @@ async function dataFile(path, onProgress) {
     try {
       const response = await source(url);
       const bytes = response && await readBytes(response, onProgress);
-      if (bytes && await isDeployed(path, bytes)) return bytes;
+      if (bytes && await isDeployed(path, bytes)) {
+        if (lateTables.has(path)) await keepLateTable(url, bytes);
+        return bytes;
+      }
     } catch {
       // the download broke off: try the next source
     }
   }
   return null;
+}
+
+// A late table downloaded before the service worker controlled this tab is kept here, where the service
+// worker looks for it (its cache of late tables, by sha256), so it too works offline without a reload.
+const LATE_TABLES_CACHE = "puzzlesolver-tables";   // as in sw.js
+async function keepLateTable(url, bytes) {
+  if (!self.caches) return;
+  try {
+    const cache = await caches.open(LATE_TABLES_CACHE);
+    if (await cache.match(url.href)) return;
+    for (const old of await cache.keys()) {      // another version of the same file
+      if (new URL(old.url).pathname === url.pathname) await cache.delete(old);
+    }
+    await cache.put(url.href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    // storage full or denied: the table is still used, only not kept offline
+  }
 }
 
 async function isDeployed(path, bytes) {
