@@ -48,8 +48,12 @@ window.__app = {
   get maxSeconds() { return context.budgets.form; },
   /** True once the view on screen has mounted and opened its link. */
   get viewReady() { return router.ready; },
-  /** The Solve view, emptied (tests use this between cases; the worker stays up). */
-  reset: async () => (await router.show("solve")).hooks.reset(),
+  /** The Solve view, emptied, and the Learn view's settings back to their defaults (tests use this between
+   *  cases; the worker stays up). */
+  reset: async () => {
+    if (router.mounted.has("learn")) (await router.view("learn")).hooks.reset();
+    return (await router.show("solve")).hooks.reset();
+  },
   clearResult: async () => (await router.view("solve")).hooks.clearResult(),
   /** The game, shown: {loadFragment, loadGame, play, newPuzzle} resolve as the game's own calls do. */
   game: {

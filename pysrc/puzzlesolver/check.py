@@ -114,7 +114,7 @@ def optimum(puzzle: Puzzle, max_expansions: Optional[int] = None) -> Work[Result
     """The policy's answer for ``puzzle`` with its default options (the method the command line and the page
     use), as work in steps; yields ``{"expanded"}``.  Past ``max_expansions`` the Result is "stopped", or an
     unproven "solved" from a search with an answer in hand, as :meth:`policy.Solving.stop` says."""
-    solving = policy.start(puzzle, policy.Options())
+    solving = yield from policy.starting(puzzle, policy.Options())
     if solving.search is None:
         return solving.advance()
     finished = yield from reporting(searching(solving.search, max_expansions),

@@ -26,14 +26,14 @@ True
 
 :func:`compare_searches` runs every classic search on one puzzle and reports, per search, the nodes
 expanded, enqueued, the largest frontier, the answer's length and whether it is optimal (against the
-optimum the policy proves); :func:`compare` keeps the older table of A* with each estimate.
+optimum the policy proves).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, TextIO, Tuple, Union
+from typing import Collection, Dict, List, Optional, Sequence, TextIO, Tuple, Union
 
 from . import policy
 from .board import Board
@@ -44,10 +44,10 @@ from .search import DEFAULT_WEIGHT, GOAL_TESTS, SEARCHES, AStar, SearchNode, che
 from .steps import Work, reporting, searching, to_end
 from .words import ladder_start
 
-__all__ = ["explain", "recording", "compare", "comparing", "compare_searches", "comparing_searches",
+__all__ = ["explain", "recording", "compare_searches", "comparing_searches",
            "heuristic_quality", "measuring_quality", "Trace", "ExplainedNode", "Step", "Recorder", "ExplainTooLong",
            "MAX_STEPS", "render_text", "render_json", "trace_record", "pseudocode", "PSEUDOCODE", "WHY_NOT",
-           "why_not_removed", "why_not_reason", "apply_change", "searches_data_files", "COMPARED", "IDA_ESTIMATES",
+           "why_not_removed", "why_not_reason", "apply_change", "searches_data_files", "loading_searches_tables", "COMPARED", "IDA_ESTIMATES",
            "GOAL_TEST_NOTES"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
@@ -427,31 +427,6 @@ COMPARED = ("hamming", "manhattan", "linear-conflict", "walking-distance", "pdb"
 IDA_ESTIMATES = ("manhattan", "linear-conflict", "pdb")
 
 
-def compare(puzzle: BoardPuzzle, max_expansions: int = 200_000) -> List[dict]:
-    """Nodes expanded, enqueued and the largest queue for each estimate with duplicate-pruning A*, and
-    for Manhattan with the seeds' tree A*: what a better estimate and the critical optimization save.
-
-    A row whose search passes ``max_expansions`` says so (``finished`` False) instead of running on.
-    """
-    return to_end(comparing(puzzle, max_expansions))
-
-
-def comparing(puzzle: BoardPuzzle, max_expansions: int = 200_000) -> Work[List[dict]]:
-    """:func:`compare` as work in steps; yields ``{"rows", "of", "expanded"}`` as it goes."""
-    runs = [(estimate, "astar") for estimate in COMPARED] + [("manhattan", "astar-tree")]
-    rows: List[dict] = []
-    for estimate, algorithm in runs:
-        search = AStar(Board.from_tiles(puzzle.tiles, puzzle.goal, estimate), algorithm)
-        steps = searching(search, max_expansions)
-        finished = yield from reporting(steps, lambda: {"rows": len(rows), "of": len(runs),
-                                                          "expanded": search.stats.expanded})
-        rows.append({"heuristic": estimate, "algorithm": algorithm, "finished": finished,
-                     "moves": len(search.path()) - 1 if finished and search.goal_node else None,
-                     "expanded": search.stats.expanded, "enqueued": search.stats.enqueued,
-                     "max_frontier": search.stats.max_frontier})
-    return rows
-
-
 #: What the goal test's choice means, for the page to show beside the comparison.
 GOAL_TEST_NOTES = {
     "removal": "Each node is tested for the goal when it is removed from the queue, as the seeds' A* does: that "
@@ -568,19 +543,32 @@ def _ida_row(puzzle: BoardPuzzle, heuristic: str, cap: int, progress: dict) -> W
             "traceable": False}
 
 
-def searches_data_files(puzzle: Puzzle, heuristic: str = "manhattan") -> List[policy.DataFile]:
+def searches_data_files(puzzle: Puzzle, heuristic: str = "manhattan",
+                        unavailable: Collection[str] = ()) -> List[policy.DataFile]:
     """The data files :func:`comparing_searches` reads that are not on hand (pattern tables for the "pdb"
-    rows and IDA*, the optimum's tables, a word list), so the web worker can fetch them first."""
+    rows and IDA*, the optimum's tables, a word list), leaving out the ``unavailable`` urls, so that the web
+    worker can fetch them first."""
     if isinstance(puzzle, WordPuzzle):
-        return policy.data_files(puzzle)
+        return policy.data_files(puzzle, unavailable=unavailable)
+    files: Dict[str, policy.DataFile] = {}
+    for options in _searches_options(heuristic):
+        for data_file in policy.data_files(puzzle, options, unavailable):
+            files[data_file.url] = data_file
+    return list(files.values())
+
+
+def loading_searches_tables(puzzle: Puzzle, heuristic: str = "manhattan") -> Work[None]:
+    """Read the pattern tables :func:`comparing_searches` uses into memory, a step at a time."""
+    for options in _searches_options(heuristic):
+        yield from policy.loading(puzzle, options)
+
+
+def _searches_options(heuristic: str) -> List[policy.Options]:
+    """The policy requests whose tables the comparison reads: the optimum's, A* with "pdb", IDA*'s."""
     wanted = [policy.Options(), policy.Options("astar", "pdb")]
     if heuristic in IDA_ESTIMATES:
         wanted.append(policy.Options("ida", heuristic))
-    files: Dict[str, policy.DataFile] = {}
-    for options in wanted:
-        for data_file in policy.data_files(puzzle, options):
-            files[data_file.url] = data_file
-    return list(files.values())
+    return wanted
 
 
 # -- the estimates' quality ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ between short steps and returns its answer) with what every long request needs:
   the older one), and one paused job per owner, kept for resuming.
 
 The jobs of the engine's long requests are made by the functions at the end (:func:`solve`,
-:func:`judge`, :func:`deal`, :func:`explain`, :func:`compare`, :func:`quality`); :mod:`puzzlesolver.webapi`
+:func:`judge`, :func:`deal`, :func:`explain`, :func:`compare`, :func:`check`, :func:`quality`); :mod:`puzzlesolver.webapi`
 turns messages into them and their answers into messages.
 
 >>> from puzzlesolver.formats import BoardPuzzle
@@ -33,18 +33,20 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Dict, Generic, List, Optional, Tuple, TypeVar
+from typing import Any, Callable, Collection, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar
 
+from . import check as checking
 from . import explain as explaining
 from . import grid, play, policy
 from .board import Board, random_board
 from .fast import tables
 from .formats import BoardPuzzle
 from .policy import DataFile, Options, Result
+from .search import DEFAULT_WEIGHT
 from .steps import Progress, Work
 
-__all__ = ["Job", "Jobs", "Outcome", "BudgetSpent", "solve", "judge", "deal", "explain", "compare", "quality",
-           "SOLVE_SECONDS", "MAX_STORED_NODES"]
+__all__ = ["Job", "Jobs", "Outcome", "BudgetSpent", "solve", "judge", "deal", "explain", "compare", "check",
+           "quality", "SOLVE_SECONDS", "MAX_STORED_NODES", "CHECK_EXPANSIONS"]
 
 T = TypeVar("T")
 
@@ -52,6 +54,8 @@ T = TypeVar("T")
 SOLVE_SECONDS = 30.0
 #: A search that has stored this many nodes stops (a browser tab has far less memory than a shell).
 MAX_STORED_NODES = 1_500_000
+#: Expansions the optimal solve behind a checked answer may take (the hardest 4x4s need a few million).
+CHECK_EXPANSIONS = 5_000_000
 #: The other jobs' budgets: generous, since they end by themselves; a budget only catches the unexpected.
 OTHER_SECONDS = 60.0
 
@@ -301,14 +305,25 @@ def deal(n: int, moves: Optional[int], goal: Optional[Tuple[int, ...]] = None,
                                  "another length.")
 
 
-def explain(puzzle, heuristic: str, algorithm: str, queue: str) -> Job[explaining.Trace]:
-    """A* step by step (:func:`puzzlesolver.explain.recording`)."""
-    return _prepared(puzzle, Options("astar", heuristic), explaining.recording(puzzle, heuristic, algorithm, queue))
+def explain(puzzle, heuristic: str, algorithm: str, queue: str, weight: Optional[float] = None,
+            goal_test: str = "removal") -> Job[explaining.Trace]:
+    """A search step by step (:func:`puzzlesolver.explain.recording`)."""
+    work = explaining.recording(puzzle, heuristic, algorithm, queue, weight=weight, goal_test=goal_test)
+    return _prepared(puzzle, Options("astar", heuristic), work)
 
 
-def compare(puzzle: BoardPuzzle) -> Job[List[dict]]:
-    """Each estimate's A* on one board (:func:`puzzlesolver.explain.comparing`)."""
-    return _prepared(puzzle, Options("astar", "pdb"), explaining.comparing(puzzle))
+def compare(puzzle, heuristic: str = "manhattan", weight: float = DEFAULT_WEIGHT, goal_test: str = "removal",
+            algorithms: Optional[Sequence[str]] = None) -> Job[dict]:
+    """Every classic search side by side (:func:`puzzlesolver.explain.comparing_searches`)."""
+    work = explaining.comparing_searches(puzzle, heuristic, weight, goal_test, algorithms=algorithms)
+    return Job(_then(explaining.loading_searches_tables(puzzle, heuristic), work),
+               needs=lambda unavailable: explaining.searches_data_files(puzzle, heuristic, unavailable))
+
+
+def check(text: str, puzzle) -> Job[checking.Verdict]:
+    """A program's answer judged as algs4's PuzzleChecker would (:func:`puzzlesolver.check.checking`); the
+    optimum it needs is found by the policy within :data:`CHECK_EXPANSIONS` (past it: "unproven")."""
+    return _prepared(puzzle, Options(), checking.checking(text, puzzle, max_expansions=CHECK_EXPANSIONS))
 
 
 def quality() -> Job[dict]:

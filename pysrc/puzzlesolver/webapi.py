@@ -10,7 +10,7 @@ this docstring says how the messages go together.
   about, the message is one sentence; never a traceback).
 * Quick ops (``info``, ``check_board``, ``fragment``, ``cancel``) answer at once.
 * Every op that can take longer (``solve_board``, ``solve_words``, ``resume``, ``judge``, ``deal``,
-  ``explain``, ``compare``, ``quality``) is a *job* (:mod:`puzzlesolver.jobs`).  Its first answer is
+  ``explain``, ``compare``, ``check``, ``quality``) is a *job* (:mod:`puzzlesolver.jobs`).  Its first answer is
   its result when its first slice finished it, else ``{"type": "started", ...progress}``; the worker
   then sends ``{"op": "advance", "id", "slice_ms"}`` until the result comes, forwarding each
   ``{"type": "progress", ...}`` to the page.  A job first declares the data files it reads: if some
@@ -46,11 +46,11 @@ from typing import Any, Callable, Dict, Optional
 
 from . import __version__, explain, grid, jobs, play, policy
 from .board import Board, BoardError, validate_tiles
+from .check import AnswerFormatError
 from .fast import tables
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text, parse_fragment
 from .policy import OptionError, Options, Result
-from .search import ALGORITHMS as ASTAR_ALGORITHMS
-from .search import QUEUES
+from .search import DEFAULT_WEIGHT, check_options
 from .words import DICTIONARIES, WordError
 
 __all__ = ["call", "answer", "PROTOCOL", "DEFAULT_HEURISTIC"]
@@ -153,6 +153,8 @@ def _error(error: Exception, puzzle_field: str = "board") -> Message:
         field = "moves"
     elif isinstance(error, explain.ExplainTooLong):
         field = puzzle_field
+    elif isinstance(error, AnswerFormatError):
+        field = "answer"
     else:
         return {"type": "error", "field": "internal",
                 "message": f"Internal error ({type(error).__name__}): {str(error)[:200]}"}
@@ -428,30 +430,50 @@ def _judge(message: Message) -> tuple:
 # -- explain: the search made visible ------------------------------------------------------------------
 
 def _explain(message: Message) -> tuple:
-    queue = message.get("queue") or "textbook"
-    algorithm = message.get("algorithm") or "astar"
     heuristic = message.get("heuristic") or "manhattan"
-    if queue not in QUEUES:
-        raise _InputError("queue", f"Unknown queue {str(queue)[:40]!r}; choose textbook or tiebreak.")
-    if algorithm not in ASTAR_ALGORITHMS:
-        raise _InputError("algorithm", "The step-by-step view shows A*: choose astar or astar-tree.")
-    if heuristic == "auto":
-        heuristic = "manhattan"
-    puzzle = _board_puzzle(message) if "board" in message else _word_puzzle(message)
+    puzzle, field = _any_puzzle(message)
+    try:
+        check_options(message.get("algorithm") or "astar", message.get("queue") or "textbook", message.get("weight"),
+                      message.get("goal_test") or "removal")
+    except ValueError as error:
+        raise _InputError("algorithm", str(error)) from None
 
     def describe(trace: explain.Trace) -> Message:
         return {"type": "explanation", **explain.trace_record(trace)}
 
-    field = "board" if "board" in message else "start_word"
-    return jobs.explain(puzzle, heuristic, algorithm, queue), _Answering(describe, field)
+    job = jobs.explain(puzzle, "manhattan" if heuristic == "auto" else heuristic, message.get("algorithm") or "astar",
+                       message.get("queue") or "textbook", message.get("weight"), message.get("goal_test") or "removal")
+    return job, _Answering(describe, field)
 
 
 def _compare(message: Message) -> tuple:
-    puzzle = _board_puzzle(message)
-    board = Board.from_tiles(puzzle.tiles, puzzle.goal)
-    if not board.is_solvable():
-        raise _InputError("board", policy.no_answer(board))
-    return jobs.compare(puzzle), _Answering(lambda rows: {"type": "comparison", "rows": rows})
+    puzzle, field = _any_puzzle(message)
+    weight = message.get("weight", DEFAULT_WEIGHT)
+    goal_test = message.get("goal_test") or "removal"
+    try:
+        check_options("weighted", weight=weight, goal_test=goal_test)
+    except ValueError as error:
+        raise _InputError("algorithm", str(error)) from None
+    heuristic = message.get("heuristic") or "manhattan"
+    job = jobs.compare(puzzle, "manhattan" if heuristic == "auto" else heuristic, weight, goal_test,
+                       message.get("algorithms"))
+    return job, _Answering(lambda searches: {"type": "comparison", **searches}, field)
+
+
+def _check(message: Message) -> tuple:
+    puzzle, field = _any_puzzle(message)
+    text = message.get("answer")
+    if not isinstance(text, str) or not text.strip():
+        raise _InputError("answer", "Paste your program's output first.")
+    return jobs.check(text, puzzle), _Answering(lambda verdict: {"type": "verdict", **verdict.to_record()}, field)
+
+
+def _any_puzzle(message: Message) -> tuple:
+    """The request's board (``board``, ``goal``) or word pair (``start``, ``goal``, ``dictionary``), and the
+    field a problem with it is shown on."""
+    if "board" in message:
+        return _board_puzzle(message), "board"
+    return _word_puzzle(message), "start_word"
 
 
 def _quality(message: Message) -> tuple:
@@ -476,5 +498,6 @@ _JOBS: Dict[str, Callable[[Message], tuple]] = {
     "deal": _deal,
     "explain": _explain,
     "compare": _compare,
+    "check": _check,
     "quality": _quality,
 }

@@ -1,87 +1,104 @@
-// views/learn.js -- the Learn view: A* step by step as the Princeton checklist draws it (the game tree and
-// the priority queue after every step), the heuristics compared, IDA*'s iterations, and how good each
-// estimate is on the 8-puzzle.  All data comes from the worker, as jobs of the owner "learn" (explain,
-// compare, quality, solve_board's `iterations`); this module only draws it.
+// views/learn.js -- the Learn view: a search step by step as the Princeton checklist draws it (the game tree
+// of small boards, the queue in heap order and as a heap, the pseudocode lines each step runs), a "predict
+// the next node" exercise, every classic search side by side (learn-compare.js) and a checker for a
+// student's own solver output (learn-check.js).  All data comes from the worker as jobs (explain,
+// compare, solve_board's iterations, quality, check); this module and its parts only draw it.
 //
 // Opened by the link #explain=<a board= or words= link>, e.g. #explain=board=3:0,1,3,4,2,5,7,8,6, or by
 // the Solve view's "Step through the search" button.  Keys inside the view: ←/→ step, Home/End, Space plays.
 
 import { FragmentError, parseExplain } from "../links.js";
 import { Job, progressText } from "../job.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-const MAX_DRAWN = 400;  // game-tree nodes drawn at most; the nested list always has them all
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
-
-function svg(tag, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { el, button } from "../dom.js";
+import { QueueReplay, describe, gameTree, heapTree, pseudocode, queueBoards, stateText, whyNot } from "../learn-drawings.js";
+import { comparisonPanel } from "../learn-compare.js";
+import { checkerPanel } from "../learn-check.js";
 
 const rowsText = (tiles, n) => Array.from({ length: n }, (_, r) => tiles.slice(r * n, r * n + n).join(" ")).join("\n");
+const SEARCHES = [["astar", "A* (skips states already reached as cheaply)"], ["astar-tree", "the seeds' A* (skips only the grandparent)"],
+  ["bfs", "breadth-first search"], ["greedy", "greedy best-first search"], ["weighted", "weighted A*"]];
+
+function select(id, options) {
+  return el("select", { id, "data-testid": id }, ...options.map(([value, text]) => el("option", { value, text })));
+}
 
 export function mount(view, { solver }) {
   const section = view.querySelector("#explain");
   const body = view.querySelector("[data-learn-body]");
   const empty = view.querySelector("[data-learn-empty]");
   let puzzle = null;
-  let job = null;   // the view's request on screen (a newer one replaces it: one owner, "learn")
   let trace = null;
+  let replay = null;
   let step = 0;
   let timer = null;
+  let zoom = 1;
+  const latest = new Map();   // owner -> its job on screen (a newer request of an owner replaces it)
 
-  const heuristic = el("select", { id: "explain-heuristic", "data-testid": "explain-heuristic" },
-    ...["manhattan", "hamming", "linear-conflict", "walking-distance", "pdb"].map((h) => el("option", { value: h, text: h })));
-  const algorithm = el("select", { id: "explain-algorithm", "data-testid": "explain-algorithm" },
-    el("option", { value: "astar", text: "A* (skips states already reached as cheaply)" }),
-    el("option", { value: "astar-tree", text: "the seeds' A* (skips only the grandparent)" }));
-  const queue = el("select", { id: "explain-queue", "data-testid": "explain-queue" },
-    el("option", { value: "textbook", text: "textbook: algs4's MinPQ (priorities only)" }),
-    el("option", { value: "tiebreak", text: "the solver's queue (ties to the node nearer the goal)" }));
-  const button = (text, testid, onClick) => {
-    const b = el("button", { type: "button", "data-testid": testid, text });
-    b.addEventListener("click", onClick);
-    return b;
-  };
+  const heuristic = select("explain-heuristic", ["manhattan", "hamming", "linear-conflict", "walking-distance", "pdb"].map((h) => [h, h]));
+  const algorithm = select("explain-algorithm", SEARCHES);
+  const weight = el("input", { type: "number", id: "explain-weight", min: "1", max: "10", step: "0.5", value: "2", "data-testid": "explain-weight" });
+  const weightLabel = el("label", { for: "explain-weight", hidden: true }, "Weight ", weight);
+  const estimateLabel = el("label", {}, "Estimate ", heuristic);
+  const wordsEstimate = el("span", { class: "note", hidden: true, text: "Estimate: the edit distance to the goal word (the fewest letters changed, added or removed)" });
+  const goalTest = el("input", { type: "checkbox", id: "explain-goal-test", "data-testid": "explain-goal-test" });
+  const queue = select("explain-queue", [["textbook", "textbook: algs4's MinPQ (priorities only)"],
+    ["tiebreak", "the solver's queue (ties to the node nearer the goal)"]]);
   const speed = el("input", { type: "range", min: "1", max: "10", value: "4", "aria-label": "Speed", "data-testid": "explain-speed" });
   // (No "Play" in these names: the solution player's buttons are found by name, and names match by substring.)
   const playButton = button("Run steps", "explain-play", () => (timer ? pause() : play()));
+  const predict = el("input", { type: "checkbox", id: "explain-predict", "data-testid": "explain-predict" });
+  const feedback = el("p", { class: "predict-feedback", "aria-live": "polite", "data-testid": "explain-predict-feedback" });
   const status = el("p", { class: "explain-status", role: "status", "aria-live": "polite", "data-testid": "explain-status" });
   const message = el("p", { class: "error", "data-testid": "explain-error" });
   const queueRow = el("ol", { class: "heap-array", "data-testid": "explain-queue-array", "aria-label": "The queue as an array, from position 1" });
-  const heapTree = el("div", { class: "explain-svg", "data-testid": "explain-heap-tree" });
-  const gameTree = el("div", { class: "explain-svg explain-tree", "data-testid": "explain-game-tree", tabindex: "0", role: "region", "aria-label": "The game tree (scroll to pan)" });
+  const heapPicture = el("div", { class: "explain-svg heap-tree", "data-testid": "explain-heap-tree" });
+  const treeBox = el("div", { class: "explain-svg explain-tree", "data-testid": "explain-game-tree", role: "region", "aria-label": "The game tree (scroll to pan)" });
+  treeBox.tabIndex = 0;
   const treeList = el("details", {}, el("summary", { text: "The game tree as a list" }));
   const details = el("div", { class: "explain-node", "data-testid": "explain-node", "aria-live": "polite" });
-  const extras = el("div", { class: "explain-extras" });
+  const code = el("ol", { class: "pseudocode", "data-testid": "explain-pseudocode", "aria-label": "Pseudocode; the lines this step ran are marked" });
+  const ask = (owner) => (op, params, onProgress = null) => {
+    const job = new Job(solver, op, params, { owner });
+    latest.set(owner, job);
+    if (onProgress) job.addEventListener("progress", () => { if (latest.get(owner) === job) onProgress(job.progress); });
+    return job.answer.then((answer) => (latest.get(owner) === job ? answer : null));
+  };
+  const puzzleParams = () => {
+    if (!puzzle) return null;
+    if (puzzle.kind === "words") return { start: puzzle.start, goal: puzzle.goal, dictionary: puzzle.dictionary };
+    return { board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "" };
+  };
+  /** The puzzle and, for a board, the estimate chosen above (words always use the edit distance). */
+  const searchParams = () => puzzle && (puzzle.kind === "words" ? puzzleParams() : { ...puzzleParams(), heuristic: heuristic.value });
+  const comparison = comparisonPanel({ ask: ask("learn-compare"), puzzleParams: searchParams, onTrace: stepThrough });
+  const checker = checkerPanel({ ask: ask("learn-check"), puzzleParams });
+
   body.replaceChildren(
     el("div", { class: "explain-settings" },
-      el("label", {}, "Estimate ", heuristic), el("label", {}, "Search ", algorithm), el("label", {}, "Queue ", queue)),
+      el("label", {}, "Search ", algorithm), weightLabel, estimateLabel, wordsEstimate, el("label", {}, "Queue ", queue),
+      el("label", { for: "explain-goal-test" }, goalTest, " Goal test on generation")),
     el("div", { class: "actions", role: "group", "aria-label": "Steps" },
       button("First step", "explain-first", () => show(0)), button("Previous step", "explain-back", () => show(step - 1)), playButton,
       button("Next step", "explain-forward", () => show(step + 1)), button("Last step", "explain-last", () => show(trace.steps.length - 1)),
-      el("label", {}, "Speed ", speed)),
-    message, status,
-    el("h3", { text: "Priority queue" }), queueRow, heapTree,
-    el("h3", { text: "Game tree" }), gameTree, details, treeList,
-    el("h3", { text: "Compare" }),
-    el("div", { class: "actions" }, button("Compare the estimates", "explain-compare", compare),
-      button("Watch IDA*", "explain-ida", watchIda), button("Estimates on every 3x3 board", "explain-quality", quality)),
-    extras);
-  for (const select of [heuristic, algorithm, queue]) select.addEventListener("change", () => load(puzzle));
+      el("label", {}, "Speed ", speed),
+      el("label", { for: "explain-predict" }, predict, " Predict the next node")),
+    message, status, feedback,
+    el("div", { class: "learn-grid" },
+      el("div", { class: "learn-tree" },
+        el("div", { class: "tree-heading" }, el("h3", { text: "Game tree" }),
+          el("div", { class: "actions", role: "group", "aria-label": "Zoom" },
+            button("Zoom out", "explain-zoom-out", () => setZoom(zoom / 1.25)), button("Zoom in", "explain-zoom-in", () => setZoom(zoom * 1.25)))),
+        treeBox, details, treeList),
+      el("div", { class: "learn-side" },
+        el("h3", { text: "Pseudocode" }), code,
+        el("h3", { text: "Priority queue" }), queueRow, heapPicture)),
+    comparison.panel, checker.panel);
+
+  for (const control of [heuristic, algorithm, queue, goalTest]) control.addEventListener("change", () => load(puzzle));
+  weight.addEventListener("change", () => load(puzzle));
+  predict.addEventListener("change", () => { feedback.textContent = predict.checked ? "Pick the node in the queue that the search removes next." : ""; if (trace) show(step); });
   section.addEventListener("keydown", (event) => {
-    if (!trace || ["SELECT", "INPUT"].includes(event.target.tagName)) return;
+    if (!trace || ["SELECT", "INPUT", "TEXTAREA"].includes(event.target.tagName)) return;
     const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: trace.steps.length - 1 };
     if (event.key in moves) { show(moves[event.key]); event.preventDefault(); }
     else if (event.key === " " && event.target.tagName !== "BUTTON") { (timer ? pause : play)(); event.preventDefault(); }
@@ -99,31 +116,37 @@ export function mount(view, { solver }) {
     playButton.textContent = "Run steps";
   }
 
-  /** A request of this view as a job; a newer one replaces the older (the owner "learn"). */
-  function ask(op, params, onProgress = null) {
-    job = new Job(solver, op, params, { owner: "learn" });
-    const mine = job;
-    if (onProgress) mine.addEventListener("progress", () => { if (job === mine) onProgress(mine.progress); });
-    return mine.answer.then((answer) => (job === mine ? answer : null));
+  function setZoom(next) {
+    zoom = Math.max(0.3, Math.min(3, next));
+    if (trace) drawTree();
   }
 
-  const boardParams = () => ({ board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "" });
+  /** A comparison row's search, step by step (its options set in the controls above). */
+  function stepThrough(options) {
+    algorithm.value = options.algorithm;
+    if ([...heuristic.options].some((o) => o.value === options.heuristic)) heuristic.value = options.heuristic;
+    if (options.weight) weight.value = String(options.weight);
+    goalTest.checked = options.goal_test === "generation";
+    queue.value = options.queue || "tiebreak";
+    load(puzzle);
+    section.scrollIntoView({ block: "start" });
+  }
 
   async function load(next) {
     pause();
     puzzle = next;
     trace = null;
     empty.hidden = true;
+    weightLabel.hidden = algorithm.value !== "weighted";
+    estimateLabel.hidden = puzzle.kind === "words";
+    wordsEstimate.hidden = puzzle.kind !== "words";
     for (const key of ["step", "recordMs", "renderMs"]) delete section.dataset[key];
     message.textContent = "";
     status.textContent = "Recording the search…";
-    extras.replaceChildren();
-    const params = puzzle.kind === "words"
-      ? { start: puzzle.start, goal: puzzle.goal, dictionary: puzzle.dictionary }
-      : { ...boardParams(), heuristic: heuristic.value };
+    const params = { ...searchParams(), algorithm: algorithm.value, queue: queue.value, goal_test: goalTest.checked ? "generation" : "removal" };
+    if (algorithm.value === "weighted") params.weight = Number(weight.value);
     const began = performance.now();
-    const answer = await ask("explain", { ...params, algorithm: algorithm.value, queue: queue.value },
-      (progress) => { status.textContent = progressText(progress, "Recording the search…"); });
+    const answer = await ask("learn")("explain", params, (progress) => { status.textContent = progressText(progress, "Recording the search…"); });
     if (answer === null) return;   // a newer request replaced this one
     section.dataset.recordMs = String(Math.round(performance.now() - began));
     if (answer.type !== "explanation") {
@@ -132,6 +155,7 @@ export function mount(view, { solver }) {
       return;
     }
     trace = answer;
+    replay = new QueueReplay(trace.steps);
     const drawn = performance.now();
     show(trace.steps.length > 1 ? 1 : 0);
     section.dataset.renderMs = String(Math.round(performance.now() - drawn));
@@ -143,25 +167,48 @@ export function mount(view, { solver }) {
     step = Math.max(0, Math.min(trace.steps.length - 1, index));
     const current = trace.steps[step];
     section.dataset.step = String(step);
-    const node = (id) => trace.nodes[id];
     const said = current.removed
-      ? `Step ${step} of ${trace.steps.length - 1}: removed ${current.removed} (${describe(node(current.removed))})`
+      ? `Step ${step} of ${trace.steps.length - 1}: removed ${current.removed} (${describe(trace.nodes[current.removed])})`
       : `Step 0 of ${trace.steps.length - 1}: the start ${trace.steps[0].inserted[0]} is inserted`;
     const inserted = current.removed && current.inserted.length ? `; inserted ${current.inserted.join(", ")}` : "";
     const skipped = current.skipped.length ? `; not enqueued: ${current.skipped.join(", ")}` : "";
     const goal = current.removed && trace.path.at(-1) === current.removed ? `. ${current.removed} is the goal: ${trace.path.join(" → ")}` : "";
     status.textContent = `${said}${inserted}${skipped}${goal}.`;
-    drawQueue(current);
-    drawGameTree(current);
+    const fresh = new Set(current.inserted);
+    const inQueue = replay.at(step).filter(Boolean);
+    const guessing = predict.checked && current.next;
+    queueRow.replaceChildren(...queueBoards(trace, inQueue, fresh, guessing ? guess : null));
+    heapPicture.replaceChildren(heapTree(trace, inQueue, fresh));
+    code.replaceChildren(...pseudocode(trace, step));
+    drawTree();
     showNode(current.removed || trace.steps[0].inserted[0]);
+    if (predict.checked && !current.next) feedback.textContent = "This is the last step: nothing is removed after it.";
   }
 
-  const describe = (n) => `moves ${n.moves} + estimate ${n.estimate} = priority ${n.priority}`;
+  function drawTree() {
+    const { picture, list, focus } = gameTree(trace, step, zoom, showNode);
+    treeBox.replaceChildren(picture);
+    treeList.replaceChildren(el("summary", { text: "The game tree as a list" }), list);
+    keepInView(treeBox, focus);
+  }
 
-  function stateText(n) {
-    if (n.word !== undefined) return n.word;
-    const size = Math.round(Math.sqrt(n.tiles.length));
-    return rowsText(n.tiles, size);
+  /** Scroll `box` (only it, never the page) so that the point `[x, y]` of its content is in view, centred. */
+  function keepInView(box, [x, y]) {
+    const margin = 60;
+    if (x < box.scrollLeft + margin || x > box.scrollLeft + box.clientWidth - margin) box.scrollLeft = x - box.clientWidth / 2;
+    if (y < box.scrollTop + margin || y > box.scrollTop + box.clientHeight - margin) box.scrollTop = y - box.clientHeight / 2;
+  }
+
+  function guess(id) {
+    const next = trace.steps[step].next;
+    if (id === next) {
+      feedback.textContent = `Right: ${id} is removed next (${describe(trace.nodes[id])}).`;
+      feedback.className = "predict-feedback is-right";
+      show(step + 1);
+    } else {
+      feedback.textContent = `Not ${id}: ${whyNot(trace, id, next)}`;
+      feedback.className = "predict-feedback is-wrong";
+    }
   }
 
   function showNode(id) {
@@ -169,154 +216,6 @@ export function mount(view, { solver }) {
     if (!n) return;
     details.replaceChildren(el("strong", { text: `${id}` }), el("pre", { text: stateText(n) }),
       el("span", { text: `${describe(n)}; parent ${n.parent || "none"}${n.enqueued ? "" : `; not enqueued: ${n.why}`}` }));
-  }
-
-  function drawQueue(current) {
-    const fresh = new Set(current.inserted);
-    queueRow.replaceChildren(...current.queue.map((id, i) => el("li", {
-      class: fresh.has(id) ? "is-new" : "", "data-position": String(i + 1), "data-id": id,
-      title: `${id}: ${describe(trace.nodes[id])}`, text: id,
-    })));
-    const spacing = 44;
-    const depth = Math.floor(Math.log2(Math.max(1, current.queue.length))) + 1;
-    const width = Math.max(1, 2 ** (depth - 1)) * spacing;
-    const picture = svg("svg", { width, height: depth * 48 + 8, role: "img", "aria-label": "The queue as a binary tree" });
-    const place = (k) => {
-      const level = Math.floor(Math.log2(k));
-      const slot = k - 2 ** level;
-      return [((slot + 0.5) * width) / 2 ** level, level * 48 + 22];
-    };
-    for (let k = 2; k <= current.queue.length; k++) {  // edges first, so the circles cover their ends
-      const [x, y] = place(k);
-      const [px, py] = place(Math.floor(k / 2));
-      picture.append(svg("line", { x1: px, y1: py, x2: x, y2: y, class: "edge" }));
-    }
-    current.queue.forEach((id, i) => {
-      const [x, y] = place(i + 1);
-      picture.append(svg("circle", { cx: x, cy: y, r: 15, class: fresh.has(id) ? "is-new" : "" }),
-        svg("text", { x, y: y + 5, "text-anchor": "middle" }, id));
-    });
-    heapTree.replaceChildren(picture);
-  }
-
-  // The nodes made by the end of this step, laid out by depth; the removed node and new children marked.
-  function drawGameTree(current) {
-    const made = new Set();
-    for (const s of trace.steps.slice(0, step + 1)) for (const id of [...s.inserted, ...s.skipped]) made.add(id);
-    const children = new Map();
-    const ids = Object.keys(trace.nodes).filter((id) => made.has(id));
-    for (const id of ids) {
-      const parent = trace.nodes[id].parent;
-      if (parent) children.set(parent, [...(children.get(parent) || []), id]);
-    }
-    const root = trace.steps[0].inserted[0];
-    const positions = new Map();
-    let leaves = 0;
-    const layout = (id, depth) => {
-      if (positions.size >= MAX_DRAWN) return;
-      const kids = children.get(id) || [];
-      kids.forEach((kid) => layout(kid, depth + 1));
-      const xs = kids.filter((k) => positions.has(k)).map((k) => positions.get(k)[0]);
-      positions.set(id, [xs.length ? (Math.min(...xs) + Math.max(...xs)) / 2 : leaves++ * 40 + 24, depth * 56 + 24]);
-    };
-    layout(root, 0);
-    const width = Math.max(...[...positions.values()].map(([x]) => x)) + 30;
-    const height = Math.max(...[...positions.values()].map(([, y]) => y)) + 30;
-    const picture = svg("svg", { width, height, role: "img", "aria-label": `Game tree: ${positions.size} nodes` });
-    const fresh = new Set([...current.inserted, ...current.skipped]);
-    for (const [id, [x, y]] of positions) {
-      const parent = trace.nodes[id].parent;
-      if (parent && positions.has(parent)) {
-        const [px, py] = positions.get(parent);
-        picture.append(svg("line", { x1: px, y1: py, x2: x, y2: y, class: "edge" }));
-      }
-    }
-    for (const [id, [x, y]] of positions) {
-      const n = trace.nodes[id];
-      const classes = [n.enqueued ? "" : "is-skipped", id === current.removed ? "is-removed" : "", fresh.has(id) ? "is-new" : "",
-        trace.path.includes(id) && step === trace.steps.length - 1 ? "is-path" : ""].filter(Boolean).join(" ");
-      const group = svg("g", { class: `tree-node ${classes}`, tabindex: "0", "data-id": id });
-      group.append(svg("title", {}, `${id}: ${describe(n)}`), svg("circle", { cx: x, cy: y, r: 16 }),
-        svg("text", { x, y: y + 5, "text-anchor": "middle" }, id));
-      group.addEventListener("mouseenter", () => showNode(id));
-      group.addEventListener("focus", () => showNode(id));
-      picture.append(group);
-    }
-    gameTree.replaceChildren(picture);
-    const list = (id) => el("li", {}, `${id}: ${describe(trace.nodes[id])}${trace.nodes[id].enqueued ? "" : " (not enqueued)"}`,
-      ...(children.get(id) ? [el("ul", {}, ...children.get(id).map(list))] : []));
-    treeList.replaceChildren(el("summary", { text: "The game tree as a list" }), el("ul", {}, list(root)));
-  }
-
-  // -- comparisons ---------------------------------------------------------------------------------------
-  async function compare() {
-    if (!puzzle || puzzle.kind !== "board") { extras.replaceChildren(el("p", { text: "The comparison is for boards." })); return; }
-    const working = el("p", { role: "status", text: "Comparing…" });
-    extras.replaceChildren(working);
-    const answer = await ask("compare", boardParams(), (progress) => { working.textContent = progressText(progress, "Comparing…"); });
-    if (answer === null) return;
-    if (answer.type !== "comparison") { extras.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
-    const most = Math.max(...answer.rows.map((r) => r.expanded), 1);
-    const table = el("table", { "data-testid": "explain-comparison" },
-      el("tr", {}, ...["estimate", "search", "moves", "expanded", "enqueued", "largest queue", ""].map((h) => el("th", { text: h }))),
-      ...answer.rows.map((r) => el("tr", {},
-        el("td", { text: r.heuristic }), el("td", { text: r.algorithm }), el("td", { text: r.finished ? String(r.moves) : "—" }),
-        el("td", { text: r.expanded.toLocaleString("en") }), el("td", { text: r.enqueued.toLocaleString("en") }),
-        el("td", { text: r.max_frontier.toLocaleString("en") }),
-        el("td", {}, el("span", { class: "bar", style: `width:${Math.max(2, (160 * r.expanded) / most)}px`, "aria-hidden": "true" })))));
-    extras.replaceChildren(table, el("p", { class: "note", text: "Bars: nodes expanded. The last row is the seeds' A* without duplicate pruning." }));
-  }
-
-  async function watchIda() {
-    if (!puzzle || puzzle.kind !== "board") return;
-    const chart = el("div", { class: "explain-svg", "data-testid": "explain-ida-chart" });
-    const note = el("p", { class: "note", "aria-live": "polite" });
-    extras.replaceChildren(el("p", { text: "IDA*: each iteration searches every path up to a bound on moves + estimate, then raises it." }), chart, note);
-    const draw = (iterations) => {
-      const most = Math.max(...iterations.map(([, n]) => n), 1);
-      const picture = svg("svg", { width: Math.max(60, iterations.length * 36), height: 140, role: "img", "aria-label": "Nodes per IDA* iteration" });
-      iterations.forEach(([bound, nodes], i) => {
-        const h = Math.max(2, (100 * Math.log10(nodes + 1)) / Math.log10(most + 1));
-        picture.append(svg("rect", { x: i * 36 + 6, y: 110 - h, width: 26, height: h, class: "bar" }, null),
-          svg("text", { x: i * 36 + 19, y: 128, "text-anchor": "middle" }, String(bound)));
-        picture.lastChild.previousSibling.append(svg("title", {}, `bound ${bound}: ${nodes.toLocaleString("en")} nodes`));
-      });
-      chart.replaceChildren(picture);
-      note.textContent = iterations.map(([b, n]) => `bound ${b}: ${n.toLocaleString("en")} nodes`).join("; ");
-    };
-    const answer = await ask("solve_board", { ...boardParams(), algorithm: "ida" }, (p) => { if (p.iterations) draw(p.iterations); });
-    if (answer === null) return;
-    if (answer.status === "solved") {  // the last iteration, the one that found the goal, is not in the log
-      const logged = answer.iterations || [];
-      draw([...logged, [answer.moves, answer.expanded - logged.reduce((sum, [, nodes]) => sum + nodes, 0)]]);
-    } else if (answer.iterations) {
-      draw(answer.iterations);
-    }
-    note.textContent += answer.status === "solved" ? ` Solved in ${answer.moves} moves.` : ` ${answer.message || answer.reason || ""}`;
-  }
-
-  async function quality() {
-    const working = el("p", { role: "status", text: "Working through all 181,440 boards…" });
-    extras.replaceChildren(working);
-    const answer = await ask("quality", {}, (progress) => { working.textContent = progressText(progress, working.textContent); });
-    if (answer === null) return;
-    if (answer.type !== "quality") { extras.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
-    const names = Object.keys(answer.average);
-    const scale = 8;
-    const picture = svg("svg", { width: 31 * scale + 60, height: 31 * scale + 40, role: "img", "data-testid": "explain-quality-chart",
-      "aria-label": "Mean estimate against the exact distance, 3x3" });
-    picture.append(svg("line", { x1: 30, y1: 31 * scale + 10, x2: 30 + 31 * scale, y2: 10, class: "diagonal" }));
-    names.forEach((name, k) => {
-      const points = answer.average[name].map((h, d) => `${30 + d * scale},${31 * scale + 10 - h * scale}`).join(" ");
-      picture.append(svg("polyline", { points, class: `series series-${k}` }, null));
-      picture.lastChild.append(svg("title", {}, name));
-    });
-    const legend = el("ul", { class: "legend" }, ...names.map((name, k) => el("li", { class: `series-${k}`, text: name })));
-    const table = el("details", {}, el("summary", { text: "The numbers" }), el("table", {},
-      el("tr", {}, el("th", { text: "exact" }), el("th", { text: "boards" }), ...names.map((n) => el("th", { text: n }))),
-      ...answer.exact.map((count, d) => el("tr", {}, el("td", { text: String(d) }), el("td", { text: String(count) }),
-        ...names.map((n) => el("td", { text: String(answer.average[n][d]) }))))));
-    extras.replaceChildren(el("p", { text: "Each line: the mean estimate of the boards at each exact distance; the diagonal is perfect." }), picture, legend, table);
   }
 
   return {
@@ -331,10 +230,25 @@ export function mount(view, { solver }) {
         message.textContent = `This link could not be opened: ${error.message}`;
         return;
       }
-      if (puzzle && JSON.stringify(next) === JSON.stringify(puzzle) && (trace || job)) return;   // already shown
+      if (puzzle && JSON.stringify(next) === JSON.stringify(puzzle) && (trace || latest.has("learn"))) return;   // already shown
       if (next.heuristic && [...heuristic.options].some((o) => o.value === next.heuristic)) heuristic.value = next.heuristic;
+      if (JSON.stringify(next) !== JSON.stringify(puzzle)) { comparison.clear(); checker.clear(); }
       load(next);
     },
     get step() { return step; },
+    hooks: {
+      /** Every setting back to its default and the puzzle forgotten, so that the next link records anew (tests). */
+      reset() {
+        pause();
+        for (const [control, value] of [[algorithm, "astar"], [heuristic, "manhattan"], [queue, "textbook"], [weight, "2"]]) control.value = value;
+        goalTest.checked = predict.checked = false;
+        weightLabel.hidden = true;
+        feedback.textContent = "";
+        zoom = 1;
+        puzzle = trace = null;
+        comparison.clear();
+        checker.clear();
+      },
+    },
   };
 }

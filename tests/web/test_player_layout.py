@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 from player_helpers import load_game, tiles_of
 from webhelpers import ROOT, open_view
 
@@ -44,9 +45,9 @@ def test_sections_are_one_tap_away_and_old_links_still_open_the_solver(browser, 
     context, page = open_page(browser, app_url, 375, 740, "light")
     page.get_by_test_id("view-ladders").click()
     assert page.evaluate("location.hash") == "#ladders"
-    assert page.get_by_test_id("mode-words").is_checked()
+    expect(page.get_by_test_id("mode-words")).to_be_checked()      # once the view's module has run
     page.get_by_test_id("view-solve").click()
-    assert page.get_by_test_id("mode-board").is_checked()
+    expect(page.get_by_test_id("mode-board")).to_be_checked()
     page.wait_for_function("document.getElementById('solve-form').getBoundingClientRect().top < 200")
     page.goto(app_url + "#words=cold,warm")
     page.wait_for_function("window.__app && window.__app.viewReady")

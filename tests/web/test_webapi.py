@@ -292,14 +292,31 @@ def test_explain_gives_the_checklist_trace_and_refuses_long_ones():
     assert long["type"] == "error" and long["field"] == "board" and "plain solver" in long["message"]
 
 
-def test_compare_counts_equal_the_engines():
-    from puzzlesolver.explain import compare
+def test_compare_gives_every_classic_search_with_the_engines_counts():
+    from puzzlesolver.explain import compare_searches
     from puzzlesolver.formats import BoardPuzzle
-    rows = run_job(call(op="compare", board="8 1 3\n4 0 2\n7 6 5"))[0]["rows"]
-    assert rows == compare(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
-    assert [r["heuristic"] for r in rows] == ["hamming", "manhattan", "linear-conflict", "walking-distance", "pdb",
-                                              "manhattan"]
-    assert rows[0]["expanded"] > rows[1]["expanded"] >= rows[4]["expanded"] and {r["moves"] for r in rows} == {14}
+    answer = run_job(call(op="compare", board="8 1 3\n4 0 2\n7 6 5"))[0]
+    engine = compare_searches(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
+    assert answer["type"] == "comparison" and answer["rows"] == engine["rows"] and answer["optimum"] == 14
+    assert [r["algorithm"] for r in answer["rows"]][:2] == ["bfs", "greedy"]
+    assert {r["moves"] for r in answer["rows"] if r["guaranteed_optimal"]} == {14}
+    only = run_job(call(op="compare", board="8 1 3\n4 0 2\n7 6 5", weight=3, algorithms=["weighted"]))[0]
+    assert [r["label"] for r in only["rows"]] == ["Weighted A* (w=3)"]
+    refused = call(op="compare", board="8 1 3\n4 0 2\n7 6 5", weight=0)
+    assert refused["type"] == "error" and refused["field"] == "algorithm"
+
+
+def test_check_judges_an_answer_and_names_the_line_of_a_malformed_one():
+    right = run_job(call(op="check", board="0 1 3\n4 2 5\n7 8 6", answer="L U L U"))[0]
+    assert right["type"] == "verdict" and right["right"] is True and right["optimum"] == 4
+    illegal = run_job(call(op="check", board="0 1 3\n4 2 5\n7 8 6", answer="R U L"))[0]
+    assert illegal["right"] is False and illegal["status"] == "illegal-move" and illegal["first_bad"] == 1
+    ladder = run_job(call(op="check", start="cold", goal="warm", answer="cold cord card ward warm"))[0]
+    assert ladder["right"] is True and ladder["optimum"] == 4
+    ragged = call(op="check", board="1 2 3\n0 4 6\n7 5 8", answer="Minimum number of moves = 1\n1 2 3\n0 4\n7 5 8")
+    assert ragged["type"] == "error" and ragged["field"] == "answer" and ragged["message"].startswith("Line 3 ")
+    empty = call(op="check", board="1 2 3\n0 4 6\n7 5 8", answer=" ")
+    assert empty["type"] == "error" and empty["field"] == "answer"
 
 
 def test_ida_reports_each_finished_iteration():
