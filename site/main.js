@@ -33,7 +33,7 @@ function followSolver(client) {
       status.textContent = "Solver ready.";
       status.title = `Python ${client.info.python}, started in ${(client.readyMs / 1000).toFixed(1)} s`;
       // The worker's downloads are in the HTTP cache by now: the service worker's precache reuses them.
-      registerOffline({ onStatus: (state) => { offline.textContent = offlineText[state]; } });
+      registerOffline({ onStatus: (state) => { offline.textContent = offline.title = offlineText[state]; } });
     } else if (state === "died" || state === "fatal") {
       status.textContent = message;
     }
