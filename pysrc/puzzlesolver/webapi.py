@@ -430,34 +430,37 @@ def _judge(message: Message) -> tuple:
 # -- explain: the search made visible ------------------------------------------------------------------
 
 def _explain(message: Message) -> tuple:
-    heuristic = message.get("heuristic") or "manhattan"
     puzzle, field = _any_puzzle(message)
-    try:
-        check_options(message.get("algorithm") or "astar", message.get("queue") or "textbook", message.get("weight"),
-                      message.get("goal_test") or "removal")
-    except ValueError as error:
-        raise _InputError("algorithm", str(error)) from None
+    algorithm, queue = message.get("algorithm") or "astar", message.get("queue") or "textbook"
+    weight, goal_test = message.get("weight"), message.get("goal_test") or "removal"
+    _check_search_options(algorithm, queue, weight, goal_test)
 
     def describe(trace: explain.Trace) -> Message:
         return {"type": "explanation", **explain.trace_record(trace)}
 
-    job = jobs.explain(puzzle, "manhattan" if heuristic == "auto" else heuristic, message.get("algorithm") or "astar",
-                       message.get("queue") or "textbook", message.get("weight"), message.get("goal_test") or "removal")
+    job = jobs.explain(puzzle, _search_estimate(message), algorithm, queue, weight, goal_test)
     return job, _Answering(describe, field)
 
 
 def _compare(message: Message) -> tuple:
     puzzle, field = _any_puzzle(message)
-    weight = message.get("weight", DEFAULT_WEIGHT)
-    goal_test = message.get("goal_test") or "removal"
+    weight, goal_test = message.get("weight", DEFAULT_WEIGHT), message.get("goal_test") or "removal"
+    _check_search_options("weighted", "tiebreak", weight, goal_test)
+    job = jobs.compare(puzzle, _search_estimate(message), weight, goal_test, message.get("algorithms"))
+    return job, _Answering(lambda searches: {"type": "comparison", **searches}, field)
+
+
+def _check_search_options(algorithm: str, queue: str, weight: Any, goal_test: str) -> None:
     try:
-        check_options("weighted", weight=weight, goal_test=goal_test)
+        check_options(algorithm, queue, weight, goal_test)
     except ValueError as error:
         raise _InputError("algorithm", str(error)) from None
+
+
+def _search_estimate(message: Message) -> str:
+    """The estimate of the Learn view's searches: Manhattan distance unless another is named."""
     heuristic = message.get("heuristic") or "manhattan"
-    job = jobs.compare(puzzle, "manhattan" if heuristic == "auto" else heuristic, weight, goal_test,
-                       message.get("algorithms"))
-    return job, _Answering(lambda searches: {"type": "comparison", **searches}, field)
+    return "manhattan" if heuristic == "auto" else heuristic
 
 
 def _check(message: Message) -> tuple:
