@@ -7,7 +7,7 @@
 import { el } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-export const MAX_DRAWN = 400;   // game-tree nodes drawn at most; the nested list always has them all
+export const MAX_DRAWN = 400;   // a bigger game tree is drawn as the line to the current node (the list has them all)
 
 export function svg(tag, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, tag);
@@ -117,15 +117,17 @@ export function gameTree(trace, index, zoom, onFocus) {
     const parent = trace.nodes[id].parent;
     if (made.has(id) && parent) children.set(parent, [...(children.get(parent) || []), id]);
   }
+  const root = trace.steps[0].inserted[0];
+  const focus = current.removed || root;
+  const shown = made.size > MAX_DRAWN ? lineage(trace, focus, index === trace.steps.length - 1, children) : made;
+  const drawnChildren = new Map([...children].map(([id, kids]) => [id, kids.filter((kid) => shown.has(kid))]));
   const size = nodeSize(trace);
   const across = size.width + 10;
   const down = size.height + 26;
-  const root = trace.steps[0].inserted[0];
   const positions = new Map();
   let leaves = 0;
   const layout = (id, depth) => {
-    if (positions.size >= MAX_DRAWN) return;
-    const kids = children.get(id) || [];
+    const kids = drawnChildren.get(id) || [];
     kids.forEach((kid) => layout(kid, depth + 1));
     const xs = kids.filter((k) => positions.has(k)).map((k) => positions.get(k)[0]);
     positions.set(id, [xs.length ? (Math.min(...xs) + Math.max(...xs)) / 2 : leaves++ * across + across / 2 + 4,
@@ -135,7 +137,8 @@ export function gameTree(trace, index, zoom, onFocus) {
   const width = Math.max(...[...positions.values()].map(([x]) => x)) + across / 2 + 4;
   const height = Math.max(...[...positions.values()].map(([, y]) => y)) + size.height / 2 + 4;
   const picture = svg("svg", { width: Math.round(width * zoom), height: Math.round(height * zoom), viewBox: `0 0 ${width} ${height}`,
-    role: "img", "aria-label": `Game tree after step ${index}: ${positions.size} nodes` });
+    role: "img", "aria-label": shown === made ? `Game tree after step ${index}: ${positions.size} nodes`
+      : `Game tree after step ${index}: ${positions.size} of its ${made.size} nodes, the line to ${focus} and the children along it` });
   const fresh = new Set([...current.inserted, ...current.skipped]);
   const onPath = index === trace.steps.length - 1 ? new Set(trace.path) : new Set();
   for (const [id, [x, y]] of positions) {
@@ -158,8 +161,23 @@ export function gameTree(trace, index, zoom, onFocus) {
   }
   const item = (id) => el("li", { text: `${id}: ${describe(trace.nodes[id])}${trace.nodes[id].enqueued ? "" : " (not enqueued)"}` },
     ...(children.get(id) ? [el("ul", {}, ...children.get(id).map(item))] : []));
-  const [fx, fy] = positions.get(current.removed) || positions.get(root);
+  const [fx, fy] = positions.get(focus);
   return { picture, list: el("ul", {}, item(root)), drawn: positions.size, made: made.size, focus: [fx * zoom, fy * zoom] };
+}
+
+/** The nodes of a tree too big to draw whole: `focus` and its ancestors with all their children (the line
+ *  the search followed to it and what it left beside it), and at the last step the answer's path too. */
+function lineage(trace, focus, last, children) {
+  const kept = new Set();
+  const keepLine = (id) => {
+    for (let at = id; at; at = trace.nodes[at].parent) {
+      kept.add(at);
+      for (const kid of children.get(at) || []) kept.add(kid);
+    }
+  };
+  keepLine(focus);
+  if (last) trace.path.forEach(keepLine);
+  return kept;
 }
 
 // -- the queue -----------------------------------------------------------------------------------------------

@@ -186,9 +186,12 @@ export function mount(view, { solver }) {
   }
 
   function drawTree() {
-    const { picture, list, focus } = gameTree(trace, step, zoom, showNode);
+    const { picture, list, focus, drawn, made } = gameTree(trace, step, zoom, showNode);
     treeBox.replaceChildren(picture);
-    treeList.replaceChildren(el("summary", { text: "The game tree as a list" }), list);
+    const summary = drawn < made
+      ? `The whole game tree as a list (the picture shows ${drawn} of its ${made.toLocaleString("en")} nodes: the line the search followed to the node it removed, with the children beside it)`
+      : "The game tree as a list";
+    treeList.replaceChildren(el("summary", { text: summary }), list);
     keepInView(treeBox, focus);
   }
 
