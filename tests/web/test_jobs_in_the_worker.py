@@ -84,10 +84,12 @@ def test_no_call_into_python_holds_the_worker_long(page):
         await Promise.all([
           ask("judge", { tiles: [5, 1, 3, 4, 9, 2, 7, 8, 0, 6, 11, 12, 13, 10, 14, 15], owner: "judge" }),
           ask("compare", { board: "8 1 3\\n4 0 2\\n7 6 5", owner: "learn" }),
+          ask("check", { board: "5 1 3 4\\n9 2 7 8\\n0 6 11 12\\n13 10 14 15", answer: "U L U L U L U L", owner: "check" }),
           ask("solve_words", { start: "cold", goal: "warm", dictionary: "large", owner: "ladders" }),
           ask("solve_board", { board: "8 6 7\\n2 5 4\\n3 0 1", heuristic: "hamming", owner: "form" }),
         ]);
         await ask("quality", { owner: "learn" });
+        await ask("compare", { start: "cold", goal: "warm", weight: 3, goal_test: "generation", owner: "learn" });
         await ask("solve_board", { board: bigBoard, algorithm: "lines", owner: "form" });   // a long answer
     }""", random_board_text(10, 1))
     stats = page.evaluate("window.__solver.request('stats')")
