@@ -16,7 +16,7 @@ import { lowerFirst, sentence } from "./messages.js";
 
 export class GameHelp {
   /**
-   * `game`: {session, showMessage(text), announce(text), render()} of game.js; `elements`: the status
+   * `game`: {session, showMessage(text, kind), announce(text), render()} of game.js; `elements`: the status
    * line, Cancel, Keep going, Fast answer, and the row holding the two offers.
    */
   constructor(game, { solver, budgets, elements }) {
@@ -115,7 +115,7 @@ export class GameHelp {
   _offer(asked, text, stopped) {
     this.offered = asked.key;
     this.stoppedAdvice = stopped;
-    this.game.showMessage(text);
+    this.game.showMessage(text, "note");
   }
 
   _fail(text, asked) {

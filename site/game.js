@@ -135,9 +135,11 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.live.textContent = text;
   }
 
-  function showMessage(text) {
+  /** A message above the board: a problem (the default), or a "note" (an answer not proven shortest...). */
+  function showMessage(text, kind = "problem") {
     ui.message.textContent = text;
     ui.message.hidden = !text;
+    ui.message.dataset.kind = kind;
   }
 
   function publish() {

@@ -41,6 +41,21 @@ def test_board_and_controls_in_view_without_scrolling(browser, app_url, width, h
     context.close()
 
 
+@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+def test_the_board_stays_in_view_when_the_solver_adds_a_note_above_it(browser, app_url, width, height):
+    context, page = open_page(browser, app_url, width, height, "light",
+                              "#play=5:13,19,5,22,23,16,7,24,9,6,15,0,18,8,14,21,11,3,17,2,1,20,12,4,10")
+    page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
+    page.evaluate("window.__app.game.maxSeconds = 1")           # a 24-puzzle: a note "not proven shortest"
+    page.get_by_test_id("play-distance-button").click()
+    note = page.get_by_test_id("play-message")
+    expect(note).to_contain_text("not proven shortest", timeout=30_000)
+    assert note.get_attribute("data-kind") == "note"
+    board = page.get_by_test_id("play-board").bounding_box()
+    assert board["y"] + board["height"] <= height, board
+    context.close()
+
+
 def test_sections_are_one_tap_away_and_old_links_still_open_the_solver(browser, app_url):
     context, page = open_page(browser, app_url, 375, 740, "light")
     page.get_by_test_id("view-ladders").click()
