@@ -61,8 +61,9 @@ BEAM_UP_TO = 7
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64
 WIDTHS = (1000, 2000, 4000, 8000, 16000)
-#: (Manhattan weight, linear-conflict weight) of the beams of one round, each run from both ends.
-WEIGHTINGS = ((1, 1), (1, 2), (2, 3), (1, 3))
+#: (Manhattan weight, linear-conflict weight, squared-distance weight) of the beams of one round, each run
+#: from both ends (see :class:`~.estimates.LineEstimate`); the first two beams use the first one.
+WEIGHTINGS = ((2, 4, 1), (4, 8, 1), (2, 6, 1), (4, 12, 1))
 #: Beam widths on boards above BEAM_UP_TO (each after a sweep of windows), from the goal back to the board.
 WIDE_BOARD_WIDTHS = (32, 64, 128, 256, 512, 1024)
 #: Window lengths of one sweep, and the expansions one window's optimal search may use before it is skipped.
@@ -199,7 +200,7 @@ class AnytimeSearch:
             yield _Windows(tiles, goal, self._best)
             return
         for reverse in (False, True):
-            yield _Beam(tiles, goal, FIRST_WIDTH, (1, 1), reverse, self._longest())
+            yield _Beam(tiles, goal, FIRST_WIDTH, WEIGHTINGS[0], reverse, self._longest())
         for width in round_widths(n):
             for weights in WEIGHTINGS:
                 for reverse in (False, True):
@@ -228,7 +229,7 @@ class _Attempt:
 class _Beam(_Attempt):
     """A beam search from the board to the goal, or from the goal back to the board (``reverse``)."""
 
-    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, int],
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, ...],
                  reverse: bool, longest: Optional[int]) -> None:
         self.reverse = reverse
         self.goal_blank = list(goal).index(0)

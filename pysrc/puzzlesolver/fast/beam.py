@@ -63,12 +63,13 @@ class BeamSearch:
     optimal = False
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, max_depth: Optional[int] = None,
-                 weights: Tuple[int, int] = (1, 1)) -> None:
+                 weights: Tuple[int, ...] = (1, 1)) -> None:
         self.n = n = grid_side(tiles)
         self.width = max(1, int(width))
         self.method = f"beam search (width {self.width:,}, Manhattan distance + linear conflicts): NOT optimal"
         self.stats = SearchStats(0, 0, 0)
-        #: boards are ranked by weights[0] x Manhattan distance + weights[1] x linear conflicts
+        #: boards are ranked by weights[0] x Manhattan distance + weights[1] x linear conflicts (+ weights[2] x
+        #: the squared distances, see :class:`LineEstimate`)
         self.estimate = LineEstimate(n, goal, *weights)
         self.tiles = tuple(tiles)
         self.goal = tuple(goal)
@@ -127,9 +128,9 @@ class BeamSearch:
                 self._answer = self._rebuild(parents, parent) + [cell]
                 return
             level = self._keep(children)
-            # the cut rises by at most one Manhattan step from one depth to the next (measured): a child
-            # above that would not be kept, so it is not even stored
-            limit = level[-1][0] + est.md_weight if len(level) == self.width else 1 << 30
+            # the cut rises by at most one tile's step away from home from one depth to the next (measured): a
+            # child above that would not be kept, so it is not even stored
+            limit = level[-1][0] + est.max_rise if len(level) == self.width else 1 << 30
             if level and level[0][0] < lowest:
                 lowest, lowest_depth = level[0][0], self.depth
             parents.append((array("I", [entry[5] for entry in level]), array("H", [entry[2] for entry in level])))
