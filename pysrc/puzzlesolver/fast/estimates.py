@@ -25,13 +25,15 @@ __all__ = ["LineEstimate"]
 
 
 class LineEstimate:
-    """``md_weight`` x Manhattan distance + ``sq_weight`` x the sum of the tiles' squared distances +
-    ``lc_weight`` x linear conflicts towards ``goal`` on an n x n board, on packed boards.
+    """``md_weight`` x Manhattan distance + ``sq_weight`` x the tiles' squared distances + ``lc_weight`` x
+    linear conflicts towards ``goal`` on an n x n board, on packed boards.
 
-    The weights 1, 0, 1 give the admissible estimate; others rank boards differently, for searches that
-    need not be optimal.  The squared distances make a tile far from home cost more than two tiles half
-    as far: a beam that ranks boards so brings the far tiles home first and is left with short moves at
-    the end (see :mod:`.anytime` for what that measured)."""
+    A tile's squared distance is d*d + m*m, d its Manhattan distance and m the longer of its row and column
+    distances.  The weights 1, 1, 0 give the admissible estimate; others rank boards differently, for
+    searches that need not be optimal: with squares a tile far from home costs more than two tiles half as
+    far (and one far along a line more than one as far diagonally), so a beam brings the far tiles home
+    first and is left with short moves at the end (see :mod:`.anytime` for what that measured).
+    """
 
     def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1,
                  sq_weight: int = 0) -> None:
@@ -44,12 +46,12 @@ class LineEstimate:
         self.key_bits = key_bits = (base ** n - 1).bit_length()
         self.mask = (1 << key_bits) - 1
         self.md_weight, self.lc_weight, self.sq_weight = md_weight, lc_weight, sq_weight
-        md = grid.manhattan_table(n, self.goal)
-        self.md = md if (md_weight, sq_weight) == (1, 0) else [md_weight * d + sq_weight * d * d for d in md]
-        #: the most the distance part of the estimate can rise in one move (a tile one step further from home)
-        self.max_rise = md_weight + sq_weight * (2 * (2 * n - 3) + 1)
-        self.lc = conflict_table(n, lc_weight)
         home = grid.goal_cells(self.goal)
+        self.md = self._distances(home, md_weight, sq_weight)
+        #: the most the distance part of the estimate can rise in one move (a tile one step further from home)
+        self.max_rise = max(self.md[t * cells + nb] - self.md[t * cells + b] for t in range(1, cells)
+                            for b, targets in enumerate(grid.blank_moves(n)) for nb in targets)
+        self.lc = conflict_table(n, lc_weight)
         weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
         for t in range(1, cells):
             gr, gc = divmod(home[t], n)
@@ -61,6 +63,20 @@ class LineEstimate:
                     weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (n + col))
         self.line_weight = weight
         self.moves = self._moves(home)
+
+    def _distances(self, home: Sequence[int], md_weight: int, sq_weight: int) -> List[int]:
+        """``table[t * cells + c]``: the distance part of the estimate for tile t on cell c."""
+        n, cells = self.n, self.cells
+        if (md_weight, sq_weight) == (1, 0):
+            return grid.manhattan_table(n, self.goal)
+        table = [0] * (cells * cells)
+        for t in range(1, cells):
+            gr, gc = divmod(home[t], n)
+            for c in range(cells):
+                dr, dc = abs(c // n - gr), abs(c % n - gc)
+                d, m = dr + dc, max(dr, dc)
+                table[t * cells + c] = md_weight * d + sq_weight * (d * d + m * m)
+        return table
 
     def _moves(self, home: Sequence[int]) -> List[Tuple[tuple, ...]]:
         """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered, which
