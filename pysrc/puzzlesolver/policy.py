@@ -11,7 +11,7 @@ Boards (``algorithm`` / ``heuristic``):
   tables fit; the 6-6-3 ones when those are not at hand), else IDA* with Manhattan distance + linear
   conflicts; from 5x5 on, the anytime search (:mod:`puzzlesolver.fast.anytime`): that IDA* proving a
   lower bound (and, if it finishes, the optimum), while beam searches from both ends find shorter and
-  shorter answers (the line-by-line solver first from 8x8 on), so a budget that runs out still leaves a
+  shorter answers (the line-by-line solver first from 9x9 on), so a budget that runs out still leaves a
   good answer and a proven lower bound.  No pattern table serves 5x5 and up: additive 5-tile tables
   (5-5-5-5-4, 39 MB in memory) measured no stronger than linear conflicts there (77.8 against 78.1 on
   Korf & Felner's 24-puzzles);

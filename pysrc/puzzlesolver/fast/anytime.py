@@ -56,7 +56,7 @@ BOUND_SHARE = 0.25
 #: of the time for its 25% share).
 BEAM_COST = 3
 #: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
-BEAM_UP_TO = 7
+BEAM_UP_TO = 8
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64

@@ -1,10 +1,17 @@
-"""Beam search with Manhattan distance + linear conflicts: good answers fast on 5x5 to 7x7 boards, NOT optimal.
+"""Beam search ranked by Manhattan distance, its squares and linear conflicts: good answers fast on 5x5 to 8x8
+boards, NOT optimal.
 
 A beam search keeps, at each depth, only the ``width`` boards with the smallest estimate (ties in the
 order they were made) and expands them all to make the next depth.  The first board found at the goal
 gives the answer, so its length is the depth where it was found.  It is not optimal, but it is steady:
 the work is ``width`` x the answer's length, whatever the board, and a wider beam gives a shorter
 answer (measured on Korf & Felner's 24-puzzles, see ``python3 build.py bench --suite korf24``).
+
+The ranking need not be admissible, only good at telling which boards lead to short answers: ``weights``
+(:class:`~.estimates.LineEstimate`) add the tiles' squared distances to Manhattan distance and linear
+conflicts, so far tiles come home first and the end of the answer is made of short moves.  That measured
+much shorter answers than the admissible estimate (one beam, from both ends, on average): width 1,000 on 12
+of Korf's 24-puzzles 121 -> 113 moves; width 364 on six random 7x7 boards 541 -> 372.
 
 Why it is fast in pure Python: a board is one integer (tile ``t`` on cell ``c`` adds ``t << bits*c``),
 so a move is one multiplication and one addition and a set of integers holds the boards already
@@ -66,7 +73,10 @@ class BeamSearch:
                  weights: Tuple[int, ...] = (1, 1)) -> None:
         self.n = n = grid_side(tiles)
         self.width = max(1, int(width))
-        self.method = f"beam search (width {self.width:,}, Manhattan distance + linear conflicts): NOT optimal"
+        squares = len(weights) > 2 and weights[2] > 0
+        ranking = "Manhattan distance, its squares and linear conflicts" if squares else \
+            "Manhattan distance + linear conflicts"
+        self.method = f"beam search (width {self.width:,}, {ranking}): NOT optimal"
         self.stats = SearchStats(0, 0, 0)
         #: boards are ranked by weights[0] x Manhattan distance + weights[1] x linear conflicts (+ weights[2] x
         #: the squared distances, see :class:`LineEstimate`)

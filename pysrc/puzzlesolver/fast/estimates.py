@@ -47,10 +47,11 @@ class LineEstimate:
         self.mask = (1 << key_bits) - 1
         self.md_weight, self.lc_weight, self.sq_weight = md_weight, lc_weight, sq_weight
         home = grid.goal_cells(self.goal)
-        self.md = self._distances(home, md_weight, sq_weight)
-        #: the most the distance part of the estimate can rise in one move (a tile one step further from home)
-        self.max_rise = max(self.md[t * cells + nb] - self.md[t * cells + b] for t in range(1, cells)
-                            for b, targets in enumerate(grid.blank_moves(n)) for nb in targets)
+        self.md = self._distances(home)
+        #: the most the distance part of the estimate can rise in one move (a tile one step further from home;
+        #: a tile whose home is a corner meets every pair of row and column distances)
+        self.max_rise = max((self._distance(dr + 1, dc) - self._distance(dr, dc) for dr in range(n - 1)
+                             for dc in range(n)), default=0)
         self.lc = conflict_table(n, lc_weight)
         weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
         for t in range(1, cells):
@@ -64,18 +65,21 @@ class LineEstimate:
         self.line_weight = weight
         self.moves = self._moves(home)
 
-    def _distances(self, home: Sequence[int], md_weight: int, sq_weight: int) -> List[int]:
+    def _distance(self, dr: int, dc: int) -> int:
+        """The distance part of the estimate for a tile ``dr`` rows and ``dc`` columns from home."""
+        d, m = dr + dc, max(dr, dc)
+        return self.md_weight * d + self.sq_weight * (d * d + m * m)
+
+    def _distances(self, home: Sequence[int]) -> List[int]:
         """``table[t * cells + c]``: the distance part of the estimate for tile t on cell c."""
         n, cells = self.n, self.cells
-        if (md_weight, sq_weight) == (1, 0):
+        if (self.md_weight, self.sq_weight) == (1, 0):
             return grid.manhattan_table(n, self.goal)
         table = [0] * (cells * cells)
         for t in range(1, cells):
             gr, gc = divmod(home[t], n)
             for c in range(cells):
-                dr, dc = abs(c // n - gr), abs(c % n - gc)
-                d, m = dr + dc, max(dr, dc)
-                table[t * cells + c] = md_weight * d + sq_weight * (d * d + m * m)
+                table[t * cells + c] = self._distance(abs(c // n - gr), abs(c % n - gc))
         return table
 
     def _moves(self, home: Sequence[int]) -> List[Tuple[tuple, ...]]:
