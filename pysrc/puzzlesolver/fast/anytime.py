@@ -7,20 +7,31 @@ does two things in turns, a slice at a time:
   its bound as each of its iterations ends; if it finishes, the answer is optimal.  It runs alone
   for the first :data:`IDA_FIRST` expansions (boards a few dozen moves from the goal are solved
   optimally at once), then gets :data:`BOUND_SHARE` of the work;
-* **it finds shorter and shorter answers**: up to 7x7, a portfolio of beam searches
+* **it finds shorter and shorter answers**: up to 8x8, a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
-  boards with its own weighting of Manhattan distance and linear conflicts, in rounds of growing
-  width.  On bigger boards the first answer comes from the line-by-line solver (:mod:`.lines`), then
-  windows of the answer are replaced by optimal paths between their ends (IDA* towards the window's
-  last board) in turns with narrow beams.  A beam that cannot beat the answer in hand stops as soon
-  as it is as deep as that answer.
+  boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
+  conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
+  line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by optimal paths
+  between their ends (IDA* towards the window's last board) in turns with narrow beams.  A beam that
+  cannot beat the answer in hand stops as soon as it is as deep as that answer.
 
 Beams from both ends and with different weightings fail on different boards, so the best of several
 narrow beams beats one wide beam of the same cost: on Korf & Felner's 24-puzzles (12 of them, CPython),
 one beam of width 4,000 gave 1.126 x the optimum on average, eight beams of width 1,000 (four
-weightings, both ends) 1.089.  Windows of optimal paths (as on big boards) did not shorten these
-answers (1.1105 with, 1.1108 without, 17 boards, 10 s each), nor did a first round of width 500
-(1.121).  The figures of the whole search are the benchmark's (``python3 build.py bench --suite korf24``).
+weightings, both ends) 1.089.  The squared distances (:class:`~.estimates.LineEstimate`: a far tile
+comes home first) shortened every answer: with 10 s of CPU time each (the benchmark), random 6x6
+answer / bound 1.458 -> 1.281, random 7x7 1.669 -> 1.411, Korf's 24-puzzles answer / optimum
+1.095 -> 1.04; on 8x8 they made the beams better than the line-by-line answer and its windows.
+
+Measured and not kept: windows of optimal paths (1.1105 with, 1.1108 without, 17 boards of 5x5, 10 s
+each); a first round of width 500 on 5x5 (1.121); reducing a 6x6 or 7x7 to a 5x5 (a beam over the first
+row and column alone placed them in 85-190 moves; on three 6x6 boards the whole answers were 231, 205,
+186 moves against 207, 187, 172 for one whole-board beam of the same width); windows of the best
+answer searched again by beams (0-6% shorter on 7x7 for 2-3 s a sweep, no more than the next round of
+wider beams gains), or its last three quarters inside the portfolio (random7 1.405-1.417 against
+1.417); other widths on 7x7 (first round 182 or 600: 1.423 and 1.443 against 1.427); more weight for
+the outer tiles, or for a corner tile blocked by its two home neighbours; fewer children kept per
+parent.  Random 7x7 boards reach 1.376 with 30 s.
 
 The answer is *proven* optimal once its length equals the bound.  ``blank_path()`` is the best answer
 so far, so a caller whose budget runs out still has one, with ``bound`` to say how far from optimal it
