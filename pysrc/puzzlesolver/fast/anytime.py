@@ -3,10 +3,12 @@
 On boards where an optimal search may run for hours (a random 24-puzzle), :class:`AnytimeSearch`
 does two things in turns, a slice at a time:
 
-* **it proves a lower bound**: IDA* on the whole board (Manhattan distance + linear conflicts) raises
-  its bound as each of its iterations ends; if it finishes, the answer is optimal.  It runs alone
-  for the first :data:`IDA_FIRST` expansions (boards a few dozen moves from the goal are solved
-  optimally at once), then gets :data:`BOUND_SHARE` of the work;
+* **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
+  ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
+  expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
+  :data:`BOUND_SHARE` of the work.  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
+  (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
+  otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
 * **it finds shorter and shorter answers**: up to 8x8, a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
@@ -52,10 +54,11 @@ from .. import grid
 from ..board import Board
 from ..search import SearchStats
 from .beam import BeamSearch
-from .ida import IDAStar, ManhattanEngine
+from . import tables
+from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
 
-__all__ = ["AnytimeSearch", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
+__all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
 
 #: Expansions the whole-board IDA* runs alone before any answer is looked for.
 IDA_FIRST = 10_000
@@ -66,6 +69,9 @@ BOUND_SHARE = 0.25
 #: as whole boards, about three times the work of an IDA* step (measured on CPython: with 3, the bound gets 24%
 #: of the time for its 25% share).
 BEAM_COST = 3
+#: Work units of one expansion of IDA* on the 5x5 pattern tables: it makes twice as many a second as IDA* on
+#: linear conflicts (2.3 against 1.2 million on CPython), so the bound keeps its share of the time.
+TABLE_COST = 0.5
 #: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
 BEAM_UP_TO = 8
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
@@ -89,6 +95,25 @@ def round_widths(n: int) -> Tuple[int, ...]:
     return tuple(max(FIRST_WIDTH, round(width * (5 / n) ** 3)) for width in WIDTHS)
 
 
+def bound_search(board: Board) -> IDAStar:
+    """The IDA* that proves the bound: on 5x5 with the 5-5-5-5-4 pattern tables when they are at hand and
+    the goal's blank is in a corner (a symmetry and a relabelling map the board onto the tables' goal),
+    else with Manhattan distance + linear conflicts."""
+    n, tiles, goal = board.size(), board.tiles, board.goal
+    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if n == 5 else None
+    if canon is not None and not tables.missing_files(tables.FILES_5):
+        try:
+            tables.tables_5()
+        except tables.TablesMissing:
+            pass
+        else:
+            standard, back, _ = canon
+            return IDAStar(board, lambda counter: Pdb5(standard, counter),
+                           "IDA* + 5-5-5-5-4 pattern databases (mirror lookup)", back)
+    return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
+                   "IDA* + Manhattan distance + linear conflicts")
+
+
 class AnytimeSearch:
     """Beam searches (or the line-by-line solver) for answers, IDA* for the bound (the Search protocol)."""
 
@@ -97,11 +122,10 @@ class AnytimeSearch:
         self.n = n = board.size()
         answers = ("beam searches from both ends" if n <= BEAM_UP_TO else
                    "the line-by-line solver, then optimal windows and beam searches")
-        self.method = f"anytime: {answers}, while IDA* (Manhattan + linear conflicts) proves a lower bound"
+        self._whole = bound_search(board)
+        self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1
+        self.method = f"anytime: {answers}, while {self._whole.method} proves a lower bound"
         self.stats = SearchStats(0, 0, 0)
-        tiles, goal = board.tiles, board.goal
-        self._whole = IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
-                              "IDA* + Manhattan distance + linear conflicts")
         self._best: Optional[List[int]] = None
         self._plan = self._attempts()
         self._attempt: Optional[_Attempt] = None
@@ -161,17 +185,18 @@ class AnytimeSearch:
         return self._bound_work - IDA_FIRST < BOUND_SHARE * (self._bound_work - IDA_FIRST + self._answer_work)
 
     def _prove(self, budget: Optional[int]) -> int:
-        """Run the whole-board IDA* for ``budget`` expansions (to the end if None); return the work done."""
+        """Run the whole-board IDA* for about ``budget`` work units (to the end if None); return the work done."""
+        cost = self._bound_cost
         before = self._whole.stats.expanded
-        finished = self._whole.run(budget)
+        finished = self._whole.run(None if budget is None else max(1, int(budget / cost)))
         used = self._whole.stats.expanded - before
-        self._bound_work += used
+        self._bound_work += used * cost
         self.stats.expanded += used
         self.stats.max_frontier = max(self.stats.max_frontier, self._whole.stats.max_frontier)
         if finished:
             self._best = self._whole.blank_path()
             self.done = True
-        return max(used, 1)
+        return max(round(used * cost), 1)
 
     def _improve(self, budget: int) -> int:
         """Spend about ``budget`` units on the current attempt at a shorter answer; return the work done."""
