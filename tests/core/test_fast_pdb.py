@@ -75,7 +75,8 @@ def test_data_dir_and_missing_files(tmp_path, monkeypatch):
     try:
         assert tables.data_dir() == tmp_path
         assert tables.missing_files(tables.files_for(4)) == list(tables.FILES_4)
-        assert tables.missing_files(tables.files_for(5)) == []
+        assert tables.missing_files(tables.files_for(5)) == list(tables.FILES_5)
+        assert tables.missing_files(tables.files_for(6)) == []
         with pytest.raises(tables.TablesMissing):
             tables.tables_663()
         # a built file is found and loads
@@ -109,3 +110,29 @@ def test_663_tables_are_zero_at_the_goal_and_admissible():
     for step in range(1, 60):
         board = rng.choice(board.neighbors())
         assert pattern_database(board) <= step
+
+
+def test_the_5x5_tables_prove_the_same_optimum_as_linear_conflicts_for_goals_with_a_corner_blank():
+    """IDA* on the 5-5-5-5-4 tables (mirror lookup, the goal mapped onto the tables' by a symmetry and a
+    relabelling) and IDA* on Manhattan + linear conflicts find answers of the same length."""
+    from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
+    from puzzlesolver.formats import BoardPuzzle
+    from puzzlesolver.policy import Options, solve
+    try:
+        tables.tables_5()
+    except tables.TablesMissing as missing:
+        pytest.skip(f"{missing} (run `python3 build.py`)")
+    rng = random.Random(3)
+    for corner in (24, 0, 4, 20):
+        goal = [t for t in grid.standard_goal(5) if t]
+        rng.shuffle(goal)
+        goal.insert(corner, 0)
+        board = Board.from_tiles(goal, goal)
+        for _ in range(60):
+            board = board.slide(rng.choice(grid.blank_moves(5)[board.blank]))
+        reference = IDAStar(board, lambda counter: ManhattanEngine(board.tiles, board.goal, 5, True, counter), "")
+        reference.run(None)
+        result = solve(BoardPuzzle(5, board.tiles, tuple(goal)), Options(algorithm="ida"))
+        assert "5-5-5-5-4" in result.method and result.moves == len(reference.blank_path())
+        *_, last = grid.tiles_along(board.tiles, result.blank_path)
+        assert tuple(last) == tuple(goal)

@@ -53,6 +53,21 @@ def test_the_estimate_on_packed_boards_is_manhattan_distance_plus_linear_conflic
         assert ManhattanEngine(tiles, goal, n, True, [0]).estimate() == expected
 
 
+@pytest.mark.parametrize("n", [5, 7])
+def test_the_ranking_estimate_adds_squared_distances_and_weighs_each_part(n):
+    """A tile's squared distance is d*d + m*m: d its Manhattan distance, m the longer of its two legs."""
+    rng = random.Random(30 + n)
+    goal = random_board(n, rng).tiles
+    tiles = random_board(n, rng, goal).tiles
+    home = grid.goal_cells(goal)
+    legs = [(abs(c // n - home[t] // n), abs(c % n - home[t] % n)) for c, t in enumerate(tiles) if t]
+    distance = sum(dr + dc for dr, dc in legs)
+    squares = sum((dr + dc) ** 2 + max(dr, dc) ** 2 for dr, dc in legs)
+    conflicts = grid.linear_conflicts(tiles, home, n)
+    _, _, h = LineEstimate(n, goal, 2, 4, 1).encode(tiles)
+    assert h == 2 * distance + squares + 4 * conflicts
+
+
 @pytest.mark.parametrize("n, width", [(3, 8), (4, 50), (5, 100), (6, 100), (7, 60)])
 def test_a_beam_reaches_any_goal_with_legal_slides(n, width):
     rng = random.Random(10 + n)
@@ -105,7 +120,7 @@ def test_a_board_already_at_its_goal_needs_no_move():
 def test_the_anytime_search_answers_any_goal_and_its_answers_only_get_shorter(n):
     rng = random.Random(20 + n)
     goal = random_board(n, rng).tiles
-    tiles = scrambled(goal, n, 400, rng)
+    tiles = random_board(n, rng, goal).tiles  # uniform: a board 400 random moves away is solved well at once
     board = Board.from_tiles(tiles, goal)
     search = AnytimeSearch(board)
     lengths = []

@@ -3,24 +3,37 @@
 On boards where an optimal search may run for hours (a random 24-puzzle), :class:`AnytimeSearch`
 does two things in turns, a slice at a time:
 
-* **it proves a lower bound**: IDA* on the whole board (Manhattan distance + linear conflicts) raises
-  its bound as each of its iterations ends; if it finishes, the answer is optimal.  It runs alone
-  for the first :data:`IDA_FIRST` expansions (boards a few dozen moves from the goal are solved
-  optimally at once), then gets :data:`BOUND_SHARE` of the work;
-* **it finds shorter and shorter answers**: up to 7x7, a portfolio of beam searches
+* **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
+  ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
+  expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
+  :data:`BOUND_SHARE` of the work.  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
+  (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
+  otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
+* **it finds shorter and shorter answers**: up to 8x8, a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
-  boards with its own weighting of Manhattan distance and linear conflicts, in rounds of growing
-  width.  On bigger boards the first answer comes from the line-by-line solver (:mod:`.lines`), then
-  windows of the answer are replaced by optimal paths between their ends (IDA* towards the window's
-  last board) in turns with narrow beams.  A beam that cannot beat the answer in hand stops as soon
-  as it is as deep as that answer.
+  boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
+  conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
+  line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by optimal paths
+  between their ends (IDA* towards the window's last board) in turns with narrow beams.  A beam that
+  cannot beat the answer in hand stops as soon as it is as deep as that answer.
 
 Beams from both ends and with different weightings fail on different boards, so the best of several
 narrow beams beats one wide beam of the same cost: on Korf & Felner's 24-puzzles (12 of them, CPython),
 one beam of width 4,000 gave 1.126 x the optimum on average, eight beams of width 1,000 (four
-weightings, both ends) 1.089.  Windows of optimal paths (as on big boards) did not shorten these
-answers (1.1105 with, 1.1108 without, 17 boards, 10 s each), nor did a first round of width 500
-(1.121).  The figures of the whole search are the benchmark's (``python3 build.py bench --suite korf24``).
+weightings, both ends) 1.089.  The squared distances (:class:`~.estimates.LineEstimate`: a far tile
+comes home first) shortened every answer: with 10 s of CPU time each (the benchmark), random 6x6
+answer / bound 1.458 -> 1.281, random 7x7 1.669 -> 1.411, Korf's 24-puzzles answer / optimum
+1.095 -> 1.04; on 8x8 they made the beams better than the line-by-line answer and its windows.
+
+Measured and not kept: windows of optimal paths (1.1105 with, 1.1108 without, 17 boards of 5x5, 10 s
+each); a first round of width 500 on 5x5 (1.121); reducing a 6x6 or 7x7 to a 5x5 (a beam over the first
+row and column alone placed them in 85-190 moves; on three 6x6 boards the whole answers were 231, 205,
+186 moves against 207, 187, 172 for one whole-board beam of the same width); windows of the best
+answer searched again by beams (0-6% shorter on 7x7 for 2-3 s a sweep, no more than the next round of
+wider beams gains), or its last three quarters inside the portfolio (random7 1.405-1.417 against
+1.417); other widths on 7x7 (first round 182 or 600: 1.423 and 1.443 against 1.427); more weight for
+the outer tiles, or for a corner tile blocked by its two home neighbours; fewer children kept per
+parent.  Random 7x7 boards reach 1.376 with 30 s.
 
 The answer is *proven* optimal once its length equals the bound.  ``blank_path()`` is the best answer
 so far, so a caller whose budget runs out still has one, with ``bound`` to say how far from optimal it
@@ -41,10 +54,11 @@ from .. import grid
 from ..board import Board
 from ..search import SearchStats
 from .beam import BeamSearch
-from .ida import IDAStar, ManhattanEngine
+from . import tables
+from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
 
-__all__ = ["AnytimeSearch", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
+__all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
 
 #: Expansions the whole-board IDA* runs alone before any answer is looked for.
 IDA_FIRST = 10_000
@@ -55,14 +69,18 @@ BOUND_SHARE = 0.25
 #: as whole boards, about three times the work of an IDA* step (measured on CPython: with 3, the bound gets 24%
 #: of the time for its 25% share).
 BEAM_COST = 3
+#: Work units of one expansion of IDA* on the 5x5 pattern tables: it makes twice as many a second as IDA* on
+#: linear conflicts (2.3 against 1.2 million on CPython), so the bound keeps its share of the time.
+TABLE_COST = 0.5
 #: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
-BEAM_UP_TO = 7
+BEAM_UP_TO = 8
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64
 WIDTHS = (1000, 2000, 4000, 8000, 16000)
-#: (Manhattan weight, linear-conflict weight) of the beams of one round, each run from both ends.
-WEIGHTINGS = ((1, 1), (1, 2), (2, 3), (1, 3))
+#: (Manhattan weight, linear-conflict weight, squared-distance weight) of the beams of one round, each run
+#: from both ends (see :class:`~.estimates.LineEstimate`); the first two beams use the first one.
+WEIGHTINGS = ((2, 4, 1), (4, 8, 1), (2, 6, 1), (4, 12, 1))
 #: Beam widths on boards above BEAM_UP_TO (each after a sweep of windows), from the goal back to the board.
 WIDE_BOARD_WIDTHS = (32, 64, 128, 256, 512, 1024)
 #: Window lengths of one sweep, and the expansions one window's optimal search may use before it is skipped.
@@ -77,6 +95,28 @@ def round_widths(n: int) -> Tuple[int, ...]:
     return tuple(max(FIRST_WIDTH, round(width * (5 / n) ** 3)) for width in WIDTHS)
 
 
+def bound_search(board: Board) -> IDAStar:
+    """The IDA* that proves the bound: on 5x5 with the 5-5-5-5-4 pattern tables when they are at hand and
+    the goal's blank is in a corner (a symmetry and a relabelling map the board onto the tables' goal),
+    else with Manhattan distance + linear conflicts."""
+    n, tiles, goal = board.size(), board.tiles, board.goal
+    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if n == 5 and _tables_5_at_hand() else None
+    if canon is not None:
+        standard, back, _ = canon
+        return IDAStar(board, lambda counter: Pdb5(standard, counter),
+                       "IDA* + 5-5-5-5-4 pattern databases (mirror lookup)", back)
+    return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
+                   "IDA* + Manhattan distance + linear conflicts")
+
+
+def _tables_5_at_hand() -> bool:
+    try:
+        tables.tables_5()
+    except tables.TablesMissing:
+        return False
+    return True
+
+
 class AnytimeSearch:
     """Beam searches (or the line-by-line solver) for answers, IDA* for the bound (the Search protocol)."""
 
@@ -85,11 +125,10 @@ class AnytimeSearch:
         self.n = n = board.size()
         answers = ("beam searches from both ends" if n <= BEAM_UP_TO else
                    "the line-by-line solver, then optimal windows and beam searches")
-        self.method = f"anytime: {answers}, while IDA* (Manhattan + linear conflicts) proves a lower bound"
+        self._whole = bound_search(board)
+        self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1
+        self.method = f"anytime: {answers}, while {self._whole.method} proves a lower bound"
         self.stats = SearchStats(0, 0, 0)
-        tiles, goal = board.tiles, board.goal
-        self._whole = IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
-                              "IDA* + Manhattan distance + linear conflicts")
         self._best: Optional[List[int]] = None
         self._plan = self._attempts()
         self._attempt: Optional[_Attempt] = None
@@ -149,17 +188,18 @@ class AnytimeSearch:
         return self._bound_work - IDA_FIRST < BOUND_SHARE * (self._bound_work - IDA_FIRST + self._answer_work)
 
     def _prove(self, budget: Optional[int]) -> int:
-        """Run the whole-board IDA* for ``budget`` expansions (to the end if None); return the work done."""
+        """Run the whole-board IDA* for about ``budget`` work units (to the end if None); return the work done."""
+        cost = self._bound_cost
         before = self._whole.stats.expanded
-        finished = self._whole.run(budget)
+        finished = self._whole.run(None if budget is None else max(1, int(budget / cost)))
         used = self._whole.stats.expanded - before
-        self._bound_work += used
+        self._bound_work += used * cost
         self.stats.expanded += used
         self.stats.max_frontier = max(self.stats.max_frontier, self._whole.stats.max_frontier)
         if finished:
             self._best = self._whole.blank_path()
             self.done = True
-        return max(used, 1)
+        return max(round(used * cost), 1)
 
     def _improve(self, budget: int) -> int:
         """Spend about ``budget`` units on the current attempt at a shorter answer; return the work done."""
@@ -199,7 +239,7 @@ class AnytimeSearch:
             yield _Windows(tiles, goal, self._best)
             return
         for reverse in (False, True):
-            yield _Beam(tiles, goal, FIRST_WIDTH, (1, 1), reverse, self._longest())
+            yield _Beam(tiles, goal, FIRST_WIDTH, WEIGHTINGS[0], reverse, self._longest())
         for width in round_widths(n):
             for weights in WEIGHTINGS:
                 for reverse in (False, True):
@@ -228,7 +268,7 @@ class _Attempt:
 class _Beam(_Attempt):
     """A beam search from the board to the goal, or from the goal back to the board (``reverse``)."""
 
-    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, int],
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, ...],
                  reverse: bool, longest: Optional[int]) -> None:
         self.reverse = reverse
         self.goal_blank = list(goal).index(0)

@@ -1,10 +1,10 @@
 """Build the pattern tables of :mod:`puzzlesolver.fast.tables` (NumPy; build time only, never shipped).
 
 ``python -m puzzlesolver.fast.build_tables DIR [--only small|compact] [--force] [--verbose]`` writes the
-missing tables into DIR: the small ones (3x3 exact and 4x4 6-6-3: about 30 s on two cores) and the
-15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3 minutes on two cores, two searches at a
-time, 900 MB).  ``python3 build.py`` runs it into ``.cache/pdb``; ``serve`` builds the compact tables in the
-background.
+missing tables into DIR: the small ones (3x3 exact, 4x4 6-6-3 and 5x5 5-5-5-5-4: about 50 s on two cores,
+1 GB of memory per 5-tile table) and the 15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3
+minutes on two cores, two searches at a time, 900 MB).  ``python3 build.py`` runs it into ``.cache/pdb``;
+``serve`` builds the compact tables in the background.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from ..grid import standard_goal_with_blank
-from .tables import COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, PATTERNS_4, candidates, rank_perm, stored
+from .tables import (COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, FILES_5, PATTERNS_4, PATTERNS_5, candidates,
+                     rank_perm, stored)
 
 __all__ = ["build_pattern_table", "build_exact_3", "build_all", "main"]
 
@@ -130,9 +131,9 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     tmp.replace(folder / name)
 
 
-def _build_4(folder: str, name: str, pattern: Sequence[int]) -> Tuple[str, float]:
+def _build_additive(folder: str, name: str, n: int, pattern: Sequence[int]) -> Tuple[str, float]:
     t0 = time.perf_counter()
-    table = build_pattern_table(4, standard_goal_with_blank(4, 15), pattern)
+    table = build_pattern_table(n, standard_goal_with_blank(n, n * n - 1), pattern)
     _write(Path(folder), name, table.tobytes())
     return name, time.perf_counter() - t0
 
@@ -167,23 +168,22 @@ def _build_small(folder: Path, force: bool, log) -> List[Path]:
             _write(folder, name, build_exact_3(blank))
             written.append(folder / name)
             log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {time.perf_counter() - t0:.1f} s")
-    todo = [(name, pattern) for name, pattern in zip(FILES_4, PATTERNS_4)
-            if force or not (folder / name).is_file()]
+    todo = [(name, n, pattern) for n, names, patterns in ((4, FILES_4, PATTERNS_4), (5, FILES_5, PATTERNS_5))
+            for name, pattern in zip(names, patterns) if force or not (folder / name).is_file()]
     if todo:
         t0 = time.perf_counter()
         workers = min(len(todo), max(1, min(2, os.cpu_count() or 1)))
         if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(workers) as pool:
-                for name, seconds in pool.map(_build_4, [str(folder)] * len(todo), [t[0] for t in todo],
-                                              [t[1] for t in todo]):
+                for name, seconds in pool.map(_build_additive, [str(folder)] * len(todo), *zip(*todo)):
                     log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
         else:
-            for name, pattern in todo:
-                _, seconds = _build_4(str(folder), name, pattern)
+            for name, n, pattern in todo:
+                _, seconds = _build_additive(str(folder), name, n, pattern)
                 log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
-        written += [folder / name for name, _ in todo]
-        log(f"pdb: 4x4 tables built in {time.perf_counter() - t0:.1f} s")
+        written += [folder / name for name, _, _ in todo]
+        log(f"pdb: additive 4x4 and 5x5 tables built in {time.perf_counter() - t0:.1f} s")
     return written
 
 

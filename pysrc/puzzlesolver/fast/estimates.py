@@ -25,11 +25,18 @@ __all__ = ["LineEstimate"]
 
 
 class LineEstimate:
-    """``md_weight`` x Manhattan distance + ``lc_weight`` x linear conflicts towards ``goal`` on an n x n
-    board, on packed boards (the weights 1 and 1 give the admissible estimate; others rank boards
-    differently, for searches that need not be optimal)."""
+    """``md_weight`` x Manhattan distance + ``sq_weight`` x the tiles' squared distances + ``lc_weight`` x
+    linear conflicts towards ``goal`` on an n x n board, on packed boards.
 
-    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1) -> None:
+    A tile's squared distance is d*d + m*m, d its Manhattan distance and m the longer of its row and column
+    distances.  The weights 1, 1, 0 give the admissible estimate; others rank boards differently, for
+    searches that need not be optimal: with squares a tile far from home costs more than two tiles half as
+    far (and one far along a line more than one as far diagonally), so a beam brings the far tiles home
+    first and is left with short moves at the end (see :mod:`.anytime` for what that measured).
+    """
+
+    def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1,
+                 sq_weight: int = 0) -> None:
         cells = self.cells = n * n
         self.n = n
         self.goal = tuple(goal)
@@ -38,11 +45,14 @@ class LineEstimate:
         base = n + 1
         self.key_bits = key_bits = (base ** n - 1).bit_length()
         self.mask = (1 << key_bits) - 1
-        self.md_weight, self.lc_weight = md_weight, lc_weight
-        md = grid.manhattan_table(n, self.goal)
-        self.md = md if md_weight == 1 else [md_weight * d for d in md]
-        self.lc = conflict_table(n, lc_weight)
+        self.md_weight, self.lc_weight, self.sq_weight = md_weight, lc_weight, sq_weight
         home = grid.goal_cells(self.goal)
+        self.md = self._distances(home)
+        #: the most the distance part of the estimate can rise in one move (a tile one step further from home;
+        #: a tile whose home is a corner meets every pair of row and column distances)
+        self.max_rise = max((self._distance(dr + 1, dc) - self._distance(dr, dc) for dr in range(n - 1)
+                             for dc in range(n)), default=0)
+        self.lc = conflict_table(n, lc_weight)
         weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
         for t in range(1, cells):
             gr, gc = divmod(home[t], n)
@@ -54,6 +64,23 @@ class LineEstimate:
                     weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (n + col))
         self.line_weight = weight
         self.moves = self._moves(home)
+
+    def _distance(self, dr: int, dc: int) -> int:
+        """The distance part of the estimate for a tile ``dr`` rows and ``dc`` columns from home."""
+        d, m = dr + dc, max(dr, dc)
+        return self.md_weight * d + self.sq_weight * (d * d + m * m)
+
+    def _distances(self, home: Sequence[int]) -> List[int]:
+        """``table[t * cells + c]``: the distance part of the estimate for tile t on cell c."""
+        n, cells = self.n, self.cells
+        if (self.md_weight, self.sq_weight) == (1, 0):
+            return grid.manhattan_table(n, self.goal)
+        table = [0] * (cells * cells)
+        for t in range(1, cells):
+            gr, gc = divmod(home[t], n)
+            for c in range(cells):
+                table[t * cells + c] = self._distance(abs(c // n - gr), abs(c % n - gc))
+        return table
 
     def _moves(self, home: Sequence[int]) -> List[Tuple[tuple, ...]]:
         """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered, which

@@ -36,7 +36,8 @@ from ..board import Board
 from ..search import SearchStats
 from . import tables
 
-__all__ = ["IDAStar", "Engine", "Pdb663", "Exact3", "ManhattanEngine", "conflict_table", "LazyConflicts"]
+__all__ = ["IDAStar", "Engine", "AdditivePdb", "Pdb663", "Pdb5", "Exact3", "ManhattanEngine", "conflict_table",
+           "LazyConflicts"]
 
 _BIG = 1 << 62
 
@@ -80,42 +81,51 @@ class Engine:
         raise NotImplementedError
 
 
-class Pdb663(Engine):
-    """15-puzzle, goal 1..15 then blank: max of the 6-6-3 PDB sum and its mirror-image sum."""
+class AdditivePdb(Engine):
+    """Goal 1..n*n-1 then the blank: the larger of the additive pattern tables' sum and the same tables'
+    sum on the board mirrored about its main diagonal (the "mirror lookup").
 
-    name = "6-6-3 pattern databases with mirror lookup"
+    ``tabs[p]`` holds pattern ``patterns[p]`` indexed by ``sum(cell_i * cells**i)`` over its tiles (as
+    :func:`puzzlesolver.fast.build_tables.build_pattern_table` builds them).  The mirror lookup reads the
+    tables for the mirrored partition, so it only adds something when the partition is not its own
+    mirror image (a symmetric one gives the same sum twice).
+    """
 
-    def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
-        tabs = tables.tables_663()
-        tr = [(c % 4) * 4 + c // 4 for c in range(16)]
-        mirror_tile = [0] + [tr[t - 1] + 1 for t in range(1, 16)]
-        pn = [0] * 16
-        wn = [0] * 16
-        for p, pattern in enumerate(tables.PATTERNS_4):
+    name = "additive pattern databases with mirror lookup"
+
+    def __init__(self, tiles: Sequence[int], counter: List[int], n: int,
+                 patterns: Sequence[Sequence[int]], tabs: Sequence[bytes]) -> None:
+        cells = n * n
+        tr = [(c % n) * n + c // n for c in range(cells)]
+        mirror_tile = [0] + [tr[t - 1] + 1 for t in range(1, cells)]
+        pn = [0] * cells
+        wn = [0] * cells
+        for p, pattern in enumerate(patterns):
             for i, t in enumerate(pattern):
                 pn[t] = p
-                wn[t] = 1 << (4 * i)
-        pm = [pn[mirror_tile[t]] for t in range(16)]
-        wm = [wn[mirror_tile[t]] for t in range(16)]
-        tn = [tabs[pn[t]] for t in range(16)]
-        tm = [tabs[pm[t]] for t in range(16)]
-        self.moves = grid.blank_moves(4)
+                wn[t] = cells ** i
+        pm = [pn[mirror_tile[t]] for t in range(cells)]
+        wm = [wn[mirror_tile[t]] for t in range(cells)]
+        tn = [tabs[pn[t]] for t in range(cells)]
+        tm = [tabs[pm[t]] for t in range(cells)]
+        self.moves = grid.blank_moves(n)
         # per move of the blank b -> nb: how each tile's pattern index (normal, mirror) changes when it
         # slides nb -> b; one list look-up per index instead of a multiplication
         # and, with each move, the moves then open to the child (all but straight back), so the loop needs
         # no "is this the previous cell" test: entries are (nb, dn, dm, next entries)
-        following: Dict[Tuple[int, int], list] = {(b, nb): [] for b in range(16) for nb in self.moves[b]}
-        built = {(b, nb): (nb, [(b - nb) * wn[t] for t in range(16)], [(tr[b] - tr[nb]) * wm[t] for t in range(16)],
-                           following[b, nb]) for (b, nb) in following}
+        following: Dict[Tuple[int, int], list] = {(b, nb): [] for b in range(cells) for nb in self.moves[b]}
+        built = {(b, nb): (nb, [(b - nb) * wn[t] for t in range(cells)],
+                           [(tr[b] - tr[nb]) * wm[t] for t in range(cells)], following[b, nb]) for (b, nb) in following}
         for (b, nb), rest in following.items():
             rest.extend(built[nb, x] for x in self.moves[nb] if x != b)
         self.built = built
-        self.first_moves = {b: [built[b, nb] for nb in self.moves[b]] for b in range(16)}
+        self.first_moves = {b: [built[b, nb] for nb in self.moves[b]] for b in range(cells)}
         self.initial = list(tiles)
         self.tabs, self.tr, self.pn, self.wn, self.pm, self.wm = tabs, tr, pn, wn, pm, wm
         board = self.board = list(tiles)
-        idx = self.idx = [0, 0, 0]
-        midx = self.midx = [0, 0, 0]
+        self.count = len(patterns)
+        idx = self.idx = [0] * self.count
+        midx = self.midx = [0] * self.count
         found = self.found = []
         ctr = counter
 
@@ -165,14 +175,14 @@ class Pdb663(Engine):
     def reset(self, bound: int) -> tuple:
         board, idx, midx = self.board, self.idx, self.midx
         board[:] = self.initial
-        idx[:] = [0, 0, 0]
-        midx[:] = [0, 0, 0]
+        idx[:] = [0] * self.count
+        midx[:] = [0] * self.count
         for c, t in enumerate(board):
             if t:
                 idx[self.pn[t]] += c * self.wn[t]
                 midx[self.pm[t]] += self.tr[c] * self.wm[t]
-        hn = sum(self.tabs[p][idx[p]] for p in range(3))
-        hm = sum(self.tabs[p][midx[p]] for p in range(3))
+        hn = sum(self.tabs[p][idx[p]] for p in range(self.count))
+        hm = sum(self.tabs[p][midx[p]] for p in range(self.count))
         b = board.index(0)
         return (bound, b, self.first_moves[b], hn, hm)
 
@@ -207,6 +217,24 @@ class Pdb663(Engine):
         self.board[nb] = t
         self.idx[p] = i0
         self.midx[q] = j0
+
+
+class Pdb663(AdditivePdb):
+    """15-puzzle, goal 1..15 then blank: max of the 6-6-3 PDB sum and its mirror-image sum."""
+
+    name = "6-6-3 pattern databases with mirror lookup"
+
+    def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
+        super().__init__(tiles, counter, 4, tables.PATTERNS_4, tables.tables_663())
+
+
+class Pdb5(AdditivePdb):
+    """24-puzzle, goal 1..24 then blank: max of the 5-5-5-5-4 PDB sum and its mirror-image sum."""
+
+    name = "5-5-5-5-4 pattern databases with mirror lookup"
+
+    def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
+        super().__init__(tiles, counter, 5, tables.PATTERNS_5, tables.tables_5())
 
 
 class Exact3(Engine):
