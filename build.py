@@ -425,11 +425,23 @@ def step_examples() -> None:
     stamp("examples", digest)
 
 
+#: The groups of pattern tables that ``serve`` builds after the site is up (the 15-puzzle's 7-tile tables,
+#: the 24-puzzle's): the app does without them meanwhile (6-6-3 tables; linear conflicts) and takes them up
+#: from the next solve, without a reload.
+LATE_GROUPS = ("compact", "24")
+
+
+@functools.lru_cache(maxsize=None)
+def _late_table_paths() -> frozenset:
+    tables, builder = engine_module("fast.tables"), engine_module("fast.build_tables")
+    return frozenset(f"pdb/{tables.stored(name)}" for group in LATE_GROUPS for name in builder.GROUP_FILES[group])
+
+
 def is_late_table(rel: str) -> bool:
-    """The 15-puzzle's compact tables (``pdb/*.bin.gz``): ``serve`` may add them after the site is up, so
-    they are listed apart, in tables.json, left out of the build's id and of the service worker's lists,
-    and kept offline by their own sha256 (site/sw.js)."""
-    return rel.startswith("pdb/") and rel.endswith(".bin.gz")
+    """A table of :data:`LATE_GROUPS`: ``serve`` may add it after the site is up, so it is listed apart, in
+    tables.json, left out of the build's id and of the service worker's lists, and kept offline by its own
+    sha256 once a solve has fetched it (site/sw.js) -- never downloaded for a puzzle that does not need it."""
+    return rel in _late_table_paths()
 
 
 def step_manifest() -> None:
@@ -676,10 +688,10 @@ def step_brotli() -> None:
     log(f"brotli copies of {len(stale)} files")
 
 
-def build(brotli: bool = True, tables=("small", "compact")) -> None:
+def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
     """Assemble dist/ (each step skips itself when its inputs did not change); ``brotli``: make the brotli
     copies of the big files now, ``tables``: the groups of pattern tables to build now (``serve`` makes
-    the brotli copies and the compact tables in the background instead)."""
+    the brotli copies and the tables of LATE_GROUPS in the background instead)."""
     DIST.mkdir(exist_ok=True)
     step_npm()
     step_word_lists()
@@ -770,9 +782,9 @@ def make_server(port: int = 8000, host: str = "127.0.0.1", directory: Path = DIS
 
 
 def serve(port: int) -> None:
-    """Build what the app needs at once, serve dist/, and finish the rest in the background: the 15-puzzle's
-    7-tile tables (the app uses the 6-6-3 ones meanwhile, and the 7-tile ones from the next 4x4 solve once
-    they are in tables.json: no reload) and the brotli copies (gzip meanwhile)."""
+    """Build what the app needs at once, serve dist/, and finish the rest in the background: the tables of
+    LATE_GROUPS (the app does without them meanwhile, and uses them from the next solve once they are in
+    tables.json: no reload) and the brotli copies (gzip meanwhile)."""
     began = time.monotonic()
     build(brotli=False, tables=("small",))
     server = make_server(port)
@@ -789,9 +801,9 @@ def serve(port: int) -> None:
 
 
 def finish_in_background() -> None:
-    """What ``serve`` leaves for later: the compact tables (then tables.json), the brotli copies."""
+    """What ``serve`` leaves for later: the tables of LATE_GROUPS (then tables.json), the brotli copies."""
     try:
-        step_pdb(("compact",))
+        step_pdb(LATE_GROUPS)
         step_manifest()
         step_brotli()
     except Exception as error:  # noqa: BLE001 - the site is up and stays up; say what did not happen
@@ -855,9 +867,19 @@ def _build_python(requirement: str, module: str) -> str:
     return str(venv_python())
 
 
-def step_pdb(groups=("small", "compact")) -> None:
+#: What ``serve`` says when a late group is not built yet (it builds it in the background).
+LATE_GROUP_NOTES = {
+    "compact": "the 15-puzzle's 7-tile tables are not built yet: building them (about 3 minutes on 2 cores; "
+               "until then 4x4 boards use the 6-6-3 tables)",
+    "24": "the 24-puzzle's tables are not built yet: building them (about a minute on 2 cores; until then the "
+          "5x5 bound uses linear conflicts)",
+}
+
+
+def step_pdb(groups=("small", "24", "compact")) -> None:
     """Pattern tables: build the missing ones of ``groups`` into .cache/pdb (NumPy, once: the small ones in
-    about 30 s, the 15-puzzle's compact ones in about 2 minutes on 2 cores), copy them to dist/pdb/.
+    about 15 s, the 24-puzzle's in about 50 s and the 15-puzzle's compact ones in about 3 minutes on 2
+    cores), copy them to dist/pdb/.
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
@@ -866,9 +888,8 @@ def step_pdb(groups=("small", "compact")) -> None:
         names = _group(group)
         if all((PDB_CACHE / tables.stored(name)).is_file() for name in names):
             continue
-        if group == "compact":
-            log("the 15-puzzle's 7-tile tables are not built yet: building them (about 2 minutes on 2 cores; "
-                "until then 4x4 boards use the 6-6-3 tables)")
+        if group in LATE_GROUP_NOTES:
+            log(LATE_GROUP_NOTES[group])
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
         command = [_build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE),
                    "--only", group] + (["--verbose"] if VERBOSE else [])
@@ -899,8 +920,7 @@ def _run_with_progress(command: list, env: dict, count: int, group: str) -> None
 
 
 def _group(group: str) -> tuple:
-    tables = engine_module("fast.tables")
-    return tables.COMPACT_4 if group == "compact" else tuple(n for n in tables.ALL_FILES if n not in tables.COMPACT_4)
+    return engine_module("fast.build_tables").GROUP_FILES[group]
 
 
 def copy_tables() -> None:

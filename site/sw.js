@@ -16,8 +16,8 @@
 //   files of the runtime list are fetched on first use, checked against their sha256 and added to
 //   CACHE, so they too work offline afterwards (and an update carries them over when unchanged).
 //   Anything else goes to the network untouched.  Navigations get the cached index.html.
-// * late tables (tables.json lists them: the 15-puzzle's, which the server may build after the site is up,
-//   so they are in none of the lists above): the worker asks for them as pdb/<file>?sha256=<hex>; they are
+// * late tables (tables.json lists them: the 15-puzzle's and the 24-puzzle's, which the server may build
+//   after the site is up, so they are in none of the lists above): the worker asks for them as pdb/<file>?sha256=<hex>; they are
 //   kept in TABLES, a cache of their own that outlives versions, by that sha256 -- a table is the same
 //   table in any version that lists the same sha256, and a different one never answers for it.
 //   tables.json itself comes from the network, else the last copy kept in TABLES.  A table the solver

@@ -198,7 +198,7 @@ async function inflate(bytes) {
   return out;
 }
 
-// The late tables (python3 build.py serve builds the 15-puzzle's in the background): tables.json, read at
+// The late tables (python3 build.py serve builds the 15-puzzle's and the 24-puzzle's in the background): tables.json, read at
 // start and again when the engine asks for a file this worker does not know; taken if it is this build's.
 async function learnLateTables() {
   try {

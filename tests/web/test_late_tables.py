@@ -73,3 +73,33 @@ def test_a_first_15_puzzle_solve_in_a_fresh_profile_downloads_the_tables_and_ans
     solve_board(page, KORF_1, "57")
     measure("first_15_puzzle_solve_fresh_profile_seconds", round(time.perf_counter() - began, 2))
     assert "7-7-1" in method_line(page)
+
+
+FIVE_BY_FIVE = "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 0 20\n21 22 23 19 24"   # 2 moves
+
+
+def test_the_24_puzzle_tables_are_fetched_for_a_5x5_board_only_and_kept_offline(context, site):  # noqa: F811
+    """The 5x5 tables are late tables too: in no precache list (a visit that solves no 5x5 board never downloads
+    them), fetched by the first 5x5 solve, and kept by their sha256 for offline use."""
+    if len(list((site.dir / "pdb").glob("24puzzle-*"))) != 5:
+        pytest.skip("the 24-puzzle's tables are not built (python3 build.py)")
+    page = context.new_page()
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url) if "/pdb/24puzzle-" in request.url else None)
+    page.goto(site.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    solve_board(page, EIGHT_MOVES, "8")                  # a 4x4: no 5x5 table is downloaded
+    assert fetched == []
+    page.evaluate("window.__app.clearResult()")
+    solve_board(page, FIVE_BY_FIVE, "2")
+    assert "5-5-5-5-4" in method_line(page) and len(fetched) >= 5
+    context.set_offline(True)                            # kept by their sha256: a new solver finds them offline
+    try:
+        page.evaluate("window.__solver.terminateForTest()")
+        wait_ready(page)
+        page.evaluate("window.__app.clearResult()")
+        solve_board(page, FIVE_BY_FIVE, "2")
+        assert "5-5-5-5-4" in method_line(page)
+    finally:
+        context.set_offline(False)

@@ -138,8 +138,12 @@ def _build_additive(folder: str, name: str, n: int, pattern: Sequence[int]) -> T
     return name, time.perf_counter() - t0
 
 
-#: The groups of tables, by how long they take to build.
-GROUPS = ("small", "compact")
+#: The groups of tables, by how long they take to build: ``small`` (the 8-puzzle's exact tables and the
+#: 15-puzzle's 6-6-3 ones, about 15 s), ``24`` (the 24-puzzle's 5-5-5-5-4 ones, about 50 s on two cores,
+#: 1 GB each) and ``compact`` (the 15-puzzle's 7-tile ones, about 3 minutes on two cores).
+GROUPS = ("small", "24", "compact")
+#: The files of each group, as the engine names them (:data:`puzzlesolver.fast.tables.FILES`).
+GROUP_FILES = {"small": FILES_3 + FILES_4, "24": FILES_5, "compact": COMPACT_4}
 
 
 def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROUPS, verbose: bool = False) -> List[Path]:
@@ -149,7 +153,10 @@ def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROU
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     if "small" in only:
-        written += _build_small(folder, force, log)
+        written += _build_exact_3(folder, force, log)
+        written += _build_additive_set(folder, force, log, 4, FILES_4, PATTERNS_4)
+    if "24" in only:
+        written += _build_additive_set(folder, force, log, 5, FILES_5, PATTERNS_5)
     if "compact" in only:
         missing = [name for name in COMPACT_4 if force or not (folder / stored(name)).is_file()]
         if missing:
@@ -160,7 +167,7 @@ def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROU
     return written
 
 
-def _build_small(folder: Path, force: bool, log) -> List[Path]:
+def _build_exact_3(folder: Path, force: bool, log) -> List[Path]:
     written = []
     for name, blank in zip(FILES_3, EXACT_3_BLANKS):
         if force or not (folder / name).is_file():
@@ -168,23 +175,28 @@ def _build_small(folder: Path, force: bool, log) -> List[Path]:
             _write(folder, name, build_exact_3(blank))
             written.append(folder / name)
             log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {time.perf_counter() - t0:.1f} s")
-    todo = [(name, n, pattern) for n, names, patterns in ((4, FILES_4, PATTERNS_4), (5, FILES_5, PATTERNS_5))
-            for name, pattern in zip(names, patterns) if force or not (folder / name).is_file()]
-    if todo:
-        t0 = time.perf_counter()
-        workers = min(len(todo), max(1, min(2, os.cpu_count() or 1)))
-        if workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(workers) as pool:
-                for name, seconds in pool.map(_build_additive, [str(folder)] * len(todo), *zip(*todo)):
-                    log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
-        else:
-            for name, n, pattern in todo:
-                _, seconds = _build_additive(str(folder), name, n, pattern)
-                log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
-        written += [folder / name for name, _, _ in todo]
-        log(f"pdb: additive 4x4 and 5x5 tables built in {time.perf_counter() - t0:.1f} s")
     return written
+
+
+def _build_additive_set(folder: Path, force: bool, log, n: int, names: Sequence[str],
+                        patterns: Sequence[Sequence[int]]) -> List[Path]:
+    """The additive tables of one n x n partition, two at a time on a machine with two cores or more."""
+    todo = [(name, n, pattern) for name, pattern in zip(names, patterns) if force or not (folder / name).is_file()]
+    if not todo:
+        return []
+    t0 = time.perf_counter()
+    workers = min(len(todo), max(1, min(2, os.cpu_count() or 1)))
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers) as pool:
+            for name, seconds in pool.map(_build_additive, [str(folder)] * len(todo), *zip(*todo)):
+                log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
+    else:
+        for name, n, pattern in todo:
+            _, seconds = _build_additive(str(folder), name, n, pattern)
+            log(f"pdb: {name} {(folder / name).stat().st_size:,} bytes in {seconds:.1f} s")
+    log(f"pdb: additive {n}x{n} tables built in {time.perf_counter() - t0:.1f} s")
+    return [folder / name for name, _, _ in todo]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -193,7 +205,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzlesolver.fast.build_tables", description=__doc__.split("\n")[0])
     parser.add_argument("dir", nargs="?", help="output directory (default: the first data directory)")
     parser.add_argument("--force", action="store_true", help="rebuild even if the files exist")
-    parser.add_argument("--only", choices=GROUPS, help="one group of tables (default: both)")
+    parser.add_argument("--only", choices=GROUPS, help="one group of tables (default: all)")
     parser.add_argument("--verbose", action="store_true", help="print each level of each search")
     args = parser.parse_args(argv)
     build_all(args.dir or candidates()[0], force=args.force, only=[args.only] if args.only else GROUPS,
