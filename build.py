@@ -257,21 +257,22 @@ def step_pyodide() -> None:
 #: and compiling ~130 of them at every start was most of the boot time); this zip is about 1 MB, stored
 #: uncompressed so that the transfer's brotli or gzip compresses across its files.  Docstrings are left
 #: out (optimize=2) except in Pyodide's own packages, which read theirs.
-STDLIB_SCRIPT = r"""
-import { loadPyodide } from "%(pyodide)s";
-import fs from "node:fs";
-const [stdlib, wheel, protocol, out] = process.argv.slice(2);
-const py = await loadPyodide({ stdLibURL: stdlib });
-const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: site });
-py.FS.writeFile("/tmp/stdlib.zip", fs.readFileSync(stdlib));
-py.globals.set("PROTOCOL", fs.readFileSync(protocol, "utf8"));
-py.runPython(`
-import importlib.util, importlib._bootstrap_external as ext, io, json, os, sys, zipfile
+#: Python run in Pyodide (inside a JS template literal, hence the doubled backslashes) by the trimming below and
+#: by tests/web/test_trimmed_stdlib.py: it imports every module the worker can reach and answers every example
+#: request of the protocol, data files stood in for (a few words) or refused (tables), so that both paths run.
+#: It leaves ``worker_modules`` and ``answered`` (per op, each answer's type and message).
+EXERCISE_WORKER = r"""
+import importlib, json, os, puzzlesolver
 import puzzlesolver.webapi as webapi
+root = os.path.dirname(puzzlesolver.__file__)
+worker_modules = sorted(
+    "puzzlesolver." + os.path.relpath(os.path.join(folder, name), root)[:-3].replace(os.sep, ".").removesuffix(".__init__")
+    for folder, _, names in os.walk(root) for name in names
+    if name.endswith(".py") and name[:-3] not in ("__main__", "cli", "bench") and not name.startswith("build_"))
+for name in worker_modules:
+    importlib.import_module(name)
 
 def ask(message):
-    # Data files asked for are stood in for (a few words) or refused (tables): both paths get exercised.
     answer, refused = webapi.answer(message), []
     for _ in range(4):
         if answer["type"] != "fetch":
@@ -285,13 +286,27 @@ def ask(message):
         answer = webapi.answer({**message, "unavailable": refused})
     return answer
 
-requests = 0
+answered = {}
 for op, spec in json.loads(PROTOCOL)["x-ops"].items():
     if not spec.get("examples"):
         raise SystemExit(f"protocol.json: the op {op} has no examples to exercise")
-    for example in spec["examples"]:
-        requests += 1
-        ask({"id": requests, "op": op, **example})
+    for number, example in enumerate(spec["examples"]):
+        answer = ask({"id": number, "op": op, **example})
+        answered.setdefault(op, []).append([answer["type"], answer.get("message", "")])
+"""
+
+STDLIB_SCRIPT = r"""
+import { loadPyodide } from "%(pyodide)s";
+import fs from "node:fs";
+const [stdlib, wheel, protocol, out] = process.argv.slice(2);
+const py = await loadPyodide({ stdLibURL: stdlib });
+const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: site });
+py.FS.writeFile("/tmp/stdlib.zip", fs.readFileSync(stdlib));
+py.globals.set("PROTOCOL", fs.readFileSync(protocol, "utf8"));
+py.runPython(`""" + EXERCISE_WORKER + r"""
+import importlib.util, importlib._bootstrap_external as ext, io, sys, zipfile
+requests = sum(len(kinds) for kinds in answered.values())
 prefix = [p for p in sys.path if p.endswith(".zip")][0] + "/"
 loaded = {m.__spec__.origin[len(prefix):] for m in list(sys.modules.values())
           if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(prefix)}

@@ -1,7 +1,7 @@
 """The worker's trimmed standard library (issue 19): dist/pyodide/python_stdlib.zip holds only the modules the
-worker loads (build.py finds them by running every example request of the protocol in Pyodide), so this
-test boots Pyodide under Node on that very zip, installs the wheel as the worker does, imports every module
-the worker can reach, and answers every example request -- with the data files it asks for stood in for."""
+worker loads (build.py finds them by running its ``EXERCISE_WORKER`` in Pyodide: every module the worker can
+reach imported, every example request of the protocol answered), so this test boots Pyodide under Node on
+that very zip, installs the wheel as the worker does, and runs the same exercise on it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import shutil
 import subprocess
 
 import pytest
-from webhelpers import DIST, ROOT
+from webhelpers import DIST, ROOT, build_module
 
 SCRIPT = r"""
 import { loadPyodide } from "%(pyodide)s";
@@ -21,32 +21,7 @@ const py = await loadPyodide({ stdLibURL: stdlib });
 const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: site });
 py.globals.set("PROTOCOL", fs.readFileSync(protocol, "utf8"));
-console.log(py.runPython(`
-import importlib, json, os, puzzlesolver
-import puzzlesolver.webapi as webapi
-root = os.path.dirname(puzzlesolver.__file__)
-worker_modules = sorted(
-    "puzzlesolver." + os.path.relpath(os.path.join(folder, name), root)[:-3].replace(os.sep, ".").removesuffix(".__init__")
-    for folder, _, names in os.walk(root) for name in names
-    if name.endswith(".py") and name[:-3] not in ("__main__", "cli", "bench") and not name.startswith("build_"))
-for name in worker_modules:
-    importlib.import_module(name)
-answered = {}
-for op, spec in json.loads(PROTOCOL)["x-ops"].items():
-    for n, example in enumerate(spec["examples"]):
-        message, refused = {"id": n, "op": op, **example}, []
-        answer = webapi.answer(message)
-        for _ in range(4):
-            if answer["type"] != "fetch":
-                break
-            for wanted in answer["files"]:
-                if wanted["url"].startswith("data/"):
-                    os.makedirs(os.path.dirname(wanted["path"]), exist_ok=True)
-                    open(wanted["path"], "w").write("cold\\\\ncord\\\\ncard\\\\nward\\\\nwarm\\\\n")
-                else:
-                    refused.append(wanted["url"])
-            answer = webapi.answer({**message, "unavailable": refused})
-        answered.setdefault(op, []).append([answer["type"], answer.get("message", "")])
+console.log(py.runPython(`%(exercise)s
 json.dumps({"modules": len(worker_modules), "answered": answered})
 `));
 """
@@ -61,7 +36,8 @@ def run():
         pytest.skip("Node.js or the built site is missing (python3 build.py)")
     script = DIST.parent / ".cache" / "trimmed-stdlib-check.mjs"
     script.parent.mkdir(parents=True, exist_ok=True)
-    script.write_text(SCRIPT % {"pyodide": (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()})
+    script.write_text(SCRIPT % {"pyodide": (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(),
+                               "exercise": build_module().EXERCISE_WORKER})
     done = subprocess.run([node, str(script), str(stdlib), str(wheels[-1]), str(ROOT / "pysrc" / "puzzlesolver" / "protocol.json")],
                           capture_output=True, text=True, timeout=300)
     # (Node prints the whole minified Pyodide with an error: the Python traceback is in its last lines)
