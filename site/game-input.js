@@ -9,6 +9,13 @@ const KEY_DIRS = {
 };
 const BLANK_KEYS = { l: "r", r: "l", u: "d", d: "u" };   // root.dataset.keys === "blank": keys move the blank
 const SWIPE_MIN_PX = 24;
+// Controls that take arrow keys themselves (text, lists, sliders, radio groups); a checkbox or a button does not,
+// so arrows slide tiles when one of those has the focus.
+const OWN_ARROWS = "select, textarea, [contenteditable='true'], input:not([type=checkbox]):not([type=button]):not([type=submit]):not([type=reset])";
+
+function usesArrowKeys(target) {
+  return Boolean(target && target.closest && target.closest(OWN_ARROWS));
+}
 
 /**
  * Arrow keys and W A S D slide (inside the game, or anywhere when nothing in particular has the focus and
@@ -18,7 +25,7 @@ const SWIPE_MIN_PX = 24;
 export function bindInput(root, board, { slide, undo, redo, suppressClicks }) {
   function onKey(event) {
     const target = event.target;
-    if (target && target.closest && target.closest("input, select, textarea, [contenteditable='true']")) return;
+    if (usesArrowKeys(target)) return;
     if (event.altKey || event.metaKey) return;
     if (event.ctrlKey) {
       const k = event.key.toLowerCase();

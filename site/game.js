@@ -54,7 +54,9 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   on(ui.finish, () => (autoplay ? stopAutoplay(true) : finishFromHere()));
   on(ui.distance, () => distance());
   on(ui.share, () => share());
-  ui.size.addEventListener("change", () => { active = true; newPuzzle(Number(ui.size.value)); });
+  // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
+  // another size (and deal away the new game).
+  ui.size.addEventListener("change", () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
   solver.addEventListener("status", () => {
     render();
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.busy) finish();

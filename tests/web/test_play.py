@@ -95,6 +95,20 @@ def test_arrow_keys_and_wasd(game):
     assert tiles_of(game) == [1, 2, 3, 4, 7, 0, 6, 8, 5]
 
 
+def test_arrow_keys_slide_tiles_after_a_checkbox_or_the_size_was_used(game):
+    load(game, "play=3:1,2,3,4,0,5,6,7,8")
+    game.get_by_test_id("judge-labels").focus()                  # a checkbox takes no arrow keys itself
+    game.keyboard.press("ArrowLeft")
+    assert tiles_of(game) == [1, 2, 3, 4, 5, 0, 6, 7, 8]
+    game.get_by_test_id("play-size").select_option("4")          # a size chosen: a new game, and the focus
+    dealt = tiles_of(game)                                        # goes back to the board, so arrows slide
+    assert len(dealt) == 16
+    assert game.evaluate("document.activeElement.dataset.testid") == "play-board"
+    game.keyboard.press("ArrowDown" if dealt.index(0) >= 4 else "ArrowUp")
+    assert game.get_by_test_id("play-size").input_value() == "4"
+    assert game.get_by_test_id("play-moves").text_content() == "1"
+
+
 def test_swipe_with_touch_and_mouse(game):
     load(game, "play=3:1,2,3,4,0,5,6,7,8")
     box = game.get_by_test_id("play-board").bounding_box()
