@@ -10,7 +10,7 @@
 //   const answer = await job.answer;         // {type: "result" | "error" | "cancelled" | "deal" | ...}
 //   job.offers                               // {keepGoing, fastAnswer} once answered
 //   const next = job.keepGoing();            // a new Job: the search resumed (or job.fastAnswer())
-//   job.cancel();
+//   job.cancel();                            // or job.cancel({ keepBest: true }): the answer so far, if any
 
 import { sentence } from "./messages.js";
 
@@ -115,11 +115,12 @@ export class Job extends EventTarget {
     return new Job(this.solver, first.op, { ...first.params, algorithm: "weighted" }, this._options());
   }
 
-  /** Stop the request (its answer then is {type: "cancelled"}); a job that has answered stays answered. */
-  cancel() {
+  /** Stop the request (its answer then is {type: "cancelled"}, or with `keepBest` the answer so far of a
+   *  search that has one); a job that has answered stays answered. */
+  cancel({ keepBest = false } = {}) {
     if (this.result || this.cancelled) return;
     this.cancelled = true;
-    this.solver.cancel(this.id);
+    this.solver.cancel(this.id, null, { keepBest });
   }
 
   _options() {
@@ -140,17 +141,19 @@ export class Job extends EventTarget {
 
 /**
  * A job shown in a view's own elements: a status line, Cancel while it runs, and "Keep going" / "Fast
- * answer (not shortest)" once a budget has run out.  `onFollow(job)` gets the new job a press starts.
+ * answer (not shortest)" once a budget has run out.  `onFollow(job)` gets the new job a press starts;
+ * `cancelKeepsBest`: Cancel stops a search that has an answer so far with that answer (the solve form's).
  *   const panel = new JobPanel({ status, cancel, keepGoing, fastAnswer }, { onFollow: (job) => view.run(job) });
  *   panel.track(job);   panel.clear();
  */
 export class JobPanel {
-  constructor({ status = null, cancel = null, keepGoing = null, fastAnswer = null, actions = null }, { onFollow, brief = false }) {
+  constructor({ status = null, cancel = null, keepGoing = null, fastAnswer = null, actions = null },
+    { onFollow, brief = false, cancelKeepsBest = false }) {
     this.elements = { status, cancel, keepGoing, fastAnswer, actions };
     this.brief = brief;   // the status line in a few words
     this.hideCancel = Boolean(cancel?.hidden);   // a Cancel hidden in the page's shell shows only while a job runs
     this.job = null;
-    cancel?.addEventListener("click", () => this.job?.cancel());
+    cancel?.addEventListener("click", () => this.job?.cancel({ keepBest: cancelKeepsBest }));
     keepGoing?.addEventListener("click", () => this._follow(this.job.keepGoing()));
     fastAnswer?.addEventListener("click", () => this._follow(this.job.fastAnswer()));
     this.onFollow = onFollow;

@@ -75,11 +75,12 @@ export class SolverClient extends EventTarget {
     return answer;
   }
 
-  /** Cancel one request by id, every job of one owner, or every job when neither is given. */
-  cancel(id = null, owner = null) {
+  /** Cancel one request by id, every job of one owner, or every job when neither is given; `keepBest`: a
+   *  solve with an answer so far (5x5 and up) answers it, as when its budget runs out, not "cancelled". */
+  cancel(id = null, owner = null, { keepBest = false } = {}) {
     if (this.state === "fatal") return;   // no worker: nothing runs
     const target = id !== null ? { job: id } : owner !== null ? { owner } : {};
-    this.request("cancel", target).catch(() => null);
+    this.request("cancel", keepBest ? { ...target, keep_best: true } : target).catch(() => null);
   }
 
   async _send(id, op, params, onProgress, again) {

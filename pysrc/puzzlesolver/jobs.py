@@ -84,12 +84,15 @@ class Job(Generic[T]):
 
     def __init__(self, work: Work[T], *, needs: Callable[[Collection[str]], List[DataFile]] = lambda unavailable: [],
                  budget: float = OTHER_SECONDS, on_budget: Optional[Callable[[], T]] = None,
-                 over_budget: str = "", spent: Optional[Callable[[], float]] = None) -> None:
+                 over_budget: str = "", spent: Optional[Callable[[], float]] = None,
+                 has_answer: Callable[[], bool] = lambda: False) -> None:
         self._work = work
         self._needs = needs
         self._spent = spent or (lambda: self.seconds)
         self.budget = budget
         self._on_budget = on_budget
+        self._has_answer = has_answer
+        self._stopping = False
         self._over_budget = over_budget or f"This took more than {budget:.0f} s and was stopped; try a smaller puzzle."
         self.seconds = 0.0
         self.progress: Progress = None
@@ -107,6 +110,9 @@ class Job(Generic[T]):
 
     def advance(self, slice_seconds: float) -> Outcome[T]:
         """Run steps for about ``slice_seconds`` (at least one step); errors of the work propagate."""
+        if self._stopping:
+            self._stopping = False
+            return Outcome("paused", self._on_budget())
         clock = time.perf_counter()
         end = clock + slice_seconds
         try:
@@ -140,6 +146,14 @@ class Job(Generic[T]):
 
     def cancel(self) -> None:
         self._work.close()
+
+    def stop_with_answer(self) -> bool:
+        """Stop at the next :meth:`advance` with the answer so far, as when the budget runs out (it can be
+        resumed), if there is one (an anytime search's best answer); False, and nothing done, if not."""
+        if self._on_budget is None or not self._has_answer():
+            return False
+        self._stopping = True
+        return True
 
 
 # -- the jobs of one worker ------------------------------------------------------------------------------
@@ -208,15 +222,17 @@ class Jobs:
     def knows(self, job_id: Any) -> bool:
         return job_id in self.running or job_id in self._cancelled
 
-    def cancel(self, job_id: Any = None, owner: Optional[str] = None) -> List[Any]:
+    def cancel(self, job_id: Any = None, owner: Optional[str] = None, keep_best: bool = False) -> List[Any]:
         """Cancel the running job ``job_id``, or every running job of ``owner`` (of every owner when None);
-        returns the ids cancelled (each answers "cancelled" on its next advance)."""
+        returns the ids cancelled (each answers "cancelled" on its next advance).  With ``keep_best``, a job
+        that has an answer so far answers it instead, paused (:meth:`Job.stop_with_answer`)."""
         if job_id is not None:
             hit = [job_id] if job_id in self.running else []
         else:
             hit = [i for i, (o, _) in self.running.items() if owner is None or o == owner]
         for i in hit:
-            self._drop(i)
+            if not (keep_best and self.running[i][1].stop_with_answer()):
+                self._drop(i)
         return hit
 
     def resume(self, paused_id: Any, job_id: Any, owner: str, more_seconds: float) -> Job:
@@ -240,7 +256,7 @@ def solve(puzzle, options: Options = Options(), *, max_seconds: float = SOLVE_SE
     be resumed; past ``max_nodes`` stored nodes it ends (a browser tab's memory)."""
     run = _Solve(puzzle, options, max_nodes)
     return Job(run.work(), needs=_needs(puzzle, options), budget=max_seconds, on_budget=run.on_budget,
-               spent=run.searched)
+               spent=run.searched, has_answer=run.has_answer)
 
 
 class _Solve:
@@ -282,6 +298,11 @@ class _Solve:
     def searched(self) -> float:
         """Seconds of searching so far (reading the tables first does not count)."""
         return self.solving.seconds if self.solving is not None else 0.0
+
+    def has_answer(self) -> bool:
+        """Whether the search has an answer so far (an anytime search's best, not proven shortest)."""
+        solving = self.solving
+        return solving is not None and solving.kind == "board" and bool(solving.search.blank_path())
 
     def on_budget(self) -> Result:
         solving = self.solving

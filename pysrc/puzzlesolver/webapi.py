@@ -19,8 +19,9 @@ this docstring says how the messages go together.
   them, or says in one sentence why it cannot).
 * One running job per ``owner`` (a part of the page: "form", "game", "judge", ...): a newer request of
   an owner replaces the older one, which answers ``{"type": "cancelled"}``.  ``cancel`` ``{job?,
-  owner?}`` stops one running job, or every running job of an owner (of every owner without one); the
-  worker itself drops requests still fetching their files.
+  owner?, keep_best?}`` stops one running job, or every running job of an owner (of every owner without
+  one); with ``keep_best``, a solve that has an answer so far answers it as when its budget runs out
+  (resumable) instead of ``cancelled``.  The worker itself drops requests still fetching their files.
 * A solve whose time budget (``max_seconds``) runs out answers ``result`` with ``resumable: true`` and
   ``job``: its id; ``resume`` ``{job, max_seconds?}`` goes on with it (one such job is kept per owner).
 
@@ -294,7 +295,7 @@ def _advance(message: Message) -> Message:
 
 
 def _cancel(message: Message) -> Message:
-    cancelled = _jobs.cancel(message.get("job"), message.get("owner"))
+    cancelled = _jobs.cancel(message.get("job"), message.get("owner"), keep_best=message.get("keep_best") is True)
     return {"type": "cancel", "jobs": cancelled}
 
 

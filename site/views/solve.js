@@ -27,7 +27,7 @@ export function mount(section, { solver, router, budgets }) {
 
   const form = new SolveForm($("solve-form"), { onEdit });
   const panel = new JobPanel({ status: $("progress"), cancel: $("cancel"), keepGoing: $("keep-going"),
-    fastAnswer: $("fast-answer"), actions: $("result-actions") }, { onFollow: (next) => run(next) });
+    fastAnswer: $("fast-answer"), actions: $("result-actions") }, { onFollow: (next) => run(next), cancelKeepsBest: true });
   const player = new Player({
     board: $("player-board"), position: $("player-position"), back: $("step-back"),
     playPause: $("play-pause"), forward: $("step-forward"), scrub: $("player-scrub"),

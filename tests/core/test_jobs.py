@@ -78,6 +78,31 @@ def test_cancel_by_id_by_owner_or_all():
         registry.advance(1, 0.001)
 
 
+def test_cancel_keeping_the_best_answers_the_answer_so_far_and_can_go_on():
+    from random import Random
+    from puzzlesolver.board import random_board
+    registry = Jobs()
+    registry.start(1, "form", jobs.solve(BoardPuzzle(5, random_board(5, Random(7)).tiles), max_seconds=60))
+    while not registry.job(1)._has_answer():          # until the anytime search has a first answer
+        assert registry.advance(1, 0.05).kind == "progress"
+    assert registry.cancel(1, keep_best=True) == [1]
+    outcome = registry.advance(1, 0.05)
+    assert outcome.kind == "paused" and outcome.value.status == "solved" and outcome.value.optimal is False
+    assert outcome.value.bound <= outcome.value.moves
+    registry.resume(1, 2, "form", 60.0)                  # "Keep going" after the stop
+    assert registry.advance(2, 0.01).kind == "progress"
+
+
+def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_is_a_plain_cancel():
+    registry = Jobs()
+    hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))
+    registry.start(1, "form", jobs.solve(hard, policy.Options("astar", "hamming")))
+    registry.start(2, "game", Job(ticking(1000), on_budget=lambda: "best so far"))   # no answer to keep
+    assert registry.advance(1, 0.001).kind == "progress"
+    assert registry.cancel(keep_best=True) == [1, 2]
+    assert [registry.advance(i, 0.001).kind for i in (1, 2)] == ["cancelled", "cancelled"]
+
+
 def test_every_owner_keeps_its_own_paused_solve_to_resume():
     registry = Jobs()
     hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))   # 31 moves: A* with Hamming takes a while

@@ -193,6 +193,17 @@ def test_a_random_5x5_with_the_default_settings_ends_with_an_answer_its_bound_an
         app.evaluate("window.__app.maxSeconds = null")
 
 
+def test_cancel_on_a_5x5_keeps_the_best_answer_so_far_and_keep_going_goes_on(app):
+    type_board(app, random_5x5())
+    app.get_by_role("button", name="Solve", exact=True).click()
+    expect(app.get_by_test_id("progress")).to_contain_text("best answer so far", timeout=30_000)
+    app.get_by_test_id("cancel").click()
+    app.wait_for_function("document.getElementById('result').dataset.status === 'solved'", timeout=30_000)
+    expect(app.locator("#moves-line")).to_contain_text("not proven shortest")
+    assert "at least" in app.get_by_test_id("result-message").inner_text()
+    expect(app.get_by_test_id("keep-going")).to_be_visible()
+
+
 def test_an_optimal_search_past_its_budget_stops_with_advice_keep_going_and_a_fast_answer(app):
     app.evaluate("window.__app.maxSeconds = 1")
     try:
