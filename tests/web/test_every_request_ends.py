@@ -193,6 +193,20 @@ def test_a_random_5x5_with_the_default_settings_ends_with_an_answer_its_bound_an
         app.evaluate("window.__app.maxSeconds = null")
 
 
+def test_a_long_answer_scrolls_in_its_own_box_and_the_replay_stays_close(app):
+    from puzzlesolver.board import random_board
+    app.evaluate("window.__app.maxSeconds = 1")
+    try:
+        type_board(app, rows(random_board(10, random.Random(3)).tiles, 10))
+        assert solve(app) == "solved" and int(moves(app)) > 300
+        notation = app.get_by_test_id("solution-notation")
+        assert notation.evaluate("(box) => box.scrollHeight > 2 * box.clientHeight")   # hundreds of letters
+        below = app.get_by_test_id("player-board").bounding_box()["y"] - notation.bounding_box()["y"]
+        assert 0 < below < 400
+    finally:
+        app.evaluate("window.__app.maxSeconds = null")
+
+
 def test_cancel_on_a_5x5_keeps_the_best_answer_so_far_and_keep_going_goes_on(app):
     type_board(app, random_5x5())
     app.get_by_role("button", name="Solve", exact=True).click()
