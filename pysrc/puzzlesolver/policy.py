@@ -38,7 +38,7 @@ bounded two-sided breadth-first search that settles most "no ladder" cases at on
 >>> result.status, result.moves, result.optimal, result.method
 ('solved', 14, True, 'IDA* + exact 8-puzzle distance table')
 >>> solve(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)), Options(algorithm="astar")).method
-'A* (astar) with pdb'
+'A* with pdb'
 """
 
 from __future__ import annotations
@@ -232,9 +232,14 @@ class _BoardAStar(AStar):
 
 def _astar(board: Board, algorithm: str, estimate: str) -> _BoardAStar:
     search = _BoardAStar(board.with_heuristic(estimate), algorithm)
-    search.method = f"A* ({algorithm}) with {estimate}"
+    search.method = f"{_astar_name(algorithm)} with {estimate}"
     search.done = not board.is_solvable()  # parity settles it: nothing to search
     return search
+
+
+def _astar_name(algorithm: str) -> str:
+    """How a method line names the seeds' A*: "astar" is A*, "astar-tree" the tree search the seeds start with."""
+    return "A* tree search (no duplicate check)" if algorithm == "astar-tree" else "A*"
 
 
 def _ida_with_tables(board: Board) -> BoardSearch:
@@ -402,8 +407,7 @@ def _board_advice(n: int, options: Options) -> str:
         return "choose a stronger heuristic (manhattan or better instead of hamming)"
     if options.algorithm in ("weighted", "lines"):
         return "try a smaller board"
-    return ("keep going, or ask for the fast answer that is not proven shortest (algorithm 'weighted'), "
-            "or use the command line, which has no such limit")
+    return "keep going, or ask for a fast answer that is not proven shortest"
 
 
 def _starting_words(puzzle: WordPuzzle, options: Options) -> Work[Solving]:
@@ -420,7 +424,7 @@ def _starting_words(puzzle: WordPuzzle, options: Options) -> Work[Solving]:
                        reason=no_answer(initial))
         return Solving("words", initial, None, advice, early)
     search = AStar(initial, algorithm)
-    search.method = f"A* ({algorithm}) with edit distance"
+    search.method = f"{_astar_name(algorithm)} with edit distance"
     return Solving("words", initial, search, advice)
 
 
