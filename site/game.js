@@ -138,10 +138,11 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   /** A message above the board: a problem (the default), or a "note" (an answer not proven shortest...). */
-  function showMessage(text, kind = "problem") {
+  function showMessage(text, kind = "problem", about = "") {
     ui.message.textContent = text;
     ui.message.hidden = !text;
     ui.message.dataset.kind = kind;
+    ui.message.dataset.about = about;
   }
 
   function publish() {
@@ -190,7 +191,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   function refuse(reason) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
     newPuzzle(session ? session.n : 4);
-    showMessage(refusal(reason, "here is a fresh puzzle instead"));
+    showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
   }
 
   // ---- moves --------------------------------------------------------------------------------
@@ -203,6 +204,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   function showMove(slid, action) {
+    if (ui.message.dataset.about === "link") showMessage("");   // a refused link is history once play goes on
     active = true;
     render();
     publish();

@@ -33,6 +33,7 @@ export function mountJudging(root, game, settings, solver) {
   let analysedSession = null;
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
   const toggle = part("judge-toggle"), labels = part("judge-labels"), line = part("judge-line"), analysis = part("analysis");
+  const optimalHere = part("play-distance");   // the game's "Optimal from here": the judge knows it too
   toggle.checked = settings.get("judge", false);
   labels.checked = settings.get("labels", false);
   toggle.addEventListener("change", () => { settings.set("judge", toggle.checked); update(); });
@@ -71,6 +72,7 @@ export function mountJudging(root, game, settings, solver) {
     const distance = verdict.exact ? `${verdict.distance} moves from the goal` : `at least ${verdict.distance} moves from the goal`;
     const last = lastMoveVerdict(session, verdict);
     say(last ? `${distance} · last move: ${last.text}` : distance, last ? last.kind : "");
+    if (verdict.exact && optimalHere.textContent === "?") optimalHere.textContent = String(verdict.distance);
     if (labels.checked && verdict.exact) labelTiles(verdict);
   }
 

@@ -54,6 +54,7 @@ def test_each_move_is_judged_against_the_engine(judged, n, start, script):
         assert abs(new_distance - distance) == 1          # no neutral move in the sliding puzzle
         distance = new_distance
     assert tiles_of(page) == tiles
+    assert page.get_by_test_id("play-distance").text_content() == str(distance)   # the stats line knows it too
 
 
 def test_undo_and_revisits_are_answered_from_the_cache(judged):

@@ -238,6 +238,7 @@ def test_a_tampered_game_link_is_refused_safely(light_page, app_url, fragment):
     assert Board.from_tiles(tiles).is_solvable()
     page.keyboard.press("ArrowLeft") if tiles.index(0) % 4 != 3 else page.keyboard.press("ArrowRight")
     assert page.evaluate("location.hash").startswith("#play=4:")   # the refused link is gone from the bar
+    assert message.is_hidden()                                     # and its message once play goes on
     assert_nothing_ran(page)
 
 
