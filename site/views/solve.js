@@ -168,6 +168,7 @@ export function mount(section, { solver, router, budgets }) {
     job = next;
     panel.track(next);
     setBusy(true);
+    bringIntoView(result);   // its progress, while the search runs
     const answer = await next.answer;
     if (job !== next) return;
     setBusy(false);
@@ -195,10 +196,10 @@ export function mount(section, { solver, router, budgets }) {
     if (busy) $("result-empty").hidden = true;
   }
 
-  // On a phone the result is below the form: bring the answer into view when it arrives.
+  // On a phone the result is below the form: bring its top (the progress, then the answer) into view.
   function bringIntoView(element) {
     const box = element.getBoundingClientRect();
-    if (box.top < 0 || box.top > window.innerHeight - 40) element.scrollIntoView({ block: "start" });
+    if (box.top < 0 || box.top > window.innerHeight / 3) element.scrollIntoView({ block: "start" });
   }
 
   function showAnswer(answer) {

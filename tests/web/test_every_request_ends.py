@@ -409,5 +409,12 @@ def test_on_a_phone_the_answer_is_brought_into_view(app):
         assert solve(app) == "solved"
         box = app.get_by_test_id("moves").bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740
+        type_board(app, HARD_4X4)
+        app.get_by_test_id("heuristic").select_option("hamming")       # a long search: its progress shows
+        app.evaluate("window.scrollTo(0, 0)")
+        app.get_by_role("button", name="Solve", exact=True).click()
+        expect(app.get_by_test_id("progress")).to_be_in_viewport()
+        app.evaluate("window.__app.clearResult()")
+        app.get_by_test_id("heuristic").select_option("auto")
     finally:
         app.set_viewport_size({"width": 1000, "height": 900})
