@@ -360,9 +360,15 @@ class Solving:
 
 
 def no_answer(initial: Union[Board, WordState]) -> str:
+    """Why there is no answer, in one sentence; a board that would reach the goal with the blank first (the
+    goal of Korf's 15-puzzles and of some courses) says so."""
     if isinstance(initial, Board):
+        n, tiles = initial.size(), initial.tiles
+        blank_first = tuple(range(n * n))
+        other = (f"; it would reach the goal with the blank first ({', '.join(map(str, blank_first[:4]))}, ...)"
+                 if tuple(initial.goal) != blank_first and grid.can_reach(tiles, blank_first, n) else "")
         return ("This board cannot reach the goal: every slide keeps the parity of the tile permutation "
-                "plus the blank's row and column, and here that parity differs from the goal's.")
+                f"plus the blank's row and column, and here that parity differs from the goal's{other}.")
     return f"There is no ladder from {initial.word!r} to {initial.goal!r} in this dictionary."
 
 
@@ -452,7 +458,8 @@ def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collec
             return [DataFile(f"data/{word_list_path(name).name}", str(word_list_path(name)))]
         return []
     choice = _board_choice(puzzle, options)
-    if choice is None:
+    goal = puzzle.goal or grid.standard_goal(puzzle.n)
+    if choice is None or not grid.can_reach(puzzle.tiles, goal, puzzle.n):   # parity settles it: no tables
         return []
     url = lambda name: f"pdb/{tables.stored(name)}"  # noqa: E731 - the file the site serves
     names = choice.files

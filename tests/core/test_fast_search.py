@@ -92,6 +92,15 @@ def test_unsolvable_board_finishes_with_no_path():
         assert search.path() == []
 
 
+def test_an_unsolvable_board_needs_no_tables_and_says_when_the_blank_first_goal_would_do():
+    from puzzlesolver.formats import BoardPuzzle
+    korf1 = BoardPuzzle(4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3))   # Korf's goal: blank first
+    assert policy.data_files(korf1) == []
+    assert policy.solve(korf1).reason.endswith("it would reach the goal with the blank first (0, 1, 2, 3, ...).")
+    neither = BoardPuzzle(3, (1, 2, 3, 4, 5, 6, 8, 7, 0))
+    assert "blank first" not in policy.solve(neither).reason
+
+
 def test_goal_board_has_a_path_of_one_board():
     for n in (2, 3, 4, 5):
         board = Board.from_tiles(grid.standard_goal_with_blank(n, n * n - 1))
