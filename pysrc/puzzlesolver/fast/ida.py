@@ -460,12 +460,27 @@ class ManhattanEngine(Engine):
         return self._full()
 
     def child(self, args, nb):
-        rem, b, prev, h = args
-        board = self.board
+        """The move of the blank to ``nb`` as ``dfs`` makes it (the estimate updated in O(1), as there: a resume
+        replays the whole path with this, so on a big board it must not recompute the estimate)."""
+        rem, b, _, h = args
+        board, cells, md = self.board, self.cells, self.md
         t = board[nb]
-        saved = (t, list(self.rows), list(self.cols)) if self.conflicts else (t,)
+        k = t * cells
+        h1 = h - md[k + nb] + md[k + b]
         board[b], board[nb] = t, 0
-        h1 = self._full()
+        saved: tuple = (t,)
+        if self.conflicts:
+            n, lc, rw, cw = self.n, self.lc, self.rw, self.cw
+            if nb // n != b // n:  # vertical: the tile changes row; its column keeps its order, not its key
+                lines, other, old_line, new_line, same = self.rows, self.cols, nb // n, b // n, b % n
+                w0, w1, s0, s1 = rw[k + nb], rw[k + b], cw[k + nb], cw[k + b]
+            else:
+                lines, other, old_line, new_line, same = self.cols, self.rows, nb % n, b % n, b // n
+                w0, w1, s0, s1 = cw[k + nb], cw[k + b], rw[k + nb], rw[k + b]
+            a0, b0, o0 = lines[old_line], lines[new_line], other[same]
+            h1 += lc[a0 - w0] + lc[b0 + w1] - lc[a0] - lc[b0]
+            lines[old_line], lines[new_line], other[same] = a0 - w0, b0 + w1, o0 - s0 + s1
+            saved = (t, lines, old_line, a0, new_line, b0, other, same, o0)
         if h1 > rem - 1:
             self.undo(args, nb, (None, saved))
             return None
@@ -478,8 +493,8 @@ class ManhattanEngine(Engine):
         self.board[nb] = saved[0]
         self.board[args[1]] = 0
         if self.conflicts:
-            self.rows[:] = saved[1]
-            self.cols[:] = saved[2]
+            _, lines, old_line, a0, new_line, b0, other, same, o0 = saved
+            lines[old_line], lines[new_line], other[same] = a0, b0, o0
 
 
 @lru_cache(maxsize=4)
