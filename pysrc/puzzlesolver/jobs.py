@@ -277,7 +277,7 @@ class _Solve:
                 return solving.stop("The browser ran out of memory for this search")
             if result is not None:
                 return result
-            stored = solving.stats.enqueued
+            stored = getattr(solving.search, "stored_nodes", solving.stats.enqueued)
             if stored >= self.max_nodes:
                 return solving.stop(f"Stopped after storing {stored:,} search nodes, the limit for a browser tab,")
             took = max(time.perf_counter() - began, 1e-6)

@@ -103,6 +103,23 @@ def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_is_a_plain_cance
     assert [registry.advance(i, 0.001).kind for i in (1, 2)] == ["cancelled", "cancelled"]
 
 
+def test_the_memory_cap_counts_what_a_search_holds_not_all_it_ever_made():
+    from random import Random
+    from puzzlesolver.board import random_board
+    # the line-by-line solver makes many small searches, each gone when done: it is not stopped by the cap
+    job = jobs.solve(BoardPuzzle(10, random_board(10, Random(3)).tiles), policy.Options("weighted"), max_nodes=20_000)
+    outcome = job.advance(0.05)
+    while outcome.kind == "progress":
+        outcome = job.advance(0.05)
+    assert outcome.value.status == "solved" and outcome.value.stats.enqueued > 20_000
+    # A* holds every node it made: it is
+    job = jobs.solve(BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1)), policy.Options("astar", "hamming"), max_nodes=20_000)
+    outcome = job.advance(0.05)
+    while outcome.kind == "progress":
+        outcome = job.advance(0.05)
+    assert outcome.value.status == "stopped" and "limit for a browser tab" in outcome.value.reason
+
+
 def test_every_owner_keeps_its_own_paused_solve_to_resume():
     registry = Jobs()
     hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))   # 31 moves: A* with Hamming takes a while

@@ -48,6 +48,9 @@ class SubgoalSearch:
     """Line-by-line placement with small weighted A* searches (the AStar step protocol)."""
 
     optimal = False
+    #: The nodes it holds between two slices (for a caller's memory cap; ``stats.enqueued`` counts all it ever
+    #: made): none, each placement's small search ends within the slice that started it.
+    stored_nodes = 0
 
     def __init__(self, board: Board, weight: float = 3.0, finish_side: int = 3) -> None:
         self.board = board
