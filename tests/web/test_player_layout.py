@@ -56,6 +56,20 @@ def test_the_board_stays_in_view_when_the_solver_adds_a_note_above_it(browser, a
     context.close()
 
 
+def test_on_a_wide_screen_the_side_panels_stay_put_whatever_the_messages_say(browser, app_url):
+    context, page = open_page(browser, app_url, 1280, 900, "light", "#play=3:1,2,3,4,5,6,0,7,8")
+    side = lambda: page.locator(".play-side").bounding_box()["x"]   # noqa: E731
+    where = side()
+    page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
+    page.get_by_test_id("judge-toggle").check()                   # a verdict line beside the toggles
+    expect(page.get_by_test_id("judge-line")).to_contain_text("moves from the goal", timeout=30_000)
+    assert side() == where
+    page.evaluate("window.__app.game.loadFragment('play=9:1,2')")  # a long message above the board
+    expect(page.get_by_test_id("play-message")).to_be_visible()
+    assert side() == where
+    context.close()
+
+
 def test_sections_are_one_tap_away_and_old_links_still_open_the_solver(browser, app_url):
     context, page = open_page(browser, app_url, 375, 740, "light")
     page.get_by_test_id("view-ladders").click()
