@@ -9,6 +9,15 @@ import { progressText } from "./job.js";
 import { svg } from "./learn-drawings.js";
 
 const number = (k) => (k === null || k === undefined ? "—" : k.toLocaleString("en"));
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+/** The estimates IDA* runs with (puzzlesolver.explain.IDA_ESTIMATES); the comparison's IDA* row uses Manhattan
+ *  distance for any other, and so does "Watch IDA*". */
+const IDA_ESTIMATES = ["manhattan", "linear-conflict", "pdb"];
+const idaEstimate = (heuristic) => (IDA_ESTIMATES.includes(heuristic) ? heuristic : "manhattan");
+const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+/** What a control says when it has nothing to work on (role status: read out when it appears). */
+const hint = (testid, text) => el("p", { class: "learn-hint", role: "status", "data-testid": testid, text });
+const NO_PUZZLE = "Open a puzzle first";   // as the checker says it
 
 /**
  * The comparison panel.  `ask(op, params, onProgress)` sends a request of the view (resolves to its
@@ -19,10 +28,11 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
   const goalTest = el("input", { type: "checkbox", id: "compare-goal-test", "data-testid": "compare-goal-test" });
   const weight = el("input", { type: "range", id: "compare-weight", min: "1", max: "5", step: "0.5", value: "2",
     "data-testid": "compare-weight", "aria-describedby": "compare-weight-value" });
-  const weightValue = el("output", { id: "compare-weight-value", text: "w = 2" });
+  const weightValue = el("output", { id: "compare-weight-value", class: "learn-weight-value", text: "w = 2" });
   const results = el("div", { class: "compare-results", "aria-live": "polite" });
   const extras = el("div", { class: "explain-extras" });
   let searches = null;   // the last comparison's answer
+  let watching = null;   // the table's scroll hint follows the table's width
 
   const panel = el("section", { class: "learn-compare", "aria-labelledby": "compare-heading" },
     el("h3", { id: "compare-heading", text: "Searches side by side" }),
@@ -30,7 +40,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
       + "and whether its answer is the shortest. Each row opens its search in the step-through above." }),
     el("div", { class: "explain-settings" },
       el("label", { for: "compare-goal-test" }, goalTest, " Test for the goal when a node is generated"),
-      el("label", { for: "compare-weight" }, "Weighted A*'s weight ", weight, " ", weightValue)),
+      el("label", { for: "compare-weight", class: "learn-weight" }, "Weighted A*'s weight ", weight, weightValue)),
     el("div", { class: "actions" },
       button("Compare the searches", "explain-compare", () => compare()),
       button("Watch IDA*", "explain-ida", watchIda),
@@ -43,7 +53,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
 
   async function compare(only = null) {
     const params = puzzleParams();
-    if (!params) return;
+    if (!params) { results.replaceChildren(hint("compare-hint", `${NO_PUZZLE}: the searches are compared on the puzzle on screen.`)); return; }
     const working = el("p", { role: "status", text: "Comparing…" });
     if (only) results.append(working); else results.replaceChildren(working);
     const request = { ...params, weight: Number(weight.value), goal_test: goalTest.checked ? "generation" : "removal" };
@@ -58,24 +68,41 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
     } else {
       searches = answer;
     }
-    results.replaceChildren(...drawComparison(searches, onTrace));
+    if (watching) watching.disconnect();
+    const drawn = drawComparison(searches, onTrace);
+    results.replaceChildren(...drawn.parts);
+    watching = drawn.watch();
   }
 
+  /** IDA* iteration by iteration, with the estimate and engine of the table's IDA* row (so the two agree). */
   async function watchIda() {
     const params = puzzleParams();
-    if (!params || !params.board) { extras.replaceChildren(el("p", { text: "IDA* is shown for boards." })); return; }
-    const chart = el("div", { class: "explain-svg", "data-testid": "explain-ida-chart" });
-    const note = el("p", { class: "note", "aria-live": "polite" });
-    extras.replaceChildren(el("p", { text: "IDA*: each iteration searches every path up to a bound on moves + estimate, then raises it." }), chart, note);
+    if (!params) { extras.replaceChildren(hint("ida-hint", `${NO_PUZZLE}: IDA* is watched on the board on screen.`)); return; }
+    if (!params.board) {
+      extras.replaceChildren(hint("ida-hint", "Watch IDA* needs a board: a word ladder's searches are the ones \"Compare the searches\" lists."));
+      return;
+    }
+    const row = searches && searches.rows.find((r) => r.algorithm === "ida");
+    const estimate = row ? row.heuristic : idaEstimate(params.heuristic);
+    const instead = params.heuristic && estimate !== params.heuristic
+      ? ` (${params.heuristic} is not one of IDA*'s estimates here, so it uses ${estimate}, as the table does)` : "";
+    const chart = el("div", { class: "explain-svg learn-chart", "data-testid": "explain-ida-chart" });
+    const note = el("p", { class: "note", "aria-live": "polite", "data-testid": "explain-ida-note" });
+    extras.replaceChildren(el("p", { "data-testid": "explain-ida-intro", text: `IDA* with the ${estimate} estimate${instead}: each iteration `
+      + "searches every path whose moves + estimate stay within a bound, then raises the bound to the smallest sum that went past it." }),
+    chart, note);
     const draw = (iterations) => {
       chart.replaceChildren(iterationChart(iterations));
-      note.textContent = iterations.map(([b, n]) => `bound ${b}: ${number(n)} nodes`).join("; ");
+      note.textContent = iterations.length ? sentence(iterations.map(([b, n]) => `bound ${b}: ${number(n)} nodes`).join("; ")) : "";
     };
-    const answer = await ask("solve_board", { board: params.board, goal: params.goal, algorithm: "ida" },
+    note.textContent = "Searching…";
+    const answer = await ask("solve_board", { board: params.board, goal: params.goal, algorithm: "ida", heuristic: estimate },
       (p) => { if (p.iterations) draw(p.iterations); });
     if (answer === null) return;
+    if (answer.type !== "result") { chart.remove(); note.textContent = sentence(answer.message || "IDA* could not be run."); return; }
     draw(everyIteration(answer.iterations, answer.status === "solved" ? answer.moves : null, answer.expanded));
-    note.textContent += answer.status === "solved" ? ` Solved in ${answer.moves} moves.` : ` ${answer.message || answer.reason || ""}`;
+    const outcome = answer.status === "solved" ? `Solved in ${answer.moves} moves.` : sentence(answer.message || answer.reason || "Stopped.");
+    note.textContent = `${note.textContent} ${outcome}`.trim();
   }
 
   async function quality() {
@@ -90,10 +117,15 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
   return {
     panel,
     /** A new puzzle on screen: the old numbers go. */
-    clear() { searches = null; results.replaceChildren(); extras.replaceChildren(); },
+    clear() { searches = null; if (watching) watching.disconnect(); results.replaceChildren(); extras.replaceChildren(); },
+    /** The estimate above changed: a comparison on screen is run again with it. */
+    refresh() { if (searches) compare(); },
   };
 }
 
+/** The comparison: its caption and the queue it used above the table (they stay put while it scrolls
+ *  sideways), the table in its scroll box with a hint when it is wider than the screen, the goal test's note
+ *  and IDA*'s iterations.  Returns {parts, watch}: watch() keeps the hint in step with the box's width. */
 function drawComparison(answer, onTrace) {
   const most = Math.max(...answer.rows.map((r) => r.expanded), 1);
   const optimalText = (row) => {
@@ -101,10 +133,13 @@ function drawComparison(answer, onTrace) {
     if (row.optimal === null) return "unknown";
     return row.optimal ? "yes" : `no (shortest: ${answer.optimum})`;
   };
-  const table = el("table", { "data-testid": "explain-comparison", class: "comparison" },
-    el("caption", { text: answer.optimum === null ? "No shortest answer was proven." : `The shortest answer takes ${answer.optimum} moves (${answer.optimum_method}).` }),
+  const caption = el("p", { id: "compare-caption", class: "comparison-caption", "data-testid": "compare-caption",
+    text: answer.optimum === null ? "No shortest answer was proven." : `The shortest answer takes ${answer.optimum} moves (${answer.optimum_method}).` });
+  const queueNote = el("p", { id: "compare-queue-note", class: "note", "data-testid": "compare-queue-note", text: answer.queue_note || "" });
+  const table = el("table", { "data-testid": "explain-comparison", class: "comparison", "aria-labelledby": "compare-caption",
+    "aria-describedby": "compare-queue-note" },
     el("tr", {}, ...["search", "estimate", "moves", "shortest?", "expanded", "enqueued", "largest queue"].map((h) => el("th", { scope: "col", text: h })),
-      el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "expanded, as a bar" })),
+      el("th", { scope: "col", class: "bar-cell" }, el("span", { class: "visually-hidden", text: "expanded, as a bar" })),
       el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "step by step" }))),
     ...answer.rows.map((row) => {
       const open = row.traceable
@@ -114,15 +149,31 @@ function drawComparison(answer, onTrace) {
         el("th", { scope: "row", text: row.label }), el("td", { text: row.algorithm === "bfs" ? "none" : row.heuristic }),
         el("td", { text: number(row.moves) }), el("td", { text: optimalText(row), class: row.optimal === false ? "is-worse" : "" }),
         el("td", { text: number(row.expanded) }), el("td", { text: number(row.enqueued) }), el("td", { text: number(row.max_frontier) }),
-        el("td", {}, el("span", { class: "bar", style: `width:${Math.max(2, (140 * row.expanded) / most)}px`, "aria-hidden": "true" })),
+        el("td", { class: "bar-cell" }, el("span", { class: "bar", style: `width:${Math.max(2, (140 * row.expanded) / most)}px`, "aria-hidden": "true" })),
         el("td", {}, open));
     }));
+  const box = el("div", { class: "table-scroll", "data-testid": "compare-scroll", role: "region", "aria-labelledby": "compare-caption" }, table);
+  box.tabIndex = 0;   // a box that scrolls can be scrolled from the keyboard
+  const scrollHint = el("p", { class: "note scroll-hint", "data-testid": "compare-scroll-hint", hidden: true,
+    text: "The table is wider than the screen: scroll it sideways for every column →" });
   const ida = answer.rows.find((row) => row.algorithm === "ida");
   const iterations = ida ? everyIteration(ida.iterations, ida.moves, ida.expanded) : [];
-  return [el("div", { class: "table-scroll" }, table),
+  const parts = [caption, queueNote, scrollHint, box,
     el("p", { class: "note", "data-testid": "compare-goal-test-note", text: answer.goal_test_note }),
-    ...(iterations.length ? [el("p", { text: "IDA*'s iterations (nodes expanded under each bound):" }),
-      el("div", { class: "explain-svg", "data-testid": "compare-ida-chart" }, iterationChart(iterations))] : [])];
+    ...(iterations.length ? [el("p", { text: `IDA*'s iterations with ${ida.heuristic} (nodes expanded under each bound):` }),
+      el("div", { class: "explain-svg learn-chart", "data-testid": "compare-ida-chart" }, iterationChart(iterations))] : [])];
+  const watch = () => {
+    const update = () => {
+      const wider = box.scrollWidth > box.clientWidth + 1;
+      scrollHint.hidden = !wider;
+      box.classList.toggle("is-wider", wider);
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    update();
+    return observer;
+  };
+  return { parts, watch };
 }
 
 /** IDA*'s finished iterations ([bound, nodes]) and, when it found an answer of `moves`, the last one: the
@@ -133,15 +184,40 @@ function everyIteration(logged, moves, expanded) {
   return [...finished, [moves, expanded - finished.reduce((total, [, nodes]) => total + nodes, 0)]];
 }
 
+/** Round numbers from 0 up to `most` for the chart's scale (about four of them: 0, 20, 40, 60 for 77). */
+function ticks(most) {
+  const rough = most / 4;
+  const power = 10 ** Math.floor(Math.log10(Math.max(rough, 1)));
+  const step = [1, 2, 5, 10].map((f) => f * power).find((s) => s >= rough);
+  return Array.from({ length: Math.floor(most / step) + 1 }, (_, k) => k * step);
+}
+
+/** IDA*'s iterations as a bar chart: one bar per bound, from a common baseline, its height proportional to
+ *  the nodes it expanded (labelled above it), a scale of round numbers at the left, the bounds below. */
 function iterationChart(iterations) {
   const most = Math.max(...iterations.map(([, n]) => n), 1);
-  const picture = svg("svg", { width: Math.max(60, iterations.length * 36), height: 140, role: "img", "aria-label": "Nodes per IDA* iteration" });
+  const left = 52; const top = 34; const plot = 120; const slot = 42; const barWidth = 28;
+  const width = Math.max(210, left + iterations.length * slot + 12);
+  const base = top + plot;
+  const picture = svg("svg", { width, height: base + 42, class: "iteration-chart", role: "img",
+    "aria-label": `Nodes expanded per IDA* iteration: ${iterations.map(([b, n]) => `bound ${b}, ${number(n)} nodes`).join("; ")}` });
+  picture.append(svg("text", { x: 4, y: 14, class: "chart-title" }, "nodes expanded"));
+  for (const tick of ticks(most)) {
+    const y = base - (plot * tick) / most;
+    picture.append(svg("line", { x1: left, x2: width - 6, y1: y, y2: y, class: tick ? "chart-grid" : "chart-axis" }),
+      svg("text", { x: left - 6, y: y + 4, "text-anchor": "end", class: "chart-tick" }, compact.format(tick)));
+  }
+  picture.append(svg("line", { x1: left, x2: left, y1: top - 8, y2: base, class: "chart-axis" }));
   iterations.forEach(([bound, nodes], i) => {
-    const h = Math.max(2, (100 * Math.log10(nodes + 1)) / Math.log10(most + 1));
-    const bar = svg("rect", { x: i * 36 + 6, y: 110 - h, width: 26, height: h, class: "bar" });
+    const x = left + i * slot + (slot - barWidth) / 2;
+    const h = nodes > 0 ? Math.max(1, (plot * nodes) / most) : 0;
+    const bar = svg("rect", { x, y: base - h, width: barWidth, height: h, class: "chart-bar", "data-bound": bound, "data-nodes": nodes });
     bar.append(svg("title", {}, `bound ${bound}: ${number(nodes)} nodes`));
-    picture.append(bar, svg("text", { x: i * 36 + 19, y: 128, "text-anchor": "middle" }, String(bound)));
+    picture.append(bar,
+      svg("text", { x: x + barWidth / 2, y: base - h - 4, "text-anchor": "middle", class: "chart-value" }, compact.format(nodes)),
+      svg("text", { x: x + barWidth / 2, y: base + 15, "text-anchor": "middle", class: "chart-bound" }, String(bound)));
   });
+  picture.append(svg("text", { x: 8, y: base + 34, class: "chart-title" }, "bound on moves + estimate →"));
   return picture;
 }
 

@@ -438,6 +438,12 @@ GOAL_TEST_NOTES = {
                   "longer path, which is why the checklist keeps the test on removal.",
 }
 
+#: The queue the comparison's best-first searches use, for the page to name beside the table: the
+#: step-through starts with the textbook queue, whose ties can cost more expansions.
+QUEUE_NOTE = ("These rows use the solver's queue (a tie in priority goes to the node nearer the goal); the "
+              "step-through's textbook queue (algs4's MinPQ) may expand more. A row's \"Step through\" uses the "
+              "solver's queue, with the same counts.")
+
 #: What each row of the searches' comparison is called.
 _LABELS = {"bfs": "Breadth-first search", "greedy": "Greedy best-first search", "astar": "A* (graph search)",
            "astar-tree": "The seeds' A* (tree search)", "ida": "IDA*", "weighted": "Weighted A*"}
@@ -463,10 +469,12 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
     test a child when they generate it).  Each search stops after ``max_expansions`` expansions.
     ``algorithms`` keeps only the rows of those searches (e.g. ``["weighted"]`` when a weight slider moves).
 
-    Returns ``{"optimum", "optimum_method", "goal_test", "goal_test_note", "cap", "rows"}``: ``optimum``
-    is the optimal number of moves the policy proves (the solver's own method; None when there is no
-    solution or it was not proven within the cap), ``goal_test_note`` what the goal test's choice means
-    (:data:`GOAL_TEST_NOTES`), and each row is::
+    Returns ``{"optimum", "optimum_method", "goal_test", "goal_test_note", "queue", "queue_note", "cap",
+    "rows"}``: ``optimum`` is the optimal number of moves the policy proves (the solver's own method; None
+    when there is no solution or it was not proven within the cap), ``goal_test_note`` what the goal test's
+    choice means (:data:`GOAL_TEST_NOTES`), ``queue`` the best-first searches' queue ("tiebreak") and
+    ``queue_note`` what that means beside the step-through's textbook queue (:data:`QUEUE_NOTE`), and each
+    row is::
 
         {"algorithm", "label", "heuristic", "weight", "goal_test", "method",
          "finished",            # False: stopped at the cap
@@ -504,7 +512,8 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
         row["optimal"] = None if proven is None or row["moves"] is None else row["moves"] == proven
         rows.append(row)
     return {"optimum": proven, "optimum_method": best.method, "goal_test": goal_test,
-            "goal_test_note": GOAL_TEST_NOTES[goal_test], "cap": max_expansions, "rows": rows}
+            "goal_test_note": GOAL_TEST_NOTES[goal_test], "queue": "tiebreak", "queue_note": QUEUE_NOTE,
+            "cap": max_expansions, "rows": rows}
 
 
 def _best_first_row(puzzle: Puzzle, algorithm: str, heuristic: str, weight: Optional[float], goal_test: str,

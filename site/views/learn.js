@@ -15,8 +15,17 @@ import { comparisonPanel } from "../learn-compare.js";
 import { checkerPanel } from "../learn-check.js";
 
 const rowsText = (tiles, n) => Array.from({ length: n }, (_, r) => tiles.slice(r * n, r * n + n).join(" ")).join("\n");
-const SEARCHES = [["astar", "A* (skips states already reached as cheaply)"], ["astar-tree", "the seeds' A* (skips only the grandparent)"],
+// Short names, so that a phone shows them whole; what each search skips is in its pseudocode, what each queue
+// does in the line under the settings.
+const SEARCHES = [["astar", "A* (graph search)"], ["astar-tree", "the seeds' A* (tree search)"],
   ["bfs", "breadth-first search"], ["greedy", "greedy best-first search"], ["weighted", "weighted A*"]];
+const QUEUES = [["textbook", "textbook (algs4's MinPQ)"], ["tiebreak", "tie-breaking (the solver's)"]];
+const QUEUE_NOTES = {
+  textbook: "The textbook queue, algs4's MinPQ, compares priorities only: of two nodes with the same priority, either may come out first.",
+  tiebreak: "The solver's queue gives a tie in priority to the node nearer the goal (smaller estimate), then to the older one, "
+    + "as the comparison below does.",
+};
+const NO_PUZZLE = "Open a puzzle first: follow a link above, or \"Step through the search\" in the Solve view.";
 
 function select(id, options) {
   return el("select", { id, "data-testid": id }, ...options.map(([value, text]) => el("option", { value, text })));
@@ -41,8 +50,8 @@ export function mount(view, { solver }) {
   const estimateLabel = el("label", {}, "Estimate ", heuristic);
   const wordsEstimate = el("span", { class: "note", hidden: true, text: "Estimate: the edit distance to the goal word (the fewest letters changed, added or removed)" });
   const goalTest = el("input", { type: "checkbox", id: "explain-goal-test", "data-testid": "explain-goal-test" });
-  const queue = select("explain-queue", [["textbook", "textbook: algs4's MinPQ (priorities only)"],
-    ["tiebreak", "the solver's queue (ties to the node nearer the goal)"]]);
+  const queue = select("explain-queue", QUEUES);
+  const queueNote = el("p", { class: "note", "data-testid": "explain-queue-note", text: QUEUE_NOTES.textbook });
   const speed = el("input", { type: "range", min: "1", max: "10", value: "4", "aria-label": "Speed", "data-testid": "explain-speed" });
   // (No "Play" in these names: the solution player's buttons are found by name, and names match by substring.)
   const playButton = button("Run steps", "explain-play", () => (timer ? pause() : play()));
@@ -77,9 +86,10 @@ export function mount(view, { solver }) {
     el("div", { class: "explain-settings" },
       el("label", {}, "Search ", algorithm), weightLabel, estimateLabel, wordsEstimate, el("label", {}, "Queue ", queue),
       el("label", { for: "explain-goal-test" }, goalTest, " Goal test on generation")),
+    queueNote,
     el("div", { class: "actions", role: "group", "aria-label": "Steps" },
       button("First step", "explain-first", () => show(0)), button("Previous step", "explain-back", () => show(step - 1)), playButton,
-      button("Next step", "explain-forward", () => show(step + 1)), button("Last step", "explain-last", () => show(trace.steps.length - 1)),
+      button("Next step", "explain-forward", () => show(step + 1)), button("Last step", "explain-last", () => show(trace ? trace.steps.length - 1 : 0)),
       el("label", {}, "Speed ", speed),
       el("label", { for: "explain-predict" }, predict, " Predict the next node")),
     message, status, feedback,
@@ -96,7 +106,12 @@ export function mount(view, { solver }) {
 
   for (const control of [heuristic, algorithm, queue, goalTest]) control.addEventListener("change", () => load(puzzle));
   weight.addEventListener("change", () => load(puzzle));
-  predict.addEventListener("change", () => { feedback.textContent = predict.checked ? "Pick the node in the queue that the search removes next." : ""; if (trace) show(step); });
+  heuristic.addEventListener("change", () => comparison.refresh());   // the table's estimate follows this one
+  queue.addEventListener("change", () => { queueNote.textContent = QUEUE_NOTES[queue.value]; });
+  predict.addEventListener("change", () => {
+    if (!nothingOpen()) feedback.textContent = predict.checked ? "Pick the node in the queue that the search removes next." : "";
+    if (trace) show(step);
+  });
   section.addEventListener("keydown", (event) => {
     if (!trace || ["SELECT", "INPUT", "TEXTAREA"].includes(event.target.tagName)) return;
     const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: trace.steps.length - 1 };
@@ -104,8 +119,16 @@ export function mount(view, { solver }) {
     else if (event.key === " " && event.target.tagName !== "BUTTON") { (timer ? pause : play)(); event.preventDefault(); }
   });
 
+  /** No puzzle open: the step controls say so (in the status line) and do nothing else. */
+  function nothingOpen() {
+    if (puzzle) return false;
+    message.textContent = "";
+    status.textContent = NO_PUZZLE;
+    return true;
+  }
+
   function play() {
-    if (!trace) return;
+    if (nothingOpen() || !trace) return;
     playButton.textContent = "Stop steps";
     timer = setInterval(() => (step + 1 < trace.steps.length ? show(step + 1) : pause()), 1100 - 100 * Number(speed.value));
   }
@@ -117,6 +140,7 @@ export function mount(view, { solver }) {
   }
 
   function setZoom(next) {
+    if (nothingOpen()) return;
     zoom = Math.max(0.3, Math.min(3, next));
     if (trace) drawTree();
   }
@@ -128,12 +152,14 @@ export function mount(view, { solver }) {
     if (options.weight) weight.value = String(options.weight);
     goalTest.checked = options.goal_test === "generation";
     queue.value = options.queue || "tiebreak";
+    queueNote.textContent = QUEUE_NOTES[queue.value];
     load(puzzle);
     section.scrollIntoView({ block: "start" });
   }
 
   async function load(next) {
     pause();
+    if (!next) return;   // a setting changed with no puzzle open: it holds for the next one
     puzzle = next;
     trace = null;
     empty.hidden = true;
@@ -163,7 +189,7 @@ export function mount(view, { solver }) {
 
   // -- one step ------------------------------------------------------------------------------------------
   function show(index) {
-    if (!trace) return;
+    if (nothingOpen() || !trace) return;
     step = Math.max(0, Math.min(trace.steps.length - 1, index));
     const current = trace.steps[step];
     section.dataset.step = String(step);
@@ -246,7 +272,13 @@ export function mount(view, { solver }) {
         for (const [control, value] of [[algorithm, "astar"], [heuristic, "manhattan"], [queue, "textbook"], [weight, "2"]]) control.value = value;
         goalTest.checked = predict.checked = false;
         weightLabel.hidden = true;
-        feedback.textContent = "";
+        queueNote.textContent = QUEUE_NOTES.textbook;
+        for (const text of [feedback, status, message]) text.textContent = "";
+        for (const drawing of [queueRow, heapPicture, treeBox, details, code]) drawing.replaceChildren();
+        treeList.replaceChildren(el("summary", { text: "The game tree as a list" }));
+        delete section.dataset.step;
+        empty.hidden = false;
+        latest.clear();
         zoom = 1;
         puzzle = trace = null;
         comparison.clear();

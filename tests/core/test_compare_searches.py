@@ -201,3 +201,14 @@ def test_the_comparison_says_what_its_goal_test_means():
         comparison = compare_searches(PUZZLE, goal_test=goal_test, algorithms=["bfs"])
         word = "removed from the queue" if goal_test == "removal" else "as soon as it is generated"
         assert comparison["goal_test"] == goal_test and word in comparison["goal_test_note"]
+
+
+def test_the_comparison_names_its_queue_beside_the_step_throughs_textbook_one():
+    """The table's best-first rows use the solver's queue; the step-through starts with algs4's MinPQ, which
+    can remove more nodes (this board: 36 expansions against 76), so the comparison says which queue it used."""
+    comparison = compare_searches(PUZZLE, algorithms=["astar"])
+    assert comparison["queue"] == "tiebreak" and all(r["trace"]["queue"] == "tiebreak" for r in comparison["rows"])
+    assert "solver's queue" in comparison["queue_note"] and "MinPQ" in comparison["queue_note"]
+    astar = row(comparison["rows"], "astar")
+    assert explain(PUZZLE, "manhattan", "astar", "tiebreak").expanded == astar["expanded"]
+    assert explain(PUZZLE, "manhattan", "astar", "textbook").expanded > astar["expanded"]

@@ -13,12 +13,16 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 from test_explain_page import PUZZLE04, PUZZLE04_LINK, open_view, queue_in_page  # noqa: E402
 from test_player_layout import AXE, axe_violations  # noqa: E402
+from test_solver_page import set_fragment  # noqa: E402
 
 from puzzlesolver.check import check  # noqa: E402
-from puzzlesolver.explain import compare_searches, explain, trace_record, why_not_removed  # noqa: E402
+from puzzlesolver.explain import QUEUE_NOTE, compare_searches, explain, trace_record, why_not_removed  # noqa: E402
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle  # noqa: E402
 
 SHORT = BoardPuzzle(3, (1, 2, 3, 0, 4, 6, 7, 5, 8))          # 3 moves: answers to check
+BOARD14 = BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5))        # 14 moves: IDA* with Manhattan takes three iterations
+BOARD14_LINK = "explain=board=3:8,1,3,4,0,2,7,6,5"
+NO_PUZZLE = "Open a puzzle first"
 
 
 def step_of(page) -> int:
@@ -229,5 +233,166 @@ def test_on_a_phone_nothing_in_the_view_scrolls_the_page_sideways(app):
         compare_in_page(app)                                   # the wide table scrolls inside its own box
         checked(app, "No solution possible")
         assert app.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        app.set_viewport_size({"width": 1000, "height": 900})
+
+
+# -- IDA*'s iterations, charted ---------------------------------------------------------------------------
+
+def engine_iterations(puzzle, heuristic="manhattan"):
+    """The comparison's IDA* row as the page charts it: every finished iteration and the one that found the goal."""
+    ida = next(row for row in compare_searches(puzzle, heuristic, algorithms=["ida"])["rows"])
+    logged = [tuple(pair) for pair in ida["iterations"]]
+    return ida["heuristic"], logged + [(ida["moves"], ida["expanded"] - sum(nodes for _, nodes in logged))]
+
+
+def chart_bars(page, testid):
+    """Each bar of a chart: its bound and nodes, its drawn top and bottom (as rendered: styles included)."""
+    page.wait_for_function(f"document.querySelector('[data-testid={testid}] svg .chart-bar')", timeout=60_000)
+    return page.evaluate("""(testid) => [...document.querySelectorAll(`[data-testid=${testid}] svg .chart-bar`)].map((bar) => {
+      const box = bar.getBoundingClientRect();
+      return { bound: Number(bar.dataset.bound), nodes: Number(bar.dataset.nodes), top: box.top, bottom: box.bottom,
+               height: box.height, attribute: Number(bar.getAttribute("height")) };
+    })""", testid)
+
+
+def watch_ida(page):
+    page.get_by_test_id("explain-ida").click()
+    expect(page.get_by_test_id("explain-ida-note")).to_contain_text("Solved in", timeout=60_000)
+    return page.get_by_test_id("explain-ida-note").inner_text()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_chart_bars_stand_on_one_baseline_with_heights_proportional_to_nodes(app, width):
+    app.set_viewport_size({"width": width, "height": 900})
+    try:
+        open_view(app, BOARD14_LINK)
+        compare_in_page(app)
+        watch_ida(app)
+        _, iterations = engine_iterations(BOARD14)
+        for testid in ("compare-ida-chart", "explain-ida-chart"):
+            bars = chart_bars(app, testid)
+            assert [(bar["bound"], bar["nodes"]) for bar in bars] == iterations, testid
+            tallest = max(bars, key=lambda bar: bar["nodes"])
+            assert tallest["height"] >= 100, testid                                 # a chart, not a row of dashes
+            for bar in bars:
+                assert bar["height"] == pytest.approx(bar["attribute"], abs=0.5), testid   # no stylesheet reshapes it
+                assert bar["bottom"] == pytest.approx(tallest["bottom"], abs=0.5), testid  # one baseline
+                assert bar["height"] == pytest.approx(tallest["height"] * bar["nodes"] / tallest["nodes"], abs=1.0)
+            chart = app.get_by_test_id(testid)                                       # each bar says its count
+            assert chart.locator("text.chart-value").all_text_contents() == [str(nodes) for _, nodes in iterations]
+            assert chart.locator("text.chart-bound").all_text_contents() == [str(bound) for bound, _ in iterations]
+            assert chart.locator("line.chart-axis").count() == 2                      # the baseline and the scale
+            assert chart.locator("text.chart-tick").first.text_content() == "0"
+    finally:
+        app.set_viewport_size({"width": 1000, "height": 900})
+
+
+def test_watch_ida_agrees_with_the_comparisons_ida_row_whatever_the_estimate(app):
+    """Watch IDA* runs what the table's IDA* row ran: the same estimate (one IDA* has no engine for, walking
+    distance, is replaced by Manhattan's in both, and the page says so), the same iterations."""
+    open_view(app, BOARD14_LINK)
+    compare_in_page(app)
+    for chosen in ("manhattan", "walking-distance", "linear-conflict"):
+        heuristic, iterations = engine_iterations(BOARD14, chosen)
+        app.get_by_test_id("explain-heuristic").select_option(chosen)           # the table is run again with it
+        expect(app.locator("tr[data-algorithm=greedy]")).to_have_attribute("data-heuristic", chosen, timeout=60_000)
+        assert app.locator("tr[data-algorithm=ida]").get_attribute("data-heuristic") == heuristic
+        note = watch_ida(app)
+        assert [(bar["bound"], bar["nodes"]) for bar in chart_bars(app, "explain-ida-chart")] == iterations, chosen
+        assert note == "; ".join(f"bound {b}: {n} nodes" for b, n in iterations) + ". Solved in 14 moves.", chosen
+        intro = app.get_by_test_id("explain-ida-intro").inner_text()
+        assert intro.startswith(f"IDA* with the {heuristic} estimate"), chosen
+        assert (f"{chosen} is not one of IDA*'s estimates here" in intro) == (chosen != heuristic)
+
+
+# -- the queue the table used -----------------------------------------------------------------------------
+
+def test_the_comparison_names_its_queue_and_a_rows_step_through_has_the_rows_counts(app):
+    open_view(app, BOARD14_LINK)
+    expect(app.get_by_test_id("explain-queue-note")).to_contain_text("algs4's MinPQ")   # the step-through's default
+    compare_in_page(app)
+    expect(app.get_by_test_id("compare-queue-note")).to_have_text(QUEUE_NOTE)
+    assert app.get_by_test_id("explain-comparison").get_attribute("aria-describedby") == "compare-queue-note"
+    astar = next(row for row in compare_searches(BOARD14, algorithms=["astar"])["rows"] if row["heuristic"] == "manhattan")
+    app.locator("tr[data-algorithm=astar][data-heuristic=manhattan] button").click()
+    expect(app.get_by_test_id("explain-status")).to_contain_text(f"of {astar['steps'] - 1}:", timeout=60_000)
+    assert app.get_by_test_id("explain-queue").input_value() == "tiebreak"
+    expect(app.get_by_test_id("explain-queue-note")).to_contain_text("nearer the goal")
+
+
+# -- with no puzzle open -------------------------------------------------------------------------------------
+
+def test_every_learn_control_says_what_to_do_when_no_puzzle_is_open(app):
+    set_fragment(app, "learn")                                   # the fixture's reset forgot the last puzzle
+    expect(app.get_by_test_id("explain")).to_be_visible()
+    for testid in ("explain-first", "explain-back", "explain-play", "explain-forward", "explain-last",
+                   "explain-zoom-in", "explain-zoom-out"):
+        app.evaluate("document.querySelector('[data-testid=explain-status]').textContent = ''")
+        app.get_by_test_id(testid).click()
+        expect(app.get_by_test_id("explain-status")).to_have_text(
+            'Open a puzzle first: follow a link above, or "Step through the search" in the Solve view.')
+    app.get_by_test_id("explain-compare").click()
+    expect(app.get_by_test_id("compare-hint")).to_have_text(f"{NO_PUZZLE}: the searches are compared on the puzzle on screen.")
+    app.get_by_test_id("explain-ida").click()
+    expect(app.get_by_test_id("ida-hint")).to_have_text(f"{NO_PUZZLE}: IDA* is watched on the board on screen.")
+    app.get_by_role("button", name="Check answer", exact=True).click()
+    expect(app.get_by_test_id("check-verdict")).to_contain_text(NO_PUZZLE)
+    app.get_by_test_id("explain-heuristic").select_option("hamming")     # a setting changed: no error, kept
+    assert app.evaluate("document.getElementById('explain').dataset.step") is None
+    open_view(app, "explain=words=cold,warm")                            # a word ladder: IDA* is for boards
+    app.get_by_test_id("explain-ida").click()
+    expect(app.get_by_test_id("ida-hint")).to_have_text(
+        'Watch IDA* needs a board: a word ladder\'s searches are the ones "Compare the searches" lists.')
+
+
+# -- on a phone ----------------------------------------------------------------------------------------------
+
+def test_on_a_phone_the_comparisons_caption_stays_put_and_the_table_says_it_scrolls(app):
+    app.set_viewport_size({"width": 375, "height": 740})
+    try:
+        open_view(app, BOARD14_LINK)
+        compare_in_page(app)
+        box, caption = app.get_by_test_id("compare-scroll"), app.get_by_test_id("compare-caption")
+        assert caption.evaluate("(caption, box) => !box.contains(caption)", box.element_handle())   # it stays put
+        expect(app.get_by_test_id("compare-scroll-hint")).to_be_visible()
+        assert box.evaluate("(box) => box.scrollWidth > box.clientWidth")
+        seen = box.evaluate("""(box) => {                       // scrolled to "shortest?", beside the search names
+          const th = [...box.querySelectorAll("th")].find((cell) => cell.textContent === "shortest?");
+          box.scrollLeft = th.offsetLeft - box.querySelector("th[scope=row]").offsetWidth;
+          const cell = th.getBoundingClientRect();
+          return document.elementFromPoint(cell.left + cell.width / 2, cell.top + cell.height / 2) === th
+            && cell.right <= box.getBoundingClientRect().right;
+        }""")
+        assert seen and app.evaluate("document.documentElement.scrollWidth") <= 375
+        app.set_viewport_size({"width": 1280, "height": 900})               # wide enough: no hint
+        expect(app.get_by_test_id("compare-scroll-hint")).to_be_hidden()
+    finally:
+        app.set_viewport_size({"width": 1000, "height": 900})
+
+
+def test_on_a_phone_the_learn_settings_show_whole(app):
+    """Every option of the Learn view's dropdowns fits its box, and "w = 2" stays on one line."""
+    app.set_viewport_size({"width": 375, "height": 740})
+    try:
+        open_view(app, BOARD14_LINK)
+        clipped = app.evaluate("""() => {
+          const measure = document.createElement("canvas").getContext("2d");
+          const panel = document.getElementById("explain").getBoundingClientRect();
+          return [...document.querySelectorAll("#explain select")].flatMap((select) => {
+            measure.font = getComputedStyle(select).font;
+            const box = select.getBoundingClientRect();
+            const room = select.clientWidth - 36;                            // padding and the arrow
+            return [...select.options].filter((o) => measure.measureText(o.text).width > room || box.right > panel.right)
+              .map((o) => `${select.id}: ${o.text}`);
+          });
+        }""")
+        assert clipped == []
+        lines = app.get_by_test_id("compare-weight").evaluate("""() => {
+          const range = document.createRange();
+          range.selectNodeContents(document.getElementById("compare-weight-value"));
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }""")
+        assert lines == 1
     finally:
         app.set_viewport_size({"width": 1000, "height": 900})
