@@ -64,6 +64,14 @@ export class SolveForm {
     this.$("board-inputs").hidden = value !== "board";
     this.$("word-inputs").hidden = value !== "words";
     this.$("solve-heading").textContent = value === "words" ? "Solve a word ladder" : "Solve a sliding puzzle";
+    this._showExamplesOf(value);
+  }
+
+  /** The examples menu offers the puzzles of the mode shown (files of no kind in both). */
+  _showExamplesOf(mode) {
+    for (const group of this.$("example").querySelectorAll("optgroup")) {
+      group.hidden = group.disabled = !["text", mode === "words" ? "words" : "board"].includes(group.dataset.kind);
+    }
   }
 
   // -- errors -------------------------------------------------------------------------------------------
@@ -233,9 +241,11 @@ export class SolveForm {
         if (!items.length) continue;
         const group = document.createElement("optgroup");
         group.label = label;
+        group.dataset.kind = kind;
         for (const [e, i] of items) group.append(new Option(e.title || e.name, String(i)));
         select.append(group);
       }
+      this._showExamplesOf(this.mode);
     }).catch(() => {});
   }
 

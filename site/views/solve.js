@@ -8,7 +8,7 @@
 
 import { Player, boardText, renderBoard } from "../board-view.js";
 import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../game-core.js";
-import { FragmentError, boardFragment, explainFragment, fragmentKind, parseFragment, wordsFragment } from "../links.js";
+import { FragmentError, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
 import { lowerFirst, refusal, sentence } from "../messages.js";
 import { Job, JobPanel, answerText } from "../job.js";
 import { toNotation } from "../notation.js";
@@ -35,7 +35,11 @@ export function mount(section, { solver, router, budgets }) {
   renderBoard($("player-board"), goalTiles(3), 3);   // an empty board view until the first solution
 
   for (const radio of section.querySelectorAll('input[name="mode"]')) {
-    radio.addEventListener("change", () => router.show(form.mode === "words" ? "ladders" : "solve"));
+    radio.addEventListener("change", () => {
+      const next = form.mode === "words" ? "ladders" : "solve";
+      router.show(next);
+      if (route(location.hash).view !== next) router.publish(next);   // the address names the view shown
+    });
   }
   // A press of Solve before this module ran was remembered by index.html's own handler: this one takes over.
   let pressedEarly = Boolean(window.__solveRequested);

@@ -146,9 +146,16 @@ def test_example_from_the_menu(app):
     app.get_by_test_id("example").select_option(label="seed003-sample (5 moves), custom goal")
     expect(app.get_by_test_id("use-goal")).to_be_checked()
     assert solve(app) == "solved" and moves(app) == "5"
+    word_examples = "#example optgroup[data-kind=words]"
+    expect(app.locator(word_examples)).to_be_disabled()            # a board's menu offers boards
+    app.get_by_test_id("mode-words").check()                        # the ladders' menu, ladders
+    assert app.evaluate("location.hash") == "#ladders"
+    expect(app.locator("#example optgroup[data-kind=board]")).to_be_disabled()
     app.get_by_test_id("example").select_option(label="cat-dog (3 moves)")
     expect(app.get_by_test_id("start-word")).to_have_value("cat")
     assert solve(app) == "solved" and moves(app) == "3"
+    app.get_by_test_id("mode-board").check()
+    assert app.evaluate("location.hash").startswith("#solve") or app.evaluate("location.hash").startswith("#board")
 
 
 # -- word ladders -----------------------------------------------------------------------------------
