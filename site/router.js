@@ -25,6 +25,7 @@ export class Router {
     this.mounted = new Map();    // section name -> promise of the view's API
     this.current = null;         // the view name shown
     this.ready = false;          // the shown view has mounted and opened its link
+    this.address = null;         // the fragment last followed or written here (see publish)
   }
 
   start() {
@@ -41,6 +42,7 @@ export class Router {
 
   /** Show what the fragment names; a fragment that names nothing (a skip link's target) changes nothing. */
   follow(hash, { first = false } = {}) {
+    this.address = location.hash;
     const { view, link } = route(hash);
     if (view === null) return first ? this.show("play") : Promise.resolve(null);
     return this.show(view, link);
@@ -49,6 +51,7 @@ export class Router {
   /** The navigation's links: the address names the view unless it already holds a puzzle of that view. */
   navigate(name) {
     if (route(location.hash).view !== name || !location.hash) history.pushState(history.state, "", `#${name === "play" ? "game" : name}`);
+    this.address = location.hash;
     this.show(name, "");
     this.root.getElementById("content").focus({ preventScroll: true });
   }
@@ -84,9 +87,13 @@ export class Router {
     return this.mounted.get(section);
   }
 
-  /** Put a view's current puzzle in the address bar (replacing the entry), if that view is showing. */
+  /** Put a view's current puzzle in the address bar (replacing the entry), if that view is showing and no
+   *  link is on its way (an address changed since the router last saw it: its hashchange, still to come,
+   *  must find it, not a late answer's puzzle written over it). */
   publish(fragment, from) {
     if (from && SECTION_OF[from] !== SECTION_OF[this.current]) return;
+    if (location.hash !== this.address) return;
     if (location.hash.slice(1) !== fragment) history.replaceState(history.state, "", `${location.pathname}${location.search}#${fragment}`);
+    this.address = location.hash;
   }
 }

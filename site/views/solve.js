@@ -155,7 +155,7 @@ export function mount(section, { solver, router, budgets }) {
     } else {
       form.showWords({ start: "", goal: "" });
       form.setError("link", refusal(reason));
-      history.replaceState(history.state, "", `${location.pathname}${location.search}#ladders`);
+      router.publish("ladders");
     }
   }
 
