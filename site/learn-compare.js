@@ -59,8 +59,8 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
     const request = { ...params, weight: Number(weight.value), goal_test: goalTest.checked ? "generation" : "removal" };
     if (only) request.algorithms = only;
     const answer = await ask("compare", request, (progress) => { working.textContent = progressText(progress, "Comparing…"); });
+    working.remove();   // (a newer request of this panel took over when the answer is null: nothing to show)
     if (answer === null) return;
-    working.remove();
     if (answer.type !== "comparison") { results.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
     if (only && searches) {
       const kept = searches.rows.filter((row) => !only.includes(row.algorithm));
