@@ -119,7 +119,8 @@ def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
 
 
 def parse_board_text(text: str) -> BoardPuzzle:
-    """Read a board in the Princeton, pair or bare-rows layout and validate it completely.
+    """Read a board in the Princeton, pair or bare-rows layout, or as one line of rows separated by "/" (the
+    game's notation for a position, "1 2 3/4 5 6/7 0 8"), and validate it completely.
 
     Raises :class:`PuzzleFormatError` for the layout (empty text, words, ragged or non-square
     grids, a wrong count of numbers, n < 2) and :class:`~puzzlesolver.board.BoardError` for the
@@ -131,6 +132,8 @@ def parse_board_text(text: str) -> BoardPuzzle:
     if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
                                 "more numbers than one of them.")
+    if "/" in text and len(text.strip().splitlines()) == 1:
+        text = text.replace("/", "\n")
     rows = _number_rows(text)
     if not rows:
         raise PuzzleFormatError("The file is empty: expected a board such as '2' then '1 2 3 0'.")

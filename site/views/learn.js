@@ -10,6 +10,7 @@
 import { FragmentError, parseExplain } from "../links.js";
 import { Job, progressText } from "../job.js";
 import { el, button } from "../dom.js";
+import { refusal } from "../messages.js";
 import { QueueReplay, describe, gameTree, heapTree, pseudocode, queueBoards, stateText, whyNot } from "../learn-drawings.js";
 import { comparisonPanel } from "../learn-compare.js";
 import { checkerPanel } from "../learn-check.js";
@@ -256,7 +257,7 @@ export function mount(view, { solver }) {
         next = parseExplain(link);
       } catch (error) {
         if (!(error instanceof FragmentError)) throw error;
-        message.textContent = `This link could not be opened: ${error.message}`;
+        message.textContent = refusal(error.message);
         return;
       }
       if (puzzle && JSON.stringify(next) === JSON.stringify(puzzle) && (trace || latest.has("learn"))) return;   // already shown

@@ -33,6 +33,10 @@ class TestLayouts:
         # seed 000's test01.in
         assert parse_board_text("1  2\n0  3\n") == BoardPuzzle(2, (1, 2, 0, 3), None)
 
+    def test_one_line_of_rows_separated_by_slashes_is_the_games_notation(self):
+        assert parse_board_text("1 2 3/4 5 6/7 0 8") == BoardPuzzle(3, (1, 2, 3, 4, 5, 6, 7, 0, 8), None)
+        assert parse_board_text(" 1 2 / 0 3 \n") == BoardPuzzle(2, (1, 2, 0, 3), None)
+
     def test_windows_line_endings_are_fine(self):
         assert parse_board_text(PUZZLE04.replace("\n", "\r\n")).n == 3
 
