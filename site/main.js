@@ -21,8 +21,9 @@ router.start();
 function followSolver(client) {
   const status = document.getElementById("solver-status");
   const offline = document.getElementById("offline-status");
-  const offlineText = { "offline ready": "Saved on this device: works offline.", "update ready": "A new version is ready.",
-    "offline unavailable": "Offline use is not available in this browser." };
+  // (the news first: a phone's status line ends in "…")
+  const offlineText = { "offline ready": "Works offline: saved on this device.", "update ready": "A new version is ready.",
+    "offline unavailable": "No offline use in this browser." };
   client.addEventListener("status", (event) => {
     const { state, message } = event.detail;
     status.dataset.state = state;
