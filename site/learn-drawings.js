@@ -16,8 +16,32 @@ export function svg(tag, attrs = {}, text = null) {
   return node;
 }
 
-export const describe = (n) => `moves ${n.moves} + estimate ${n.estimate} = priority ${n.priority}`;
-const sum = (n) => `${n.moves} + ${n.estimate} = ${n.priority}`;
+// How a node's priority is made depends on the search on screen (showSearch): A* adds moves and estimate,
+// weighted A* weighs the estimate, breadth-first uses the moves alone and greedy the estimate alone.
+let search = { algorithm: "astar", weight: 1 };
+
+/** The search whose nodes are drawn from now on (a trace: its `algorithm` and `weight`). */
+export function showSearch(trace) {
+  search = { algorithm: trace.algorithm, weight: trace.weight };
+}
+
+export function describe(n) {
+  switch (search.algorithm) {
+    case "bfs": return `moves ${n.moves} = priority ${n.priority}`;
+    case "greedy": return `estimate ${n.estimate} = priority ${n.priority} (moves ${n.moves})`;
+    case "weighted": return `moves ${n.moves} + ${search.weight} × estimate ${n.estimate} = priority ${n.priority}`;
+    default: return `moves ${n.moves} + estimate ${n.estimate} = priority ${n.priority}`;
+  }
+}
+
+function sum(n) {
+  switch (search.algorithm) {
+    case "bfs": return `${n.moves} = ${n.priority}`;
+    case "greedy": return `${n.estimate} = ${n.priority}`;
+    case "weighted": return `${n.moves} + ${search.weight}×${n.estimate} = ${n.priority}`;
+    default: return `${n.moves} + ${n.estimate} = ${n.priority}`;
+  }
+}
 
 /** A node's board as rows of text (or its word). */
 export function stateText(n) {

@@ -11,7 +11,7 @@ import { FragmentError, parseExplain } from "../links.js";
 import { Job, progressText } from "../job.js";
 import { el, button } from "../dom.js";
 import { refusal } from "../messages.js";
-import { QueueReplay, describe, gameTree, heapTree, pseudocode, queueBoards, stateText, whyNot } from "../learn-drawings.js";
+import { QueueReplay, describe, gameTree, heapTree, pseudocode, queueBoards, showSearch, stateText, whyNot } from "../learn-drawings.js";
 import { comparisonPanel } from "../learn-compare.js";
 import { checkerPanel } from "../learn-check.js";
 
@@ -179,13 +179,20 @@ export function mount(view, { solver }) {
     if (answer.type !== "explanation") {
       status.textContent = "";
       message.textContent = answer.message || "The search could not be explained.";
+      clearDrawings();   // nothing of an earlier search stays under this one's name
       return;
     }
     trace = answer;
+    showSearch(trace);
     replay = new QueueReplay(trace.steps);
     const drawn = performance.now();
     show(trace.steps.length > 1 ? 1 : 0);
     section.dataset.renderMs = String(Math.round(performance.now() - drawn));
+  }
+
+  function clearDrawings() {
+    for (const drawing of [queueRow, heapPicture, treeBox, details, code]) drawing.replaceChildren();
+    treeList.replaceChildren(el("summary", { text: "The game tree as a list" }));
   }
 
   // -- one step ------------------------------------------------------------------------------------------
@@ -275,8 +282,7 @@ export function mount(view, { solver }) {
         weightLabel.hidden = true;
         queueNote.textContent = QUEUE_NOTES.textbook;
         for (const text of [feedback, status, message]) text.textContent = "";
-        for (const drawing of [queueRow, heapPicture, treeBox, details, code]) drawing.replaceChildren();
-        treeList.replaceChildren(el("summary", { text: "The game tree as a list" }));
+        clearDrawings();
         delete section.dataset.step;
         empty.hidden = false;
         latest.clear();

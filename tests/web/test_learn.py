@@ -151,6 +151,34 @@ def test_a_comparison_row_opens_its_search_step_by_step(app):
     assert "moves" in app.get_by_test_id("explain-pseudocode").inner_text()    # breadth-first: priority = moves
 
 
+@pytest.mark.parametrize("algorithm, formula", [
+    ("bfs", lambda n: f"{n['moves']} = {n['priority']}"),
+    ("greedy", lambda n: f"{n['estimate']} = {n['priority']}"),
+    ("weighted", lambda n: f"{n['moves']} + 2×{n['estimate']} = {n['priority']}"),
+])
+def test_each_node_shows_how_its_search_makes_its_priority(app, algorithm, formula):
+    open_view(app, PUZZLE04_LINK)
+    app.get_by_test_id("explain-algorithm").select_option(algorithm)
+    expect(app.get_by_test_id("explain-status")).to_contain_text("Step 1 of", timeout=60_000)
+    app.get_by_test_id("explain-last").click()
+    record = trace_record(explain(PUZZLE04, algorithm=algorithm, weight=2 if algorithm == "weighted" else None),
+                          arrays=False)
+    for node in app.locator("#explain [data-testid=explain-game-tree] .tree-node").all():
+        engine = record["nodes"][node.get_attribute("data-id")]
+        assert node.locator("text.node-sum").text_content() == formula(engine)
+    app.get_by_test_id("explain-algorithm").select_option("astar")
+
+
+def test_a_search_the_view_refuses_leaves_no_drawing_of_another(app):
+    open_view(app, BOARD14_LINK)
+    expect(app.get_by_test_id("explain-game-tree").locator(".tree-node").first).to_be_visible(timeout=60_000)
+    app.get_by_test_id("explain-algorithm").select_option("bfs")        # too many steps to record
+    expect(app.get_by_test_id("explain-error")).not_to_be_empty(timeout=60_000)
+    assert app.get_by_test_id("explain-game-tree").locator(".tree-node").count() == 0
+    assert app.get_by_test_id("explain-pseudocode").inner_text() == ""
+    app.get_by_test_id("explain-algorithm").select_option("astar")
+
+
 def test_the_weight_slider_and_the_goal_test_rerun_the_comparison(app):
     open_view(app, PUZZLE04_LINK)
     compare_in_page(app)
