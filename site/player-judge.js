@@ -48,7 +48,7 @@ export function mountJudging(root, game, settings, solver) {
     if (!session) return;
     clearTileLabels();
     if (session.solved) analyse(session);
-    else if (analysedSession === session) { analysedSession = null; analysis.hidden = true; }
+    else if (analysedSession) { analysedSession = null; analysis.hidden = true; }   // undone, or a new game
     line.hidden = !toggle.checked;
     labels.disabled = !toggle.checked;
     if (!toggle.checked) return;

@@ -83,3 +83,5 @@ def test_a_finished_game_is_analysed(judged):
     assert analysis.get_attribute("data-lost") == "1"
     assert page.locator("[data-testid=analysis-chart] circle.lost").count() == 1
     assert page.locator("[data-testid=analysis-chart] title").text_content()
+    page.get_by_test_id("play-new").click()                # a new game: the old game's analysis goes
+    assert analysis.is_hidden()

@@ -35,6 +35,8 @@ def test_board_and_controls_in_view_without_scrolling(browser, app_url, width, h
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (testid, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (testid, box)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.evaluate("for (const panel of document.querySelectorAll('.play details')) panel.open = true")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "an open panel widens the page"
     row = [page.get_by_test_id(t).bounding_box()["y"] for t in ("play-size", "play-redo")]
     assert abs(row[0] - row[1]) < 4, "the size and the four game buttons share one line"
     dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
