@@ -18,7 +18,7 @@ export function summarize(distances, exact = true) {
 export function summaryText({ moves, optimal, lost, exact }) {
   const best = exact ? `the optimal ${optimal}` : `at least ${optimal} (a proven lower bound: this size is too big to know the optimum)`;
   const lostText = lost.length ? `${lost.length} ${lost.length === 1 ? "move" : "moves"} lost ground` : "no move lost ground";
-  return `Your ${moves} moves vs ${best}; ${lostText}.`;
+  return `Your ${moves} ${moves === 1 ? "move" : "moves"} vs ${best}; ${lostText}.`;
 }
 
 function node(tag, attributes = {}, text = "") {

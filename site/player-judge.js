@@ -69,10 +69,13 @@ export function mountJudging(root, game, settings, solver) {
   function showVerdict(session, verdict) {
     line.dataset.distance = String(verdict.distance);
     line.dataset.exact = String(verdict.exact);
-    const distance = verdict.exact ? `${verdict.distance} moves from the goal` : `at least ${verdict.distance} moves from the goal`;
+    const moves = `${verdict.distance} ${verdict.distance === 1 ? "move" : "moves"} from the goal`;
+    const distance = verdict.exact ? moves : `at least ${moves}` + (labels.checked ? " (the −1/+1 labels need exact distances: boards up to 4×4)" : "");
     const last = lastMoveVerdict(session, verdict);
     say(last ? `${distance} · last move: ${last.text}` : distance, last ? last.kind : "");
-    if (verdict.exact && optimalHere.textContent === "?") optimalHere.textContent = String(verdict.distance);
+    if (optimalHere.textContent === "?" || optimalHere.textContent.startsWith("≥")) {
+      optimalHere.textContent = verdict.exact ? String(verdict.distance) : `≥ ${verdict.distance}`;
+    }
     if (labels.checked && verdict.exact) labelTiles(verdict);
   }
 

@@ -85,7 +85,8 @@ export function mount(section, { solver, router, budgets }) {
     }
     const heuristic = answer.heuristic === solver.info.default_heuristic ? null : answer.heuristic;
     checked = { params, fragment: boardFragment({ n: answer.n, tiles: answer.tiles, goal: answer.goal, heuristic }) };
-    form.setNote(answer.solvable ? `${answer.n}×${answer.n} board, solvable in at least ${answer.estimate} moves.`
+    const atLeast = answer.estimate === 0 ? "already solved" : `solvable in at least ${answer.estimate} ${answer.estimate === 1 ? "move" : "moves"}`;
+    form.setNote(answer.solvable ? `${answer.n}×${answer.n} board, ${atLeast}.`
       : sentence(`${answer.n}×${answer.n} board, unsolvable; ${lowerFirst(answer.reason)}`), answer.solvable);
     publish(checked.fragment);
   }
