@@ -100,21 +100,13 @@ def bound_search(board: Board) -> IDAStar:
     the goal's blank is in a corner (a symmetry and a relabelling map the board onto the tables' goal),
     else with Manhattan distance + linear conflicts."""
     n, tiles, goal = board.size(), board.tiles, board.goal
-    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if n == 5 and _tables_5_at_hand() else None
+    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if n == 5 and tables.at_hand(tables.tables_5) else None
     if canon is not None:
         standard, back, _ = canon
         return IDAStar(board, lambda counter: Pdb5(standard, counter),
                        "IDA* + 5-5-5-5-4 pattern databases (mirror lookup)", back)
     return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
                    "IDA* + Manhattan distance + linear conflicts")
-
-
-def _tables_5_at_hand() -> bool:
-    try:
-        tables.tables_5()
-    except tables.TablesMissing:
-        return False
-    return True
 
 
 class AnytimeSearch:

@@ -36,14 +36,6 @@ class _Unsolvable(Exception):
     pass
 
 
-def _tables_at_hand() -> bool:
-    try:
-        tables.tables_663()
-    except tables.TablesMissing:
-        return False
-    return True
-
-
 class SubgoalSearch:
     """Line-by-line placement with small weighted A* searches (the AStar step protocol)."""
 
@@ -56,7 +48,7 @@ class SubgoalSearch:
         self.board = board
         self.weight = weight
         # a last 4x4 is finished optimally with the 15-puzzle's pattern tables, when they are at hand
-        self.finish_side = 4 if finish_side == 4 and board.size() >= 4 and _tables_at_hand() else 3
+        self.finish_side = 4 if finish_side == 4 and board.size() >= 4 and tables.at_hand(tables.tables_663) else 3
         side = self.finish_side
         self.method = (f"line by line: weighted A* per tile placement (w={weight:g}), optimal finish on the last "
                        f"{side}x{side}: fast, NOT optimal")

@@ -39,14 +39,14 @@ import zlib
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..steps import Work, to_end
 
 __all__ = ["PATTERNS_4", "PATTERNS_5", "EXACT_3_BLANKS", "FILES", "FILES_5", "COMPACT_PATTERNS_4", "COMPACT_4",
            "ALL_FILES", "TableFile",
            "files_for", "missing_files", "set_data_dir", "data_dir", "load_table", "reading", "loading", "stored",
-           "tables_663", "tables_5", "exact_3", "compact_name", "rank_perm", "unrank_perm", "TablesMissing"]
+           "at_hand", "tables_663", "tables_5", "exact_3", "compact_name", "rank_perm", "unrank_perm", "TablesMissing"]
 
 #: The 6-6-3 partition of the 15-puzzle (goal 1..15, blank bottom right), by tile label:
 #:   A A C C      1  2  3  4
@@ -262,6 +262,16 @@ def _parts(path: Path):
     rest = decoder.flush()
     if rest:
         yield rest
+
+
+def at_hand(load: Callable[[], object]) -> bool:
+    """Whether ``load`` (e.g. :func:`tables_5`) finds its tables, loading them if so: for a search that does
+    without them otherwise."""
+    try:
+        load()
+    except TablesMissing:
+        return False
+    return True
 
 
 def tables_663() -> List[bytes]:
