@@ -5,6 +5,8 @@
 //   const summary = summarize(distances, exact);   // distances[i]: after move i (0: the start)
 //   container.replaceChildren(chartSvg(summary));
 
+import { plural } from "./messages.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320, H = 160, PAD = { left: 30, right: 8, top: 10, bottom: 24 };
 
@@ -17,8 +19,8 @@ export function summarize(distances, exact = true) {
 
 export function summaryText({ moves, optimal, lost, exact }) {
   const best = exact ? `the optimal ${optimal}` : `at least ${optimal} (a proven lower bound: this size is too big to know the optimum)`;
-  const lostText = lost.length ? `${lost.length} ${lost.length === 1 ? "move" : "moves"} lost ground` : "no move lost ground";
-  return `Your ${moves} ${moves === 1 ? "move" : "moves"} vs ${best}; ${lostText}.`;
+  const lostText = lost.length ? `${plural(lost.length, "move")} lost ground` : "no move lost ground";
+  return `Your ${plural(moves, "move")} vs ${best}; ${lostText}.`;
 }
 
 function node(tag, attributes = {}, text = "") {

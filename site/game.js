@@ -10,7 +10,7 @@
 
 import { DIRS, cellForDir, dealTiles, slidesFor } from "./game-core.js";
 import { FragmentError, parseFragment } from "./links.js";
-import { refusal, sentence } from "./messages.js";
+import { plural, refusal, sentence } from "./messages.js";
 import { GameSession } from "./game-session.js";
 import { GameHelp } from "./game-help.js";
 import { copyText } from "./dom.js";
@@ -19,7 +19,6 @@ import { bindInput } from "./game-input.js";
 const SOLVE_STEP_MS = 320;
 
 const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
-const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export function mountGame(root, { solver, budgets, onFragment }) {

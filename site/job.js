@@ -12,10 +12,9 @@
 //   const next = job.keepGoing();            // a new Job: the search resumed (or job.fastAnswer())
 //   job.cancel();                            // or job.cancel({ keepBest: true }): the answer so far, if any
 
-import { sentence } from "./messages.js";
+import { plural, sentence } from "./messages.js";
 
 const number = (k) => k.toLocaleString("en");
-const plural = (k, word) => `${number(k)} ${word}${k === 1 ? "" : "s"}`;
 
 /**
  * A progress message from the worker in words: the download, the search, the work done.  `brief`: a few

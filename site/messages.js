@@ -13,6 +13,9 @@ export function sentence(text, advice = "") {
   return clause && `${clause[0].toUpperCase()}${clause.slice(1)}.`;
 }
 
+/** A count and its noun, e.g. plural(1, "move") "1 move", plural(1500, "node") "1,500 nodes". */
+export const plural = (k, word) => `${k.toLocaleString("en")} ${word}${k === 1 ? "" : "s"}`;
+
 /** A sentence as the clause after a colon or a semicolon. */
 export const lowerFirst = (text) => text && text[0].toLowerCase() + text.slice(1);
 

@@ -9,6 +9,7 @@ import { applyMove, positionsAlong } from "./game-core.js";
 import { Judge } from "./judge.js";
 import { chartSvg, summarize, summaryText } from "./analysis.js";
 import { el } from "./dom.js";
+import { plural } from "./messages.js";
 
 const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 // From 5x5 on a verdict is a bounded search of several seconds in the worker: no asking ahead, and the
@@ -69,7 +70,7 @@ export function mountJudging(root, game, settings, solver) {
   function showVerdict(session, verdict) {
     line.dataset.distance = String(verdict.distance);
     line.dataset.exact = String(verdict.exact);
-    const moves = `${verdict.distance} ${verdict.distance === 1 ? "move" : "moves"} from the goal`;
+    const moves = `${plural(verdict.distance, "move")} from the goal`;
     const distance = verdict.exact ? moves : `at least ${moves}` + (labels.checked ? " (the −1/+1 labels need exact distances: boards up to 4×4)" : "");
     const last = lastMoveVerdict(session, verdict);
     say(last ? `${distance} · last move: ${last.text}` : distance, last ? last.kind : "");

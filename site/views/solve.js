@@ -9,7 +9,7 @@
 import { Player, boardText, renderBoard } from "../board-view.js";
 import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../game-core.js";
 import { FragmentError, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
-import { lowerFirst, refusal, sentence } from "../messages.js";
+import { lowerFirst, plural, refusal, sentence } from "../messages.js";
 import { Job, JobPanel, answerText } from "../job.js";
 import { toNotation } from "../notation.js";
 import { copyText } from "../dom.js";
@@ -85,7 +85,7 @@ export function mount(section, { solver, router, budgets }) {
     }
     const heuristic = answer.heuristic === solver.info.default_heuristic ? null : answer.heuristic;
     checked = { params, fragment: boardFragment({ n: answer.n, tiles: answer.tiles, goal: answer.goal, heuristic }) };
-    const atLeast = answer.estimate === 0 ? "already solved" : `solvable in at least ${answer.estimate} ${answer.estimate === 1 ? "move" : "moves"}`;
+    const atLeast = answer.estimate === 0 ? "already solved" : `solvable in at least ${plural(answer.estimate, "move")}`;
     form.setNote(answer.solvable ? `${answer.n}×${answer.n} board, ${atLeast}.`
       : sentence(`${answer.n}×${answer.n} board, unsolvable; ${lowerFirst(answer.reason)}`), answer.solvable);
     publish(checked.fragment);
