@@ -306,7 +306,9 @@ class _Solve:
 
     def on_budget(self) -> Result:
         solving = self.solving
-        return solving.stop(f"Stopped after {solving.seconds:.0f} s of searching ({solving.stats.expanded:,} positions)")
+        seconds = solving.seconds
+        took = f"{seconds:.1f}" if seconds < 10 else f"{seconds:.0f}"   # (a Cancel may come within a second)
+        return solving.stop(f"Stopped after {took} s of searching ({solving.stats.expanded:,} positions)")
 
 
 def judge(board: Board) -> Job[play.Judgement]:
