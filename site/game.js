@@ -186,10 +186,10 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     return true;
   }
 
-  /** A link the game cannot open: a fresh puzzle, and why. */
-  function refuse(reason) {
+  /** A link the game cannot open: a fresh puzzle (of size `n`, or the one on screen), and why. */
+  function refuse(reason, n = null) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
-    newPuzzle(session ? session.n : 4);
+    newPuzzle(n || (session ? session.n : 4));
     showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
   }
 

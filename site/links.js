@@ -192,7 +192,24 @@ export function parseDaily(fragment) {
   if (!match) refuse("a daily puzzle's link looks like 'daily=2026-11-23&n=4'");
   const n = Number(match[2] || 4);
   if (n < MIN_SIZE || n > MAX_SIZE) refuse(`daily puzzles come in ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${n}x${n}`);
+  const [year, month, day] = match[1].split("-").map(Number);
+  if (month < 1 || month > 12) refuse(`${quoted(match[1])} is not a date: months run from 01 to 12`);
+  const days = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeapYear(year) ? 1 : 0);
+  if (day < 1 || day > days) {
+    const name = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString("en", { month: "long", timeZone: "UTC" });
+    refuse(`${quoted(match[1])} is not a date: ${name} ${year} has ${days} days`);
+  }
   return { kind: "daily", date: match[1], n };
+}
+
+const isLeapYear = (year) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** The size a game or daily link asks for, when the game plays that size (a refused link's fresh puzzle
+ *  keeps it), else null; never throws. */
+export function linkSize(fragment) {
+  const match = /(?:^#*\s*play=\s*|&n=)(\d{1,2})\b/i.exec(fragment);
+  const n = match ? Number(match[1]) : null;
+  return n >= MIN_SIZE && n <= MAX_SIZE ? n : null;
 }
 
 /** "explain=board=3:..." or "explain=words=...": A* step by step on that puzzle. */

@@ -242,6 +242,38 @@ def test_a_tampered_game_link_is_refused_safely(light_page, app_url, fragment):
     assert_nothing_ran(page)
 
 
+REFUSED_PLAY_LINKS = [
+    # (link, the reason the message gives, the size of the fresh puzzle dealt instead)
+    ("daily=2026-02-30", "'2026-02-30' is not a date: February 2026 has 28 days.", 4),
+    ("daily=2026-13-01&n=3", "'2026-13-01' is not a date: months run from 01 to 12.", 3),
+    ("daily=2026-04-31&n=5", "'2026-04-31' is not a date: April 2026 has 30 days.", 5),
+    ("daily=2026-00-10", "'2026-00-10' is not a date: months run from 01 to 12.", 4),
+]
+
+
+@pytest.mark.parametrize("fragment, reason, n", REFUSED_PLAY_LINKS)
+def test_a_refused_daily_link_says_why_and_deals_its_size(light_page, app_url, fragment, reason, n):
+    """A daily link the game cannot open (a date no calendar has) is not used:
+    the player sees one sentence saying why, over a fresh puzzle of the size the link asked for."""
+    page = light_page
+    page.goto("about:blank")
+    page.goto(f"{app_url}#{fragment}")
+    message = page.get_by_test_id("play-message")
+    expect(message).to_be_visible()
+    assert message.text_content() == f"This link could not be opened, so here is a fresh puzzle instead: {reason}"
+    assert len(tiles_of(page)) == n * n and Board.from_tiles(tiles_of(page)).is_solvable()
+    assert page.evaluate("location.hash").startswith(f"#play={n}:")    # the refused link left the bar
+
+
+def test_a_real_date_opens_its_daily_puzzle(light_page, app_url):
+    page = light_page
+    page.goto("about:blank")
+    page.goto(f"{app_url}#daily=2028-02-29&n=3")                       # a leap day
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    assert page.get_by_test_id("play-message").is_hidden()
+    assert len(tiles_of(page)) == 9
+
+
 @pytest.mark.parametrize("fragment", [f"board=3:{p}" for p in PAYLOADS[:2]] +
                          [f"words={p},nurse" for p in PAYLOADS[:2]] +
                          ["board=3:1,2,3,4,5,6,7,8,0&goal=" + PAYLOADS[1], "words=horse,nurse&dict=" + PAYLOADS[0]])
