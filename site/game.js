@@ -9,7 +9,7 @@
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
 import { DIRS, cellForDir, dealTiles, slidesFor } from "./game-core.js";
-import { FragmentError, parseFragment } from "./links.js";
+import { FragmentError, linkSize, parseFragment } from "./links.js";
 import { plural, refusal, sentence } from "./messages.js";
 import { GameSession } from "./game-session.js";
 import { GameHelp } from "./game-help.js";
@@ -176,7 +176,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       if (game.kind !== "play") throw new FragmentError("This link is not a game.");
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      refuse(error.message);
+      refuse(error.message, linkSize(text));
       return false;
     }
     showMessage("");

@@ -105,10 +105,12 @@ function validTiles(values, n, what) {
   return values.map(Number);
 }
 
-// The board and goal of a board or play link: {n, tiles, goal}; `sizes` limits n further.
-function boardFromText(text, goalText, sizes = null) {
+// The board and goal of a board or play link (`kind`): {n, tiles, goal}; `sizes` limits n further.
+function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
   const colon = text.indexOf(":");
-  if (colon < 0) refuse("the board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'");
+  if (colon < 0) refuse(`the ${kind === "play" ? "game" : "board"} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`);
+  // (a game link only: a board link words this as formats.parse_fragment does, "the value '' ...")
+  if (kind === "play" && !text.slice(colon + 1).trim()) refuse(`the game in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`);
   const size = text.slice(0, colon).trim();
   const n = number(size, (word, problem) => `the board size ${word} in the link ${problem}`);
   if (n < 2n) refuse(`the board size must be at least 2, not ${n}`);
@@ -151,7 +153,8 @@ function playFromFields(fields, keys) {
   if (unknown !== undefined) refuse(`the game link has an unknown part, ${quoted(unknown)}`);
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
-  const { n, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"), { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) });
+  const { n, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"),
+    { kind: "play", sizes: { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) } });
   if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match");
   const moves = fields.get("moves") || "";
   if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d");

@@ -236,14 +236,18 @@ def test_a_tampered_game_link_is_refused_safely(light_page, app_url, fragment):
     assert message.locator("*").count() == 0                 # text only, never markup from the URL
     tiles = tiles_of(page)                                   # a fresh, solvable puzzle instead
     assert Board.from_tiles(tiles).is_solvable()
-    page.keyboard.press("ArrowLeft") if tiles.index(0) % 4 != 3 else page.keyboard.press("ArrowRight")
-    assert page.evaluate("location.hash").startswith("#play=4:")   # the refused link is gone from the bar
+    n = round(len(tiles) ** 0.5)
+    page.keyboard.press("ArrowLeft") if tiles.index(0) % n != n - 1 else page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash").startswith(f"#play={n}:")   # the refused link is gone from the bar
     assert message.is_hidden()                                     # and its message once play goes on
     assert_nothing_ran(page)
 
 
 REFUSED_PLAY_LINKS = [
     # (link, the reason the message gives, the size of the fresh puzzle dealt instead)
+    ("play=3:", "the game in the link lists no tiles after '3:'.", 3),
+    ("play=3", "the game in the link must look like 'play=3:8,1,3,4,0,2,7,6,5'.", 3),
+    ("play=5:1,2", "a 5x5 board needs 25 tiles, not 2.", 5),
     ("daily=2026-02-30", "'2026-02-30' is not a date: February 2026 has 28 days.", 4),
     ("daily=2026-13-01&n=3", "'2026-13-01' is not a date: months run from 01 to 12.", 3),
     ("daily=2026-04-31&n=5", "'2026-04-31' is not a date: April 2026 has 30 days.", 5),
@@ -252,8 +256,8 @@ REFUSED_PLAY_LINKS = [
 
 
 @pytest.mark.parametrize("fragment, reason, n", REFUSED_PLAY_LINKS)
-def test_a_refused_daily_link_says_why_and_deals_its_size(light_page, app_url, fragment, reason, n):
-    """A daily link the game cannot open (a date no calendar has) is not used:
+def test_a_refused_game_or_daily_link_says_why_and_deals_its_size(light_page, app_url, fragment, reason, n):
+    """A game or daily link the game cannot open (a malformed board, a date no calendar has) is not used:
     the player sees one sentence saying why, over a fresh puzzle of the size the link asked for."""
     page = light_page
     page.goto("about:blank")
