@@ -20,6 +20,14 @@ function field(labelText, input) {
   return el("label", { class: "extra-field" }, `${labelText} `, input);
 }
 
+// A field and the button that acts on it: Enter in the field does what the button does (a <form> whose
+// submit is the button's action; nothing is sent anywhere).
+function fieldRow(labelText, input, action, ...buttons) {
+  const row = el("form", { class: "play-controls" }, field(labelText, input), ...buttons);
+  row.addEventListener("submit", (event) => { event.preventDefault(); action(); });
+  return row;
+}
+
 // ---- deals ---------------------------------------------------------------------------------------
 export function dealsPanel(game, solver, daily) {
   const moves = el("input", { type: "number", min: "1", max: "60", value: "20", id: "deal-moves", "data-testid": "deal-moves", inputMode: "numeric" });
@@ -62,8 +70,7 @@ export function dealsPanel(game, solver, daily) {
     note.textContent = (await copyText(text)) ? "Copied: today's puzzle and your result." : "Copy the text below to share.";
   };
   return panel("More deals: exact difficulty, daily puzzle", "deals-panel",
-    el("div", { class: "play-controls" }, field("Exactly", moves), el("span", { text: "moves" }),
-      button("Deal", "deal-exact", () => dealExact()), again),
+    fieldRow("Exactly", moves, dealExact, el("span", { text: "moves" }), button("Deal", "deal-exact", () => dealExact()), again),
     el("div", { class: "play-controls" }, button("Today's puzzle", "daily-play", playDaily),
       button("Share today's puzzle", "daily-share", shareDaily)),
     shareField, note,
@@ -137,8 +144,8 @@ export function notationPanel(root, game) {
     el("p", {}, "Your moves: ", movesOut),
     el("p", {}, "Position: ", positionOut),
     el("p", {}, "Start: ", startOut),
-    el("div", { class: "play-controls" }, field("Load a position", positionIn), button("Load", "notation-load", loadPosition)),
-    el("div", { class: "play-controls" }, field("Play moves", movesIn), button("Play", "notation-play", playMoves)),
+    fieldRow("Load a position", positionIn, loadPosition, button("Load", "notation-load", loadPosition)),
+    fieldRow("Play moves", movesIn, playMoves, button("Play", "notation-play", playMoves)),
     error);
 }
 

@@ -84,3 +84,29 @@ def test_the_solvers_answer_in_notation(app):
     app.get_by_role("button", name="Solve", exact=True).click()
     app.wait_for_function("document.querySelector('[data-testid=moves]').textContent === '2'", timeout=60_000)
     assert "L2" in app.get_by_test_id("solution-notation").text_content()
+
+
+def test_enter_in_a_field_does_what_its_button_does(solver_page):
+    """Enter in "Load a position" loads it, Enter in "Play moves" plays them, Enter in the exact deal's
+    count deals, as their buttons do; the page stays where it is (nothing is submitted anywhere)."""
+    page = solver_page
+    wait_solver(page)
+    url = page.url
+    page.locator("[data-testid=notation-panel] summary").click()
+    page.get_by_test_id("notation-convention").select_option("tile")
+    page.get_by_test_id("notation-position-input").fill("1 2 3/4 5 6/0 7 8")
+    page.get_by_test_id("notation-position-input").press("Enter")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    page.get_by_test_id("notation-moves-input").fill("L2")
+    page.get_by_test_id("notation-moves-input").press("Enter")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    page.get_by_test_id("notation-moves-input").fill("Q")
+    page.get_by_test_id("notation-moves-input").press("Enter")
+    assert "is not a move" in page.get_by_test_id("notation-error").text_content()
+    page.locator("[data-testid=notation-panel] summary").click()
+    page.locator("[data-testid=deals-panel] summary").click()
+    page.get_by_test_id("deal-moves").fill("7")
+    page.get_by_test_id("deal-moves").press("Enter")
+    page.wait_for_function("document.querySelector('[data-testid=deal-note]').dataset.moves === '7'", timeout=60_000)
+    page.locator("[data-testid=deals-panel] summary").click()
+    assert page.url.split("#")[0] == url.split("#")[0]
