@@ -60,6 +60,51 @@ def test_the_board_stays_in_view_when_the_solver_adds_a_note_above_it(browser, a
     context.close()
 
 
+@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+def test_the_board_does_not_move_whatever_appears_or_goes_above_it(browser, app_url, width, height):
+    """The verdict line (wrapping to two lines), the search's progress and Cancel, a note with Keep going,
+    a refused link's message: each comes and goes above the board, in room kept for it, and the board
+    stays exactly where it is, the same size, in view."""
+    context, page = open_page(browser, app_url, width, height, "light",
+                              "#play=5:13,19,5,22,23,16,7,24,9,6,15,0,18,8,14,21,11,3,17,2,1,20,12,4,10")
+    page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
+    page.evaluate("window.__app.game.maxSeconds = 1")
+    page.get_by_test_id("judge-toggle").check()
+    line = page.get_by_test_id("judge-line")
+    expect(line).to_contain_text("from the goal", timeout=30_000)
+    board = page.get_by_test_id("play-board")
+    place = board.bounding_box()
+    assert place["y"] + place["height"] <= height
+
+    def slide_a_tile():
+        page.keyboard.press("ArrowLeft" if tiles_of(page).index(0) % 5 != 4 else "ArrowRight")
+
+    def stays(what):
+        assert board.bounding_box() == place, what
+
+    page.get_by_test_id("play-distance-button").click()
+    expect(page.get_by_test_id("play-cancel")).to_be_visible()
+    stays("a search in progress, with Cancel")
+    note = page.get_by_test_id("play-message")
+    expect(note).to_contain_text("not proven shortest", timeout=30_000)
+    expect(page.get_by_test_id("play-keep-going")).to_be_visible()
+    stays("a note and Keep going")
+    page.get_by_test_id("play-keep-going").click()
+    stays("Keep going pressed")
+    expect(page.get_by_test_id("play-cancel")).to_be_hidden(timeout=30_000)
+    stays("the search resumed and answered")
+    slide_a_tile()
+    expect(line).to_contain_text("last move", timeout=30_000)    # two lines on a phone
+    stays("a move judged")
+    page.evaluate("window.__app.game.loadFragment('play=5:1,2')")
+    expect(note).to_contain_text("could not be opened")
+    stays("a refused link's message")
+    slide_a_tile()
+    expect(note).to_be_hidden()
+    stays("the message gone")
+    context.close()
+
+
 def test_on_a_wide_screen_the_side_panels_stay_put_whatever_the_messages_say(browser, app_url):
     context, page = open_page(browser, app_url, 1280, 900, "light", "#play=3:1,2,3,4,5,6,0,7,8")
     side = lambda: page.locator(".play-side").bounding_box()["x"]   # noqa: E731
