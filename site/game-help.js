@@ -25,8 +25,7 @@ export class GameHelp {
     this.budgets = budgets;
     this.job = null;         // the job running or answered last
     this.asked = null;       // what it was asked for: {key, onMoves, onStopped}
-    this.offered = null;     // the position key the offers and the advice are for
-    this.stoppedAdvice = false;   // the message shown is a stopped search's advice (it goes with the offers)
+    this.offered = null;     // the position key the offers and the message with them (advice, a note) are for
     this.panel = new JobPanel({ status: elements.note, cancel: elements.cancel, keepGoing: elements.keepGoing,
       fastAnswer: elements.fastAnswer, actions: elements.offers }, { onFollow: (next) => this._follow(next), brief: true });
     elements.cancel.addEventListener("click", () => this.cancel());
@@ -64,7 +63,8 @@ export class GameHelp {
     this.game.render();
   }
 
-  /** The offers and the advice go when the position is no longer the one they were for. */
+  /** The offers and their message (a stopped search's advice, or the note that an answer is not proven
+   *  shortest) go when the position is no longer the one they were for. */
   withdraw(key) {
     if (this.offered === null || this.offered === key) return;
     this._forget();
@@ -72,9 +72,8 @@ export class GameHelp {
   }
 
   _forget() {
-    if (this.stoppedAdvice) this.game.showMessage("");
+    if (this.offered !== null) this.game.showMessage("");
     this.offered = null;
-    this.stoppedAdvice = false;
   }
 
   _follow(next) {
@@ -100,21 +99,20 @@ export class GameHelp {
     if (answer.type === "error") { this._fail(answer.message, asked); return; }
     if (answer.status === "stopped") {
       if (asked.onStopped) { this.panel.clear(); asked.onStopped(answer); return; }
-      this._offer(asked, sentence(answer.message), true);
+      this._offer(asked, sentence(answer.message));
       return;
     }
     if (answer.status !== "solved") { this._fail(answerText(answer) || `the solver stopped (${answer.status})`, asked); return; }
     const moves = movesAlongBlankPath(game.session.n, asked.tiles.indexOf(0), answer.blank_path || []);
     if (moves === null || moves.length !== answer.moves) { this._fail("its answer is not a line of moves", asked); return; }
     asked.onMoves(moves, answer);
-    if (answer.optimal === false && !asked.onStopped) this._offer(asked, answerText(answer), false);
+    if (answer.optimal === false && !asked.onStopped) this._offer(asked, answerText(answer));
     else this.panel.clear();
   }
 
   // The engine's words when its budget ran out, and the buttons (shown by the panel) for that position.
-  _offer(asked, text, stopped) {
+  _offer(asked, text) {
     this.offered = asked.key;
-    this.stoppedAdvice = stopped;
     this.game.showMessage(text, "note");
   }
 

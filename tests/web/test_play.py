@@ -308,3 +308,22 @@ def test_a_newcomer_finishes_a_4x4_with_hints(game):
     assert f"You took {moves} moves ({moves} hints)" in game.get_by_test_id("play-result").text_content()
     link = game.evaluate("location.hash")
     assert link.startswith("#play=4:" + ",".join(map(str, start)) + "&moves=") and len(link.split("moves=")[1]) == moves
+
+
+def test_a_note_about_a_position_goes_once_the_board_changes(game):
+    """On a 5x5 the hint's plan may be "not proven shortest": that note (and its Keep going) is about the
+    position it was asked on, so a move takes both away; the distance then shows as "≤ N" alone."""
+    load(game, "play=5:13,19,5,22,23,16,7,24,9,6,15,0,18,8,14,21,11,3,17,2,1,20,12,4,10")
+    game.evaluate("window.__app.game.maxSeconds = 1")
+    try:
+        game.get_by_test_id("play-hint").click()
+        wait_idle(game)
+        note = game.get_by_test_id("play-message")
+        assert "not proven shortest" in note.text_content() and note.is_visible()
+        assert game.get_by_test_id("play-keep-going").is_visible()
+        game.locator(".play-tile.is-hint").click()              # the hint taken: the board changed
+        assert note.is_hidden()
+        assert game.get_by_test_id("play-keep-going").is_hidden()
+        assert game.get_by_test_id("play-distance").text_content().startswith("≤ ")
+    finally:
+        game.evaluate("window.__app.game.maxSeconds = 0")
