@@ -219,7 +219,7 @@ async function firstReply(message) {
   preparing.set(message.id, { owner: message.owner || "page", cancelled: false });
   try {
     for (let round = 0; round < 4; round++) {
-      if (preparing.get(message.id).cancelled) return { id: message.id, type: "cancelled", message: "Cancelled.", progress: {} };
+      if (preparing.get(message.id).cancelled) return { id: message.id, type: "cancelled", message: "Cancelled while its data files were downloading, before the search began.", progress: {} };
       const reply = timedCall(round ? { ...message, unavailable } : message);
       if (reply.type !== "fetch") return reply;
       unavailable.push(...await fetchFiles(message.id, reply.files));

@@ -288,7 +288,7 @@ class _Solve:
     def _progress(solving: policy.Solving) -> Dict[str, Any]:
         search = solving.search
         progress = {"expanded": solving.stats.expanded, "frontier": search.frontier_size,
-                    "bound": search.bound, "enqueued": solving.stats.enqueued}
+                    "bound": search.bound, "enqueued": solving.stats.enqueued, "method": solving.method}
         if solving.kind == "board":
             progress["iterations"] = policy.iteration_log(search)
             if search.blank_path():

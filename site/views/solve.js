@@ -216,27 +216,33 @@ export function mount(section, { solver, router, budgets }) {
       return;
     }
     result.dataset.status = answer.status || answer.type;
-    const took = (seconds) => (seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`);
-    const stats = answer.expanded !== undefined
-      ? `${answer.expanded.toLocaleString("en")} nodes expanded, ${answer.max_frontier.toLocaleString("en")} at most on the frontier, ${took(answer.seconds)}.`
-      : "";
     $("result-message").textContent = answerText(answer);
+    $("result-stats").textContent = detailsText(answer);
     if (answer.status === "solved") {
       $("moves-label").textContent = answer.optimal === false ? "Number of moves (not proven shortest) = " : "Minimum number of moves = ";
       $("result-message").textContent = answer.message ? sentence(answer.message) : "";
       $("moves").textContent = String(answer.moves);
       $("moves-line").hidden = false;
-      $("result-stats").textContent = [answer.method, stats].filter(Boolean).join(": ");
       if (answer.kind === "board") showBoardSolution(answer);
       else showLadder(answer.ladder);
     } else if (answer.status === "unsolvable") {
       $("moves-label").textContent = "Result: ";
       $("moves").textContent = "unsolvable";
       $("moves-line").hidden = false;
-    } else {   // stopped, or cancelled
-      $("result-stats").textContent = stats || (answer.progress?.expanded !== undefined
-        ? `${answer.progress.expanded.toLocaleString("en")} nodes expanded.` : "");
     }
+  }
+
+  // The Details of an answer, solved, stopped or cancelled: the method that ran and what it did.
+  function detailsText(answer) {
+    const done = answer.type === "cancelled" ? answer.progress || {} : answer;
+    const took = (seconds) => (seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`);
+    const frontier = done.max_frontier !== undefined ? `${plural(done.max_frontier, "node")} at most on the frontier`
+      : done.frontier !== undefined ? `${plural(done.frontier, "node")} on the frontier` : "";
+    const proven = answer.status === "solved" && answer.optimal !== false;   // the bound is the answer's length
+    const bound = done.bound && !proven ? `at least ${plural(done.bound, "move")} proven` : "";
+    const numbers = done.expanded === undefined ? ""
+      : `${[`${plural(done.expanded, "node")} expanded`, frontier, bound, done.seconds !== undefined && took(done.seconds)].filter(Boolean).join(", ")}.`;
+    return [done.method, numbers].filter(Boolean).join(": ");
   }
 
   // The answer lists the blank's cell after each move: the page replays those moves from the start.

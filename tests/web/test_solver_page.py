@@ -293,11 +293,18 @@ def test_long_solve_shows_progress_and_can_be_cancelled(app):
       const message = document.getElementById("result-message");
       const began = performance.now();
       new MutationObserver((_, observer) => {
-        if (message.textContent === "Cancelled.") { observer.disconnect(); resolve(performance.now() - began); }
+        if (message.textContent.startsWith("Cancelled")) { observer.disconnect(); resolve(performance.now() - began); }
       }).observe(message, { childList: true, characterData: true, subtree: true });
       document.getElementById("cancel").click();
     })""")
-    expect(app.get_by_test_id("result-message")).to_have_text("Cancelled.")
+    # what was done, as a stopped search says it: the time, the positions, the bound proven; the Details
+    # name the method that ran and its numbers
+    expect(app.get_by_test_id("result-message")).to_have_text(re.compile(
+        r"^Cancelled after \d+\.\d s of searching \([\d,]+ positions\) with no solution yet "
+        r"\(at least \d+ moves are needed\)\.$"))
+    details = app.get_by_test_id("result-stats").text_content()
+    assert re.fullmatch(r"A\* with hamming: [\d,]+ nodes expanded, [\d,]+ nodes on the frontier, "
+                        r"at least \d+ moves proven, \d+(\.\d)? (s|ms)\.", details), details
     measure("cancel_ms", round(cancel_ms))
     measure("main_thread_timer_delay_ms_during_solve", round(responsive, 1))
     longest = app.evaluate("window.__longtasks ? Math.max(0, ...window.__longtasks.map((t) => t.duration)) : null")
@@ -308,6 +315,20 @@ def test_long_solve_shows_progress_and_can_be_cancelled(app):
     type_board(app, "0 1 2\n4 5 3\n7 8 6")
     app.get_by_label("Heuristic").select_option("manhattan")
     assert solve(app) == "solved" and moves(app) == "4"
+
+
+def test_a_stopped_search_names_its_method_in_the_details(app):
+    type_board(app, HARD_4X4)
+    app.get_by_label("Heuristic").select_option("hamming")
+    app.evaluate("window.__app.maxSeconds = 1")
+    try:
+        assert solve(app) == "stopped"
+    finally:
+        app.evaluate("window.__app.maxSeconds = 0")
+    assert app.get_by_test_id("result-message").text_content().startswith("Stopped after 1.0 s of searching")
+    details = app.get_by_test_id("result-stats").text_content()
+    assert re.fullmatch(r"A\* with hamming: [\d,]+ nodes expanded, [\d,]+ nodes at most on the frontier, "
+                        r"at least \d+ moves proven, 1\.\d s\.", details), details
 
 
 def test_node_budget_stops_with_advice(app):
