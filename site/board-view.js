@@ -5,6 +5,7 @@
 export function renderBoard(container, tiles, n, { goal = null } = {}) {
   container.classList.add("board");
   container.style.setProperty("--n", String(n));
+  container.style.setProperty("--digits", String(String(n * n - 1).length));   // the widest number's (style.css)
   container.setAttribute("role", "img");
   container.setAttribute("aria-label", describeBoard(tiles, n));
   const cells = container.children;

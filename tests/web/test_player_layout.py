@@ -178,3 +178,43 @@ def test_axe_finds_no_violations_on_each_view(browser, app_url, scheme):
     page.wait_for_function("document.querySelector('[data-testid=analysis-summary]')", timeout=30_000)
     assert axe_violations(page) == [], "game with panels and analysis"
     context.close()
+
+
+def test_tile_numbers_hint_arrows_and_labels_fit_their_tiles(browser, app_url):
+    """An 18x18 board's numbers stay inside their tiles on a 375 px phone; on a 7x7 at 1280 px the hint's
+    arrow and the -1/+1 labels are sized from the tile, the labels in a corner clear of the number."""
+    n = 18
+    tiles = list(range(1, n * n)) + [0]
+    tiles[-1], tiles[-2] = tiles[-2], tiles[-1]
+    context, page = open_page(browser, app_url, 375, 740, "light", f"#board={n}:{','.join(map(str, tiles))}")
+    page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_function("document.getElementById('result').dataset.status", timeout=60_000)
+    spill = page.evaluate("""() => [...document.querySelectorAll('[data-testid=player-board] .tile:not(.blank)')].filter((tile) => {
+      const range = document.createRange(); range.selectNodeContents(tile);
+      const text = range.getBoundingClientRect(), box = tile.getBoundingClientRect();
+      return text.left < box.left || text.right > box.right; }).map((tile) => tile.textContent)""")
+    assert spill == []
+    context.close()
+
+    context, page = open_page(browser, app_url, 1280, 900, "light")
+    page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
+    load_game(page, 7, list(range(1, 49)) + [0])
+    for direction in "rrrdd":
+        page.evaluate("(d) => window.__app.game.play(d)", direction)
+    page.get_by_test_id("judge-toggle").check()
+    page.get_by_test_id("judge-labels").check()
+    page.get_by_test_id("play-hint").click()
+    page.wait_for_selector(".play-tile.is-hint", timeout=60_000)
+    page.wait_for_selector(".play-tile[data-delta]:not(.is-hint)", timeout=60_000)
+    sizes = page.evaluate("""() => {
+      const size = (tile) => tile.getBoundingClientRect().width;
+      const hint = document.querySelector('.play-tile.is-hint'), label = document.querySelector('.play-tile[data-delta]:not(.is-hint)');
+      const after = (tile) => getComputedStyle(tile, '::after');
+      const range = document.createRange(); range.selectNodeContents(label);
+      const digits = range.getBoundingClientRect(), box = label.getBoundingClientRect();
+      return { arrow: parseFloat(after(hint).fontSize) / size(hint), labelTop: parseFloat(after(label).top),
+               labelHeight: parseFloat(after(label).height), digitsTop: digits.top - box.top }; }""")
+    assert sizes["arrow"] >= 0.2, sizes                                        # a fifth of the tile at least
+    assert sizes["labelTop"] + sizes["labelHeight"] <= sizes["digitsTop"], sizes   # the label above the number
+    context.close()
