@@ -136,7 +136,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.live.textContent = text;
   }
 
-  /** A message above the board: a problem (the default), or a "note" (an answer not proven shortest...). */
+  /** A message below the board: a problem (the default), or a "note" (an answer not proven shortest...). */
   function showMessage(text, kind = "problem", about = "") {
     ui.message.textContent = text;
     ui.message.hidden = !text;

@@ -61,10 +61,10 @@ def test_the_board_stays_in_view_when_the_solver_adds_a_note_above_it(browser, a
 
 
 @pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
-def test_the_board_does_not_move_whatever_appears_or_goes_above_it(browser, app_url, width, height):
-    """The verdict line (wrapping to two lines), the search's progress and Cancel, a note with Keep going,
-    a refused link's message: each comes and goes above the board, in room kept for it, and the board
-    stays exactly where it is, the same size, in view."""
+def test_the_board_does_not_move_whatever_appears_or_goes_around_it(browser, app_url, width, height):
+    """The verdict line (wrapping to two lines) above the board; the search's progress and Cancel, a note
+    with Keep going, a refused link's message below it, where they are seen at once: each comes and goes in
+    room kept for it, and the board stays exactly where it is, the same size, in view."""
     context, page = open_page(browser, app_url, width, height, "light",
                               "#play=5:13,19,5,22,23,16,7,24,9,6,15,0,18,8,14,21,11,3,17,2,1,20,12,4,10")
     page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
@@ -73,14 +73,17 @@ def test_the_board_does_not_move_whatever_appears_or_goes_above_it(browser, app_
     line = page.get_by_test_id("judge-line")
     expect(line).to_contain_text("from the goal", timeout=30_000)
     board = page.get_by_test_id("play-board")
-    place = board.bounding_box()
-    assert place["y"] + place["height"] <= height
+    box = board.bounding_box()
+    assert box["y"] + box["height"] <= height
+    # where the board is on the page (a click on a button below it may scroll the page, which is no move)
+    where_on_page = "e => { const r = e.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }"
+    place = board.evaluate(where_on_page)
 
     def slide_a_tile():
         page.keyboard.press("ArrowLeft" if tiles_of(page).index(0) % 5 != 4 else "ArrowRight")
 
     def stays(what):
-        assert board.bounding_box() == place, what
+        assert board.evaluate(where_on_page) == place, what
 
     page.get_by_test_id("play-distance-button").click()
     expect(page.get_by_test_id("play-cancel")).to_be_visible()
@@ -89,6 +92,7 @@ def test_the_board_does_not_move_whatever_appears_or_goes_above_it(browser, app_
     expect(note).to_contain_text("not proven shortest", timeout=30_000)
     expect(page.get_by_test_id("play-keep-going")).to_be_visible()
     stays("a note and Keep going")
+    assert note.bounding_box()["y"] + 20 <= height, "the note's first line is in view"
     page.get_by_test_id("play-keep-going").click()
     stays("Keep going pressed")
     expect(page.get_by_test_id("play-cancel")).to_be_hidden(timeout=30_000)
@@ -113,7 +117,7 @@ def test_on_a_wide_screen_the_side_panels_stay_put_whatever_the_messages_say(bro
     page.get_by_test_id("judge-toggle").check()                   # a verdict line beside the toggles
     expect(page.get_by_test_id("judge-line")).to_contain_text("moves from the goal", timeout=30_000)
     assert side() == where
-    page.evaluate("window.__app.game.loadFragment('play=9:1,2')")  # a long message above the board
+    page.evaluate("window.__app.game.loadFragment('play=9:1,2')")  # a long message below the board
     expect(page.get_by_test_id("play-message")).to_be_visible()
     assert side() == where
     context.close()
