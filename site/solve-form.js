@@ -34,6 +34,9 @@ function squareRows(text) {
   return rows;
 }
 
+/** The sides the grid editor makes boards of (bigger boards are typed as text). */
+const GRID_SIDES = { min: 2, max: 12 };
+
 export class SolveForm {
   /** `onEdit(kind, fresh)`: the person changed the puzzle ("board" or "words") or its heuristic; `fresh`:
    *  a new puzzle altogether (an example), so the last answer no longer applies. */
@@ -223,7 +226,13 @@ export class SolveForm {
   }
 
   _newGrid() {
-    const n = Math.max(2, Math.min(12, Math.round(Number(this.$("grid-size").value)) || 3));
+    const typed = this.$("grid-size").value.trim();
+    const n = Number(typed);
+    if (!Number.isInteger(n) || n < GRID_SIDES.min || n > GRID_SIDES.max) {
+      this.$("grid-note").textContent = `The grid makes boards of ${GRID_SIDES.min} to ${GRID_SIDES.max} tiles a side, ` +
+        `not ${quoted(typed)}; type a bigger board above, one row per line.`;
+      return;
+    }
     this.$("board").value = boardText(goalTiles(n), n);
     this.$("grid").replaceChildren();
     this.syncGridFromText();

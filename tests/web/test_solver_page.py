@@ -426,3 +426,26 @@ def test_solve_pressed_before_the_page_script_ran(browser, web_server):
     finally:
         web_server.delays.pop("/views/solve.js", None)
         context.close()
+
+
+def test_the_grid_editor_says_which_sizes_it_makes_and_fits_a_12x12_on_a_phone(browser, app_url):
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    page.goto(app_url + "#solve")
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.get_by_text("Edit on a grid").click()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+    before = page.get_by_test_id("board-input").input_value()
+    page.get_by_test_id("grid-size").fill("13")
+    page.get_by_role("button", name="New solved board of this size").click()
+    expect(page.locator("#grid-note")).to_contain_text("2 to 12 tiles a side, not '13'")
+    assert page.get_by_test_id("board-input").input_value() == before      # nothing made, nothing lost
+    page.get_by_test_id("grid-size").fill("12")
+    page.get_by_role("button", name="New solved board of this size").click()
+    expect(page.get_by_test_id("grid-cell-143")).to_have_value("0")
+    expect(page.locator("#grid-note")).to_be_empty()
+    page.get_by_test_id("grid-cell-142").fill("143")                       # three digits, the widest
+    overflowing = page.evaluate("""[...document.querySelectorAll('#grid input')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.dataset.testid)""")
+    assert overflowing == []
+    context.close()
