@@ -45,31 +45,15 @@ export function progressText(message, waiting = "Working…", { brief = false } 
   return waiting;
 }
 
-/** Seconds as the engine words a search's time: to a tenth under ten seconds ("0.4 s"), then whole. */
-export const secondsText = (seconds) => `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
-
 /** What an answer that is not what was asked for says, as one sentence. */
 export function answerText(answer) {
-  if (answer.type === "cancelled") return cancelledText(answer);
-  if (answer.type === "error") return sentence(answer.message);
+  if (answer.type === "error" || answer.type === "cancelled") return sentence(answer.message);
   if (answer.status === "unsolvable") return sentence(answer.reason);
   if (answer.status === "solved" && answer.optimal === false) {
     return sentence(`This answer of ${plural(answer.moves, "move")} is not proven shortest`,
       answer.bound ? `the shortest takes at least ${plural(answer.bound, "move")}` : "");
   }
   return answer.message ? sentence(answer.message) : "";
-}
-
-// A cancelled search says what it had done, as a stopped one does: its time, the positions searched, and
-// its best answer so far or the bound it proved.
-function cancelledText({ message, progress = {} }) {
-  const { seconds, expanded, bound, best } = progress;
-  if (expanded === undefined) {   // before the search began: its data files were downloading, or being read
-    return seconds ? sentence(`Cancelled after ${secondsText(seconds)}, while the search was reading its tables, before it began`) : sentence(message);
-  }
-  const found = best ? `: the best answer so far took ${plural(best, "move")}` : " with no solution yet";
-  const proven = bound ? ` (at least ${plural(bound, "move")} ${bound === 1 ? "is" : "are"} needed)` : "";
-  return sentence(`Cancelled after ${secondsText(seconds)} of searching (${plural(expanded, "position")})${found}${proven}`);
 }
 
 export class Job extends EventTarget {

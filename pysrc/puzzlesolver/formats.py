@@ -34,7 +34,7 @@ from .words import DICTIONARIES
 
 __all__ = [
     "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text",
-    "board_fragment", "word_fragment", "parse_fragment", "DICTIONARY_NAMES", "quoted",
+    "board_fragment", "word_fragment", "parse_fragment", "DICTIONARY_NAMES", "quoted", "plural",
 ]
 
 #: Dictionaries a share URL may name (a file path means nothing in somebody else's browser).
@@ -87,8 +87,10 @@ class WordPuzzle:
     dictionary: object = "common"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def plural(count: int, word: str) -> str:
+    """A count and its noun, thousands separated: ``plural(1, "move")`` '1 move', ``plural(1500, "node")``
+    '1,500 nodes' (as the page's messages.plural writes them)."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
 
 
 def _number(word: str, template: str, field: str = "board") -> int:
@@ -158,11 +160,11 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
     _check_side(width)
     for index, (_, numbers) in enumerate(rows[1:], start=2):
         if len(numbers) != width:
-            raise PuzzleFormatError(f"Row {index} has {_plural(len(numbers), 'number')} but row 1 has "
+            raise PuzzleFormatError(f"Row {index} has {plural(len(numbers), 'number')} but row 1 has "
                                     f"{width}: every row must have the same length.")
     height = len(rows)
     if height not in (width, 2 * width):
-        raise PuzzleFormatError(f"Found {_plural(height, 'row')} of {width} numbers: a board must be "
+        raise PuzzleFormatError(f"Found {plural(height, 'row')} of {width} numbers: a board must be "
                                 f"square ({width} rows), optionally followed by its goal ({width} more).")
     values = [number for _, numbers in rows for number in numbers]
     cells = width * width

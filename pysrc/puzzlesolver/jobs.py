@@ -40,13 +40,13 @@ from . import explain as explaining
 from . import grid, play, policy
 from .board import Board, random_board
 from .fast import tables
-from .formats import BoardPuzzle
+from .formats import BoardPuzzle, plural
 from .policy import DataFile, Options, Result
 from .search import DEFAULT_WEIGHT
 from .steps import Progress, Work
 
 __all__ = ["Job", "Jobs", "Outcome", "BudgetSpent", "solve", "judge", "deal", "explain", "compare", "check",
-           "quality", "SOLVE_SECONDS", "MAX_STORED_NODES", "CHECK_EXPANSIONS"]
+           "quality", "cancelled_message", "SOLVE_SECONDS", "MAX_STORED_NODES", "CHECK_EXPANSIONS"]
 
 T = TypeVar("T")
 
@@ -306,9 +306,30 @@ class _Solve:
 
     def on_budget(self) -> Result:
         solving = self.solving
-        seconds = solving.seconds
-        took = f"{seconds:.1f}" if seconds < 10 else f"{seconds:.0f}"   # (a Cancel may come within a second)
-        return solving.stop(f"Stopped after {took} s of searching ({solving.stats.expanded:,} positions)")
+        return solving.stop(f"Stopped after {_seconds(solving.seconds)} of searching "
+                            f"({solving.stats.expanded:,} positions)")
+
+
+def _seconds(seconds: float) -> str:
+    """A search's time as its messages say it: to a tenth under ten seconds (a Cancel may come within one)."""
+    return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"
+
+
+def cancelled_message(progress: Dict[str, Any]) -> str:
+    """What a cancelled job says, from its last progress, as a stopped search does: its time, the positions
+    searched, and its best answer so far or the bound it proved.
+
+    >>> cancelled_message({"seconds": 4.5, "expanded": 1983637, "bound": 78})
+    'Cancelled after 4.5 s of searching (1,983,637 positions) with no solution yet (at least 78 moves are needed).'
+    """
+    seconds, expanded = progress.get("seconds", 0), progress.get("expanded")
+    if expanded is None:  # before the search began: its tables were being read
+        return (f"Cancelled after {_seconds(seconds)}, while the search was reading its tables, before it began."
+                if seconds else "Cancelled.")
+    best, bound = progress.get("best"), progress.get("bound")
+    found = f": the best answer so far took {plural(best, 'move')}" if best else " with no solution yet"
+    proven = f" (at least {plural(bound, 'move')} {'is' if bound == 1 else 'are'} needed)" if bound else ""
+    return f"Cancelled after {_seconds(seconds)} of searching ({plural(expanded, 'position')}){found}{proven}."
 
 
 def judge(board: Board) -> Job[play.Judgement]:

@@ -287,7 +287,7 @@ def _advance(message: Message) -> Message:
     if outcome.kind == "progress":
         return {"type": "progress", **outcome.value}
     if outcome.kind == "cancelled":
-        return {"type": "cancelled", "message": "Cancelled.", "progress": outcome.value}
+        return {"type": "cancelled", "message": jobs.cancelled_message(outcome.value), "progress": outcome.value}
     answer = outcome.job.answering.describe(outcome.value)
     if outcome.kind == "paused":
         answer.update(resumable=True, job=job_id)
