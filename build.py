@@ -448,8 +448,8 @@ LATE_GROUPS = ("compact", "24")
 
 @functools.lru_cache(maxsize=None)
 def _late_table_paths() -> frozenset:
-    tables, builder = engine_module("fast.tables"), engine_module("fast.build_tables")
-    return frozenset(f"pdb/{tables.stored(name)}" for group in LATE_GROUPS for name in builder.GROUP_FILES[group])
+    tables = engine_module("fast.tables")
+    return frozenset(f"pdb/{tables.stored(name)}" for group in LATE_GROUPS for name in _group(group))
 
 
 def is_late_table(rel: str) -> bool:
