@@ -46,7 +46,7 @@ from .search import DEFAULT_WEIGHT
 from .steps import Progress, Work
 
 __all__ = ["Job", "Jobs", "Outcome", "BudgetSpent", "solve", "judge", "deal", "explain", "compare", "check",
-           "quality", "cancelled_message", "SOLVE_SECONDS", "MAX_STORED_NODES", "CHECK_EXPANSIONS"]
+           "quality", "cancelled_message", "took", "SOLVE_SECONDS", "MAX_STORED_NODES", "CHECK_EXPANSIONS"]
 
 T = TypeVar("T")
 
@@ -280,8 +280,8 @@ class _Solve:
             stored = getattr(solving.search, "stored_nodes", solving.stats.enqueued)
             if stored >= self.max_nodes:
                 return solving.stop(f"Stopped after storing {stored:,} search nodes, the limit for a browser tab,")
-            took = max(time.perf_counter() - began, 1e-6)
-            expansions = max(8, int(expansions * min(4.0, max(0.25, 0.01 / took))))
+            lasted = max(time.perf_counter() - began, 1e-6)
+            expansions = max(8, int(expansions * min(4.0, max(0.25, 0.01 / lasted))))
             yield self._progress(solving)
 
     @staticmethod
@@ -306,13 +306,21 @@ class _Solve:
 
     def on_budget(self) -> Result:
         solving = self.solving
-        return solving.stop(f"Stopped after {_seconds(solving.seconds)} of searching "
+        return solving.stop(f"Stopped after {took(solving.seconds)} of searching "
                             f"({solving.stats.expanded:,} positions)")
 
 
-def _seconds(seconds: float) -> str:
-    """A search's time as its messages say it: to a tenth under ten seconds (a Cancel may come within one)."""
-    return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"
+def took(seconds: float) -> str:
+    """A search's time as every answer says it, in its message and in the page's Details (the one rule):
+    milliseconds under a tenth of a second (a 3x3 solve), then seconds to a tenth under ten seconds (a
+    Cancel may come within one), then whole seconds.
+
+    >>> took(0.0034), took(0.174), took(4.46), took(31.7)
+    ('3 ms', '0.2 s', '4.5 s', '32 s')
+    """
+    if seconds < 0.0995:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.1f} s" if seconds < 9.95 else f"{seconds:.0f} s"
 
 
 def cancelled_message(progress: Dict[str, Any]) -> str:
@@ -324,12 +332,12 @@ def cancelled_message(progress: Dict[str, Any]) -> str:
     """
     seconds, expanded = progress.get("seconds", 0), progress.get("expanded")
     if expanded is None:  # before the search began: its tables were being read
-        return (f"Cancelled after {_seconds(seconds)}, while the search was reading its tables, before it began."
+        return (f"Cancelled after {took(seconds)}, while the search was reading its tables, before it began."
                 if seconds else "Cancelled.")
     best, bound = progress.get("best"), progress.get("bound")
     found = f": the best answer so far took {plural(best, 'move')}" if best else " with no solution yet"
     proven = f" (at least {plural(bound, 'move')} {'is' if bound == 1 else 'are'} needed)" if bound else ""
-    return f"Cancelled after {_seconds(seconds)} of searching ({plural(expanded, 'position')}){found}{proven}."
+    return f"Cancelled after {took(seconds)} of searching ({plural(expanded, 'position')}){found}{proven}."
 
 
 def judge(board: Board) -> Job[play.Judgement]:

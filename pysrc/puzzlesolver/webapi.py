@@ -242,7 +242,7 @@ def _result_message(result: Result, **extra: Any) -> Message:
     answer = {"type": "result", "kind": result.kind, "status": result.status, "moves": result.moves,
               "method": result.method, "optimal": result.optimal, "bound": result.bound,
               "expanded": stats.expanded, "enqueued": stats.enqueued, "max_frontier": stats.max_frontier,
-              "seconds": round(result.seconds, 3), **extra}
+              "seconds": round(result.seconds, 3), "took": jobs.took(result.seconds), **extra}
     if result.status == "unsolvable":
         answer["reason"] = result.reason
     elif result.reason:  # stopped, or solved but not proven shortest when a budget ran out
@@ -287,7 +287,8 @@ def _advance(message: Message) -> Message:
     if outcome.kind == "progress":
         return {"type": "progress", **outcome.value}
     if outcome.kind == "cancelled":
-        return {"type": "cancelled", "message": jobs.cancelled_message(outcome.value), "progress": outcome.value}
+        return {"type": "cancelled", "message": jobs.cancelled_message(outcome.value), "progress": outcome.value,
+                "took": jobs.took(outcome.value.get("seconds", 0))}
     answer = outcome.job.answering.describe(outcome.value)
     if outcome.kind == "paused":
         answer.update(resumable=True, job=job_id)

@@ -232,16 +232,16 @@ export function mount(section, { solver, router, budgets }) {
     }
   }
 
-  // The Details of an answer, solved, stopped or cancelled: the method that ran and what it did.
+  // The Details of an answer, solved, stopped or cancelled: the method that ran and what it did.  Its time is
+  // the engine's `took`, written as the answer's message writes it ("Stopped after 0.2 s ..."), so they agree.
   function detailsText(answer) {
     const done = answer.type === "cancelled" ? answer.progress || {} : answer;
-    const took = (seconds) => (seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`);
     const frontier = done.max_frontier !== undefined ? `${plural(done.max_frontier, "node")} at most on the frontier`
       : done.frontier !== undefined ? `${plural(done.frontier, "node")} on the frontier` : "";
     const proven = answer.status === "solved" && answer.optimal !== false;   // the bound is the answer's length
     const bound = done.bound && !proven ? `at least ${plural(done.bound, "move")} proven` : "";
     const numbers = done.expanded === undefined ? ""
-      : `${[`${plural(done.expanded, "node")} expanded`, frontier, bound, done.seconds !== undefined && took(done.seconds)].filter(Boolean).join(", ")}.`;
+      : `${[`${plural(done.expanded, "node")} expanded`, frontier, bound, answer.took].filter(Boolean).join(", ")}.`;
     return [done.method, numbers].filter(Boolean).join(": ");
   }
 

@@ -331,6 +331,27 @@ def test_a_stopped_search_names_its_method_in_the_details(app):
                         r"at least \d+ moves proven, 1\.\d s\.", details), details
 
 
+def test_the_details_write_a_short_searchs_time_as_its_message_does(app):
+    """A search stopped within a second: the message says "Stopped after 0.2 s" and the Details say "0.2 s"
+    too (the engine writes both), not "174 ms"; a solve of a few milliseconds says its milliseconds."""
+    type_board(app, HARD_4X4)
+    app.get_by_label("Heuristic").select_option("hamming")
+    app.evaluate("window.__app.maxSeconds = 0.2")
+    try:
+        assert solve(app) == "stopped"
+    finally:
+        app.evaluate("window.__app.maxSeconds = 0")
+    message = app.get_by_test_id("result-message").text_content()
+    said = re.match(r"Stopped after (\d+\.\d s) of searching", message)
+    assert said, message
+    details = app.get_by_test_id("result-stats").text_content()
+    assert details.endswith(f", {said.group(1)}."), (message, details)
+    type_board(app, "0 1 2\n4 5 3\n7 8 6")
+    app.get_by_label("Heuristic").select_option("manhattan")
+    assert solve(app) == "solved"
+    assert re.search(r", \d+ ms\.$", app.get_by_test_id("result-stats").text_content())
+
+
 def test_node_budget_stops_with_advice(app):
     answer = app.evaluate("""() => window.__solver.request("solve_board",
         { board: "7 3 8 12\\n2 4 14 1\\n6 13 0 9\\n5 10 15 11", heuristic: "hamming", max_nodes: 20000 })""")

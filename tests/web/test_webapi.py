@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesolver import webapi, words
+from puzzlesolver import jobs, webapi, words
 from puzzlesolver.board import Board
 
 PROTOCOL = json.loads(webapi.PROTOCOL.read_text())
@@ -150,6 +150,22 @@ def test_cancel_ends_a_job_with_its_last_progress():
     assert cancelled["type"] == "cancelled" and cancelled["progress"]["expanded"] > 0
     after = call(id=job, op="advance")
     assert after["type"] == "error" and after["field"] == "internal"
+
+
+def test_every_answer_writes_its_time_as_its_message_does():
+    """One rule writes a search's seconds (jobs.took): the answer carries them written (``took``) for the
+    page's Details, the same words as in a stopped or cancelled search's message."""
+    stopped, _ = solve_board(board=HARD_4X4, heuristic="hamming", max_seconds=0.2)
+    assert stopped["status"] == "stopped" and stopped["took"] == jobs.took(stopped["seconds"])
+    assert stopped["message"].startswith(f"Stopped after {stopped['took']} of searching")
+    solved, _ = solve_board(board="0 1 3\n4 2 5\n7 8 6")
+    assert solved["took"] == jobs.took(solved["seconds"]) and solved["took"].endswith(" ms")
+    job = call(op="solve_board", board=HARD_4X4, heuristic="hamming", slice_ms=1)["id"]
+    call(id=job, op="advance", slice_ms=100)
+    call(op="cancel", job=job)
+    cancelled = call(id=job, op="advance")
+    assert cancelled["took"] == jobs.took(cancelled["progress"]["seconds"])
+    assert cancelled["message"].startswith(f"Cancelled after {cancelled['took']} of searching")
 
 
 def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
