@@ -105,12 +105,19 @@ function validTiles(values, n, what) {
   return values.map(Number);
 }
 
+// The tiles after a size and its colon ("3:8,1,..."); a size with nothing after it is refused in those terms
+// (formats._tiles_after), not as an empty value.
+function tilesAfter(text, colon, what) {
+  const tiles = text.slice(colon + 1);
+  if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`);
+  return tiles;
+}
+
 // The board and goal of a board or play link (`kind`): {n, tiles, goal}; `sizes` limits n further.
 function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
   const colon = text.indexOf(":");
-  if (colon < 0) refuse(`the ${kind === "play" ? "game" : "board"} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`);
-  // (a game link only: a board link words this as formats.parse_fragment does, "the value '' ...")
-  if (kind === "play" && !text.slice(colon + 1).trim()) refuse(`the game in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`);
+  const what = kind === "play" ? "game" : "board";
+  if (colon < 0) refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`);
   const size = text.slice(0, colon).trim();
   const n = number(size, (word, problem) => `the board size ${word} in the link ${problem}`);
   if (n < 2n) refuse(`the board size must be at least 2, not ${n}`);
@@ -118,7 +125,7 @@ function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
     refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`);
   }
   if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`);
-  const tiles = numbersIn(text.slice(colon + 1), "board");
+  const tiles = numbersIn(tilesAfter(text, colon, what), "board");
   let goal = null;
   if (goalText) {
     const goalColon = goalText.indexOf(":");
@@ -126,7 +133,7 @@ function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
       const goalSize = goalText.slice(0, goalColon).trim();
       if (goalSize !== String(n)) refuse(`the goal is ${goalSize} wide but the board is ${n}`);
     }
-    goal = numbersIn(goalText.slice(goalColon + 1), "goal");
+    goal = numbersIn(goalColon >= 0 ? tilesAfter(goalText, goalColon, "goal") : goalText, "goal");
   }
   return { n: Number(n), tiles: validTiles(tiles, n, "board"), goal: goal && validTiles(goal, n, "goal") };
 }

@@ -274,7 +274,7 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
         raise PuzzleFormatError("The board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'.")
     n = _number(size.strip(), "The board size {word} in the link {problem}.")
     _check_side(n)
-    tiles = _numbers_in(tile_text, "board")
+    tiles = _numbers_in(_tiles_after(size, tile_text, "board"), "board")
     goal = None
     if fields.get("goal"):
         goal_text = fields["goal"]
@@ -282,7 +282,7 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
         if colon:
             if goal_size.strip() != str(n):
                 raise PuzzleFormatError(f"The goal is {goal_size.strip()[:12]} wide but the board is {n}.", "goal")
-            goal_text = rest
+            goal_text = _tiles_after(goal_size, rest, "goal")
         goal = tuple(_numbers_in(goal_text, "goal"))
     puzzle = _validated(n, tiles, goal)
     heuristic = fields.get("h") or None
@@ -291,6 +291,13 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
                                 "heuristic")
     return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
             "heuristic": heuristic}
+
+
+def _tiles_after(size: str, tiles: str, what: str) -> str:
+    """The tiles after a link's size and colon; nothing there is refused in those terms (not as a value '')."""
+    if not tiles.strip():
+        raise PuzzleFormatError(f"The {what} in the link lists no tiles after {quoted(size + ':')}.", what)
+    return tiles
 
 
 def _words_from_fields(fields: Dict[str, str]) -> Dict[str, object]:

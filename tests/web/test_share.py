@@ -103,6 +103,25 @@ def test_a_refused_board_link_is_replaced_by_a_fresh_board_in_the_form(app):
     expect(page.get_by_test_id("link-error")).to_contain_text("out of range")  # the reason stays shown
 
 
+REFUSED_BOARD_LINKS = [
+    # (link, the reason the Solve view gives)
+    ("board=3:", "the board in the link lists no tiles after '3:'."),
+    ("board=3:8,1,3,4,0,2,7,6,5&goal=3:", "the goal in the link lists no tiles after '3:'."),
+]
+
+
+@pytest.mark.parametrize("fragment, reason", REFUSED_BOARD_LINKS)
+def test_a_board_link_with_a_size_and_no_tiles_says_so(app, fragment, reason):
+    """A board link cut after its size is refused in the link's own terms (not "the value '' in the board is
+    not a whole number"), over a fresh board."""
+    page = app
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    expect(page.get_by_test_id("link-error")).to_have_text(
+        f"This link could not be opened, so here is a fresh board instead: {reason}")
+    tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
+    assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
+
+
 def test_solver_links_load_before_python_has_booted(fresh, app_url):
     page = fresh(app_url + "#board=3:1,3,4,8,6,2,7,0,5&goal=1,2,3,8,0,4,7,6,5&h=linear-conflict", boot=False)
     expect(page.get_by_test_id("board-input")).to_have_value("1 3 4\n8 6 2\n7 0 5")
