@@ -8,8 +8,8 @@
 //   game.loadGame({ n, tiles });      // a deal, a daily puzzle, an imported position
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
-import { DIRS, cellForDir, dealTiles, slidesFor } from "./game-core.js";
-import { FragmentError, linkSize, parseFragment } from "./links.js";
+import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "./game-core.js";
+import { FragmentError, parseFragment } from "./links.js";
 import { plural, refusal, sentence } from "./messages.js";
 import { GameSession } from "./game-session.js";
 import { GameHelp } from "./game-help.js";
@@ -176,7 +176,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       if (game.kind !== "play") throw new FragmentError("This link is not a game.");
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      refuse(error.message, linkSize(text));
+      refuse(error.message, error.size);
       return false;
     }
     showMessage("");
@@ -186,10 +186,12 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     return true;
   }
 
-  /** A link the game cannot open: a fresh puzzle (of size `n`, or the one on screen), and why. */
+  /** A link the game cannot open: a fresh puzzle (of size `n`, the size the link asked for, when the game
+   *  plays that size; else the one on screen), and why. */
   function refuse(reason, n = null) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
-    newPuzzle(n || (session ? session.n : 4));
+    const playable = n >= MIN_SIZE && n <= MAX_SIZE;
+    newPuzzle(playable ? n : session ? session.n : 4);
     showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
   }
 

@@ -16,7 +16,15 @@ import { quoted, sentence } from "./messages.js";
 export const MAX_MOVES_IN_LINK = 20000;
 export const DICTIONARY_NAMES = ["common", "large"];
 
-export class FragmentError extends Error {}
+/** A refused link: its message is one sentence; `size` is the board size the link asked for, when the
+ *  parser had read one before refusing it (a refused game or daily link deals a fresh puzzle of that
+ *  size), else null. */
+export class FragmentError extends Error {
+  constructor(message, size = null) {
+    super(message);
+    this.size = size;
+  }
+}
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const NAME = /^[a-z][a-z0-9_-]*$/;
@@ -28,8 +36,8 @@ const KINDS = ["board", "words", "play"];  // the first present names the puzzle
 // unknown parts (and take the last of a repeated one), so that newer links still open.
 const PLAY_PARTS = ["play", "goal", "moves"];
 
-function refuse(clause) {
-  throw new FragmentError(sentence(clause));
+function refuse(clause, size = null) {
+  throw new FragmentError(sentence(clause), size);
 }
 
 // urllib.parse.unquote: %XX runs decoded as UTF-8, bad bytes replaced, anything else left as it is.
@@ -80,26 +88,28 @@ export function parseFragment(fragment) {
   refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
 }
 
-// A whole number short enough to be a tile or a size (formats._number); `sentence(word, problem)` words the refusal.
-function number(item, sentence) {
-  if (!INTEGER.test(item)) refuse(sentence(quoted(item), "is not a whole number"));
-  if (item.length > MAX_DIGITS) refuse(sentence(quoted(item), "is far too large"));
+// A whole number short enough to be a tile or a size (formats._number); `sentence(word, problem)` words the
+// refusal, which carries `size` (the board's, once read).
+function number(item, sentence, size = null) {
+  if (!INTEGER.test(item)) refuse(sentence(quoted(item), "is not a whole number"), size);
+  if (item.length > MAX_DIGITS) refuse(sentence(quoted(item), "is far too large"), size);
   return BigInt(item);
 }
 
-function numbersIn(text, what) {
-  return text.split(",").map((item) => number(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`));
+function numbersIn(text, what, size) {
+  return text.split(",").map((item) => number(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, size));
 }
 
 // board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
 // that a huge number in a link is reported as written.
 function validTiles(values, n, what) {
   const cells = n * n;
-  if (BigInt(values.length) !== cells) refuse(`a ${n}x${n} ${what} needs ${cells} tiles, not ${values.length}`);
+  const fail = (clause) => refuse(clause, Number(n));
+  if (BigInt(values.length) !== cells) fail(`a ${n}x${n} ${what} needs ${cells} tiles, not ${values.length}`);
   const seen = new Set();
   for (const tile of values) {
-    if (tile < 0n || tile >= cells) refuse(`tile ${tile} is out of range: a ${n}x${n} ${what} uses 0 to ${cells - 1n}`);
-    if (seen.has(tile)) refuse(`tile ${tile} appears twice in the ${what}`);
+    if (tile < 0n || tile >= cells) fail(`tile ${tile} is out of range: a ${n}x${n} ${what} uses 0 to ${cells - 1n}`);
+    if (seen.has(tile)) fail(`tile ${tile} appears twice in the ${what}`);
     seen.add(tile);
   }
   return values.map(Number);
@@ -107,33 +117,39 @@ function validTiles(values, n, what) {
 
 // The tiles after a size and its colon ("3:8,1,..."); a size with nothing after it is refused in those terms
 // (formats._tiles_after), not as an empty value.
-function tilesAfter(text, colon, what) {
+function tilesAfter(text, colon, what, size) {
   const tiles = text.slice(colon + 1);
-  if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`);
+  if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`, size);
   return tiles;
 }
 
-// The board and goal of a board or play link (`kind`): {n, tiles, goal}; `sizes` limits n further.
+// The board and goal of a board or play link (`kind`): {n, tiles, goal}; `sizes` limits n further.  Every
+// refusal after the size is read carries it.
 function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
   const colon = text.indexOf(":");
   const what = kind === "play" ? "game" : "board";
-  if (colon < 0) refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`);
+  if (colon < 0) {   // a link cut before its colon (play=3) still names its size
+    const bare = text.trim();
+    refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`,
+      INTEGER.test(bare) && bare.length <= MAX_DIGITS ? Number(bare) : null);
+  }
   const size = text.slice(0, colon).trim();
   const n = number(size, (word, problem) => `the board size ${word} in the link ${problem}`);
-  if (n < 2n) refuse(`the board size must be at least 2, not ${n}`);
+  const read = Number(n);
+  if (n < 2n) refuse(`the board size must be at least 2, not ${n}`, read);
   if (sizes && (n < sizes.min || n > sizes.max)) {
-    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`);
+    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`, read);
   }
-  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`);
-  const tiles = numbersIn(tilesAfter(text, colon, what), "board");
+  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, read);
+  const tiles = numbersIn(tilesAfter(text, colon, what, read), "board", read);
   let goal = null;
   if (goalText) {
     const goalColon = goalText.indexOf(":");
     if (goalColon >= 0) {
       const goalSize = goalText.slice(0, goalColon).trim();
-      if (goalSize !== String(n)) refuse(`the goal is ${goalSize} wide but the board is ${n}`);
+      if (goalSize !== String(n)) refuse(`the goal is ${goalSize} wide but the board is ${n}`, read);
     }
-    goal = numbersIn(goalColon >= 0 ? tilesAfter(goalText, goalColon, "goal") : goalText, "goal");
+    goal = numbersIn(goalColon >= 0 ? tilesAfter(goalText, goalColon, "goal", read) : goalText, "goal", read);
   }
   return { n: Number(n), tiles: validTiles(tiles, n, "board"), goal: goal && validTiles(goal, n, "goal") };
 }
@@ -162,11 +178,11 @@ function playFromFields(fields, keys) {
   if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
   const { n, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"),
     { kind: "play", sizes: { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) } });
-  if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match");
+  if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match", n);
   const moves = fields.get("moves") || "";
-  if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d");
-  if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves");
-  if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board");
+  if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", n);
+  if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", n);
+  if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board", n);
   return { kind: "play", n, tiles, goal, moves };
 }
 
@@ -196,31 +212,25 @@ export function dailyFragment(n, date) {
   return `daily=${date}&n=${n}`;
 }
 
-/** A daily link read: {kind: "daily", date, n (4 when not given)}, or throw FragmentError. */
+/** A daily link read: {kind: "daily", date, n (4 when not given)}, or throw FragmentError (with its size). */
 export function parseDaily(fragment) {
-  const match = /^#?daily=(\d{4}-\d{2}-\d{2})(?:&n=(\d+))?$/.exec(fragment);
-  if (!match) refuse("a daily puzzle's link looks like 'daily=2026-11-23&n=4'");
+  const LOOKS = "a daily puzzle's link looks like 'daily=2026-11-23&n=4'";
+  const match = /^#?daily=([^&]*)(?:&n=(\d+))?$/.exec(fragment);
+  if (!match) refuse(LOOKS);
   const n = Number(match[2] || 4);
-  if (n < MIN_SIZE || n > MAX_SIZE) refuse(`daily puzzles come in ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${n}x${n}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(match[1])) refuse(LOOKS, n);
+  if (n < MIN_SIZE || n > MAX_SIZE) refuse(`daily puzzles come in ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${n}x${n}`, n);
   const [year, month, day] = match[1].split("-").map(Number);
-  if (month < 1 || month > 12) refuse(`${quoted(match[1])} is not a date: months run from 01 to 12`);
+  if (month < 1 || month > 12) refuse(`${quoted(match[1])} is not a date: months run from 01 to 12`, n);
   const days = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeapYear(year) ? 1 : 0);
   if (day < 1 || day > days) {
     const name = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString("en", { month: "long", timeZone: "UTC" });
-    refuse(`${quoted(match[1])} is not a date: ${name} ${year} has ${days} days`);
+    refuse(`${quoted(match[1])} is not a date: ${name} ${year} has ${days} days`, n);
   }
   return { kind: "daily", date: match[1], n };
 }
 
 const isLeapYear = (year) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-
-/** The size a game or daily link asks for, when the game plays that size (a refused link's fresh puzzle
- *  keeps it), else null; never throws. */
-export function linkSize(fragment) {
-  const match = /(?:^#*\s*play=\s*|&n=)(\d{1,2})\b/i.exec(fragment);
-  const n = match ? Number(match[1]) : null;
-  return n >= MIN_SIZE && n <= MAX_SIZE ? n : null;
-}
 
 /** "explain=board=3:..." or "explain=words=...": A* step by step on that puzzle. */
 export function explainFragment(puzzle) {

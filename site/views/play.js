@@ -6,7 +6,7 @@
 import { mountGame } from "../game.js";
 import { mountJudging } from "../player-judge.js";
 import { dailyPuzzles, dealsPanel, notationPanel, settingsPanel, statsPanel } from "../player-panels.js";
-import { FragmentError, linkSize, parseDaily } from "../links.js";
+import { FragmentError, parseDaily } from "../links.js";
 
 const SETTINGS_KEY = "puzzlesolver-settings-v1";
 const FIRST_SIZE = 4;
@@ -44,7 +44,7 @@ export function mount(section, { solver, router, budgets }) {
       daily.load(n, date);
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      game.refuse(error.message, linkSize(link));
+      game.refuse(error.message, error.size);
     }
   }
 

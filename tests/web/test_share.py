@@ -271,7 +271,35 @@ REFUSED_PLAY_LINKS = [
     ("daily=2026-13-01&n=3", "'2026-13-01' is not a date: months run from 01 to 12.", 3),
     ("daily=2026-04-31&n=5", "'2026-04-31' is not a date: April 2026 has 30 days.", 5),
     ("daily=2026-00-10", "'2026-00-10' is not a date: months run from 01 to 12.", 4),
+    ("play=5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&moves=xyz",
+     "the moves must be letters l, r, u and d.", 5),
+    ("daily=soon&n=6", "a daily puzzle's link looks like 'daily=2026-11-23&n=4'.", 6),
+    ("play=99:1,2", "boards from 3x3 to 7x7 can be played, not 99x99.", 4),   # no 99x99 game: the usual size
 ]
+
+REFUSED_LINK_SIZES = [
+    # (link, the size its refusal carries: what the parser had read before refusing, else None)
+    ("play=3:", 3), ("play=3", 3), ("play=5:1,2", 5), ("play=99:1,2", 99), ("play=x:1", None), ("play=:1", None),
+    ("play=4:1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", 4), ("board=6:1,1", 6), ("board=3:1&goal=4:1", 3),
+    ("words=horse", None), ("foo=1", None),
+    ("daily=2026-02-30&n=5", 5), ("daily=2026-02-30", 4), ("daily=soon&n=6", 6), ("daily=2026-01-01&n=9", 9),
+    ("daily=2026-01-01&x=1", None),
+]
+
+
+def test_a_refused_link_carries_the_size_it_asked_for(light_page, app_url):
+    """links.js's FragmentError says the board size the parser had read (``size``, null when none), so that the
+    game deals a fresh puzzle of that size without reading the link again."""
+    page = light_page
+    page.goto(app_url)
+    sizes = page.evaluate("""async (links) => {
+      const { FragmentError, parseDaily, parseFragment } = await import("/links.js");
+      return links.map((link) => {
+        try { (link.startsWith("daily=") ? parseDaily : parseFragment)(link); return "opened"; }
+        catch (error) { return error instanceof FragmentError ? error.size : String(error); }
+      });
+    }""", [link for link, _ in REFUSED_LINK_SIZES])
+    assert dict(zip([link for link, _ in REFUSED_LINK_SIZES], sizes)) == dict(REFUSED_LINK_SIZES)
 
 
 @pytest.mark.parametrize("fragment, reason, n", REFUSED_PLAY_LINKS)
