@@ -12,9 +12,7 @@
 //   const next = job.keepGoing();            // a new Job: the search resumed (or job.fastAnswer())
 //   job.cancel();                            // or job.cancel({ keepBest: true }): the answer so far, if any
 
-import { plural, sentence } from "./messages.js";
-
-const number = (k) => k.toLocaleString("en");
+import { number, plural, sentence } from "./messages.js";
 
 /**
  * A progress message from the worker in words: the download, the search, the work done.  `brief`: a few

@@ -6,7 +6,7 @@
 
 import { el } from "./dom.js";
 import { progressText } from "./job.js";
-import { sentence } from "./messages.js";
+import { NO_PUZZLE, sentence } from "./messages.js";
 
 /** The checker panel; `ask` and `puzzleParams` as in learn-compare.js. */
 export function checkerPanel({ ask, puzzleParams }) {
@@ -25,7 +25,7 @@ export function checkerPanel({ ask, puzzleParams }) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const params = puzzleParams();
-    if (!params) { show("is-wrong", "Open a puzzle first: the answer is checked against the puzzle on screen."); return; }
+    if (!params) { show("is-wrong", `${NO_PUZZLE}: the answer is checked against the puzzle on screen.`); return; }
     if (!answer.value.trim()) { show("is-wrong", "Paste your program's output first."); answer.focus(); return; }
     show("", "Checking…");
     const reply = await ask("check", { ...params, answer: answer.value }, (progress) => { verdict.textContent = progressText(progress, "Checking…"); });

@@ -7,17 +7,15 @@
 import { el, button } from "./dom.js";
 import { progressText } from "./job.js";
 import { svg } from "./learn-drawings.js";
+import { NO_PUZZLE, number, sentence } from "./messages.js";
 
-const number = (k) => (k === null || k === undefined ? "—" : k.toLocaleString("en"));
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 /** The estimates IDA* runs with (puzzlesolver.explain.IDA_ESTIMATES); the comparison's IDA* row uses Manhattan
  *  distance for any other, and so does "Watch IDA*". */
 const IDA_ESTIMATES = ["manhattan", "linear-conflict", "pdb"];
 const idaEstimate = (heuristic) => (IDA_ESTIMATES.includes(heuristic) ? heuristic : "manhattan");
-const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 /** What a control says when it has nothing to work on (role status: read out when it appears). */
 const hint = (testid, text) => el("p", { class: "learn-hint", role: "status", "data-testid": testid, text });
-const NO_PUZZLE = "Open a puzzle first";   // as the checker says it
 
 /**
  * The comparison panel.  `ask(op, params, onProgress)` sends a request of the view (resolves to its

@@ -88,16 +88,16 @@ export function parseFragment(fragment) {
   refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
 }
 
-// A whole number short enough to be a tile or a size (formats._number); `sentence(word, problem)` words the
+// A whole number short enough to be a tile or a size (formats._number); `wording(word, problem)` words the
 // refusal, which carries `size` (the board's, once read).
-function number(item, sentence, size = null) {
-  if (!INTEGER.test(item)) refuse(sentence(quoted(item), "is not a whole number"), size);
-  if (item.length > MAX_DIGITS) refuse(sentence(quoted(item), "is far too large"), size);
+function wholeNumber(item, wording, size = null) {
+  if (!INTEGER.test(item)) refuse(wording(quoted(item), "is not a whole number"), size);
+  if (item.length > MAX_DIGITS) refuse(wording(quoted(item), "is far too large"), size);
   return BigInt(item);
 }
 
 function numbersIn(text, what, size) {
-  return text.split(",").map((item) => number(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, size));
+  return text.split(",").map((item) => wholeNumber(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, size));
 }
 
 // board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
@@ -134,7 +134,7 @@ function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
       INTEGER.test(bare) && bare.length <= MAX_DIGITS ? Number(bare) : null);
   }
   const size = text.slice(0, colon).trim();
-  const n = number(size, (word, problem) => `the board size ${word} in the link ${problem}`);
+  const n = wholeNumber(size, (word, problem) => `the board size ${word} in the link ${problem}`);
   const read = Number(n);
   if (n < 2n) refuse(`the board size must be at least 2, not ${n}`, read);
   if (sizes && (n < sizes.min || n > sizes.max)) {

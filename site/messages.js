@@ -13,8 +13,14 @@ export function sentence(text, advice = "") {
   return clause && `${clause[0].toUpperCase()}${clause.slice(1)}.`;
 }
 
+/** A count as the page writes it: thousands separated, "1,500"; a dash, "—", when there is none (null). */
+export const number = (k) => (k === null || k === undefined ? "—" : k.toLocaleString("en"));
+
 /** A count and its noun, e.g. plural(1, "move") "1 move", plural(1500, "node") "1,500 nodes". */
-export const plural = (k, word) => `${k.toLocaleString("en")} ${word}${k === 1 ? "" : "s"}`;
+export const plural = (k, word) => `${number(k)} ${word}${k === 1 ? "" : "s"}`;
+
+/** What the Learn view's controls say when no puzzle is open, before what each one would work on. */
+export const NO_PUZZLE = "Open a puzzle first";
 
 /** A sentence as the clause after a colon or a semicolon. */
 export const lowerFirst = (text) => text && text[0].toLowerCase() + text.slice(1);

@@ -10,7 +10,7 @@
 import { FragmentError, parseExplain } from "../links.js";
 import { Job, progressText } from "../job.js";
 import { el, button } from "../dom.js";
-import { refusal } from "../messages.js";
+import { NO_PUZZLE, number, refusal } from "../messages.js";
 import { QueueReplay, describe, gameTree, heapTree, pseudocode, queueBoards, showSearch, stateText, whyNot } from "../learn-drawings.js";
 import { comparisonPanel } from "../learn-compare.js";
 import { checkerPanel } from "../learn-check.js";
@@ -26,7 +26,6 @@ const QUEUE_NOTES = {
   tiebreak: "The solver's queue gives a tie in priority to the node nearer the goal (smaller estimate), then to the older one, "
     + "as the comparison below does.",
 };
-const NO_PUZZLE = "Open a puzzle first: follow a link above, or \"Step through the search\" in the Solve view.";
 
 function select(id, options) {
   return el("select", { id, "data-testid": id }, ...options.map(([value, text]) => el("option", { value, text })));
@@ -124,7 +123,7 @@ export function mount(view, { solver }) {
   function nothingOpen() {
     if (puzzle) return false;
     message.textContent = "";
-    status.textContent = NO_PUZZLE;
+    status.textContent = `${NO_PUZZLE}: follow a link above, or "Step through the search" in the Solve view.`;
     return true;
   }
 
@@ -223,7 +222,7 @@ export function mount(view, { solver }) {
     const { picture, list, focus, drawn, made } = gameTree(trace, step, zoom, showNode);
     treeBox.replaceChildren(picture);
     const summary = drawn < made
-      ? `The whole game tree as a list (the picture shows ${drawn} of its ${made.toLocaleString("en")} nodes: the line the search followed to the node it removed, with the children beside it)`
+      ? `The whole game tree as a list (the picture shows ${drawn} of its ${number(made)} nodes: the line the search followed to the node it removed, with the children beside it)`
       : "The game tree as a list";
     treeList.replaceChildren(el("summary", { text: summary }), list);
     keepInView(treeBox, focus);

@@ -160,6 +160,15 @@ def test_one_router_reads_the_address_and_one_module_reads_links():
     assert [name for name, text in sources.items() if "export function sentence" in text] == ["messages.js"]
 
 
+def test_the_pages_wording_helpers_have_one_home_each():
+    """How a sentence, a count and the Learn view's "no puzzle open" are written is defined once, in
+    messages.js, and imported wherever it is used: no module keeps a private copy that could drift."""
+    sources = {path.relative_to(SITE).as_posix(): path.read_text() for path in SITE.rglob("*.js")}
+    for name in ("sentence", "number", "plural", "NO_PUZZLE"):
+        defined = re.compile(rf"^(?:export\s+)?(?:function|const|let|var)\s+{name}\b", re.M)
+        assert [module for module, text in sources.items() if defined.search(text)] == ["messages.js"], name
+
+
 def test_the_parts_of_the_page_meet_through_modules_not_window():
     """Only main.js sets the documented test hooks (index.html's early Solve press is the one flag read elsewhere)."""
     for path in SITE.rglob("*.js"):

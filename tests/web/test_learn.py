@@ -328,7 +328,8 @@ def test_watch_ida_agrees_with_the_comparisons_ida_row_whatever_the_estimate(app
         assert app.locator("tr[data-algorithm=ida]").get_attribute("data-heuristic") == heuristic
         note = watch_ida(app)
         assert [(bar["bound"], bar["nodes"]) for bar in chart_bars(app, "explain-ida-chart")] == iterations, chosen
-        assert note == "; ".join(f"bound {b}: {n} nodes" for b, n in iterations) + ". Solved in 14 moves.", chosen
+        assert note == "; ".join(f"{'Bound' if i == 0 else 'bound'} {b}: {n} nodes"     # one capitalised sentence
+                                 for i, (b, n) in enumerate(iterations)) + ". Solved in 14 moves.", chosen
         intro = app.get_by_test_id("explain-ida-intro").inner_text()
         assert intro.startswith(f"IDA* with the {heuristic} estimate"), chosen
         assert (f"{chosen} is not one of IDA*'s estimates here" in intro) == (chosen != heuristic)
