@@ -109,14 +109,22 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.finish.disabled = !ready || (session.solved && !autoplay) || (busy && !autoplay);
     ui.distance.disabled = !ready || busy;
     ui.finish.textContent = autoplay ? "Stop" : "Finish from here";
-    const plan = session.planHere();
-    ui.distanceOut.textContent = plan === null ? (session.atGoal ? "0" : "?") : `${session.planOptimal ? "" : "≤ "}${plan.length}`;
+    showDistance(session.planHere());
     help.withdraw(tiles.join(","));
     root.dataset.solved = String(session.solved);
     if (busy) root.dataset.busy = "solve"; else delete root.dataset.busy;
     root.dataset.solver = ready ? "ready" : "waiting";
     keepTimeShown();
     root.dispatchEvent(new CustomEvent("game-render", { detail: { session } }));
+  }
+
+  /** "Optimal from here": what the game's plan says, and in data-known what kind of number that is ("exact",
+   *  "at-most" for a plan not proven shortest, "none" for "?"; the judge adds its "at-least" bounds). */
+  function showDistance(plan) {
+    const [known, text] = plan !== null ? [session.planOptimal ? "exact" : "at-most", `${session.planOptimal ? "" : "≤ "}${plan.length}`]
+      : session.atGoal ? ["exact", "0"] : ["none", "?"];
+    ui.distanceOut.textContent = text;
+    ui.distanceOut.dataset.known = known;
   }
 
   /** Render a position that jumped (a new game, a restart) without sliding every tile across. */

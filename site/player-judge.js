@@ -34,7 +34,7 @@ export function mountJudging(root, game, settings, solver) {
   let analysedSession = null;
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
   const toggle = part("judge-toggle"), labels = part("judge-labels"), line = part("judge-line"), analysis = part("analysis");
-  const optimalHere = part("play-distance");   // the game's "Optimal from here": the judge knows it too
+  const optimalHere = part("play-distance");   // the game's "Optimal from here" (data-known: see game.js): the judge knows it too
   toggle.checked = settings.get("judge", false);
   labels.checked = settings.get("labels", false);
   toggle.addEventListener("change", () => { settings.set("judge", toggle.checked); update(); });
@@ -74,8 +74,11 @@ export function mountJudging(root, game, settings, solver) {
     const distance = verdict.exact ? moves : `at least ${moves}` + (labels.checked ? " (the −1/+1 labels need exact distances: boards up to 4×4)" : "");
     const last = lastMoveVerdict(session, verdict);
     say(last ? `${distance} · last move: ${last.text}` : distance, last ? last.kind : "");
-    if (optimalHere.textContent === "?" || optimalHere.textContent.startsWith("≥")) {
+    // Only where the game knows nothing better: nothing yet, or a bound of the judge's own (never over an
+    // exact distance, nor over the game's "≤ N").
+    if (optimalHere.dataset.known === "none" || optimalHere.dataset.known === "at-least") {
       optimalHere.textContent = verdict.exact ? String(verdict.distance) : `≥ ${verdict.distance}`;
+      optimalHere.dataset.known = verdict.exact ? "exact" : "at-least";
     }
     if (labels.checked && verdict.exact) labelTiles(verdict);
   }

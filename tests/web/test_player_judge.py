@@ -85,3 +85,36 @@ def test_a_finished_game_is_analysed(judged):
     assert page.locator("[data-testid=analysis-chart] title").text_content()
     page.get_by_test_id("play-new").click()                # a new game: the old game's analysis goes
     assert analysis.is_hidden()
+
+
+HARD_5X5 = [13, 19, 5, 22, 23, 16, 7, 24, 9, 6, 15, 0, 18, 8, 14, 21, 11, 3, 17, 2, 1, 20, 12, 4, 10]
+
+
+def distance_shown(page, known, timeout=60_000):
+    """Wait until "Optimal from here" holds a number of that kind (data-known); returns its text."""
+    page.wait_for_function("(k) => document.querySelector('[data-testid=play-distance]').dataset.known === k",
+                           arg=known, timeout=timeout)
+    return page.get_by_test_id("play-distance").text_content()
+
+
+def test_optimal_from_here_says_which_kind_of_number_it_shows(judged):
+    """"Optimal from here" keeps what it holds in data-known: "none" ("?"), "exact", "at-most" (the game's plan,
+    not proven shortest: "≤ N") or "at-least" (the judge's lower bound: "≥ N").  The judge fills it only where
+    the game knows nothing better, so an exact distance or the game's "≤ N" is never replaced by a bound."""
+    page = judged
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
+    expect_distance(page, 2)
+    assert distance_shown(page, "exact") == "2"
+    load_game(page, 5, HARD_5X5)                                    # too far for the judge to prove in its budget
+    bound = distance_shown(page, "at-least")
+    assert bound == f"≥ {page.get_by_test_id('judge-line').get_attribute('data-distance')}"
+    assert page.get_by_test_id("judge-line").get_attribute("data-exact") == "false"
+    page.evaluate("window.__app.game.maxSeconds = 1")
+    try:
+        page.get_by_test_id("play-distance-button").click()         # the game's own plan: not proven shortest
+        page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)
+        assert distance_shown(page, "at-most").startswith("≤ ")
+        page.wait_for_timeout(500)                                   # the judge's cached bound comes back ...
+        assert distance_shown(page, "at-most").startswith("≤ ")     # ... and leaves the plan's number alone
+    finally:
+        page.evaluate("window.__app.game.maxSeconds = 0")
