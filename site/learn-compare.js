@@ -10,19 +10,17 @@ import { svg } from "./learn-drawings.js";
 import { NO_PUZZLE, number, sentence } from "./messages.js";
 
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
-/** The estimates IDA* runs with (puzzlesolver.explain.IDA_ESTIMATES); the comparison's IDA* row uses Manhattan
- *  distance for any other, and so does "Watch IDA*". */
-const IDA_ESTIMATES = ["manhattan", "linear-conflict", "pdb"];
-const idaEstimate = (heuristic) => (IDA_ESTIMATES.includes(heuristic) ? heuristic : "manhattan");
 /** What a control says when it has nothing to work on (role status: read out when it appears). */
 const hint = (testid, text) => el("p", { class: "learn-hint", role: "status", "data-testid": testid, text });
 
 /**
  * The comparison panel.  `ask(op, params, onProgress)` sends a request of the view (resolves to its
  * answer, or null when a newer request replaced it); `puzzleParams()` the puzzle on screen;
- * `onTrace(options)` steps through one row's search.
+ * `onTrace(options)` steps through one row's search; `idaEstimate(chosen)` resolves to the estimate the
+ * engine's IDA* runs with when `chosen` is asked for (the engine says which: the comparison's IDA* row
+ * names it, and the worker's info before any comparison).
  */
-export function comparisonPanel({ ask, puzzleParams, onTrace }) {
+export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
   const goalTest = el("input", { type: "checkbox", id: "compare-goal-test", "data-testid": "compare-goal-test" });
   const weight = el("input", { type: "range", id: "compare-weight", min: "1", max: "5", step: "0.5", value: "2",
     "data-testid": "compare-weight", "aria-describedby": "compare-weight-value" });
@@ -72,7 +70,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
     watching = drawn.watch();
   }
 
-  /** IDA* iteration by iteration, with the estimate and engine of the table's IDA* row (so the two agree). */
+  /** IDA* iteration by iteration, with the estimate the table's IDA* row ran with, or would (so the two agree). */
   async function watchIda() {
     const params = puzzleParams();
     if (!params) { extras.replaceChildren(hint("ida-hint", `${NO_PUZZLE}: IDA* is watched on the board on screen.`)); return; }
@@ -81,7 +79,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace }) {
       return;
     }
     const row = searches && searches.rows.find((r) => r.algorithm === "ida");
-    const estimate = row ? row.heuristic : idaEstimate(params.heuristic);
+    const estimate = row ? row.heuristic : await idaEstimate(params.heuristic);
     const instead = params.heuristic && estimate !== params.heuristic
       ? ` (${params.heuristic} is not one of IDA*'s estimates here, so it uses ${estimate}, as the table does)` : "";
     const chart = el("div", { class: "explain-svg learn-chart", "data-testid": "explain-ida-chart" });

@@ -47,7 +47,7 @@ from .words import ladder_start
 __all__ = ["explain", "recording", "compare_searches", "comparing_searches",
            "heuristic_quality", "measuring_quality", "Trace", "ExplainedNode", "Step", "Recorder", "ExplainTooLong",
            "MAX_STEPS", "render_text", "render_json", "trace_record", "pseudocode", "PSEUDOCODE", "WHY_NOT",
-           "why_not_removed", "why_not_reason", "apply_change", "searches_data_files", "loading_searches_tables", "COMPARED", "IDA_ESTIMATES",
+           "why_not_removed", "why_not_reason", "apply_change", "searches_data_files", "loading_searches_tables", "COMPARED", "IDA_ESTIMATES", "ida_estimate",
            "GOAL_TEST_NOTES"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
@@ -427,6 +427,17 @@ COMPARED = ("hamming", "manhattan", "linear-conflict", "walking-distance", "pdb"
 IDA_ESTIMATES = ("manhattan", "linear-conflict", "pdb")
 
 
+def ida_estimate(heuristic: str) -> str:
+    """The estimate IDA* runs with when the Learn view's searches are asked for ``heuristic``: that one if
+    it is one of :data:`IDA_ESTIMATES`, else Manhattan distance.  The comparison's IDA* row and "Watch IDA*"
+    both follow it (the page learns it from the worker's ``info``, ``ida_estimate``).
+
+    >>> ida_estimate("linear-conflict"), ida_estimate("walking-distance")
+    ('linear-conflict', 'manhattan')
+    """
+    return heuristic if heuristic in IDA_ESTIMATES else "manhattan"
+
+
 #: What the goal test's choice means, for the page to show beside the comparison.
 GOAL_TEST_NOTES = {
     "removal": "Each node is tested for the goal when it is removed from the queue, as the seeds' A* does: that "
@@ -462,8 +473,8 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
     """Breadth-first, greedy best-first, A* with each estimate, the seeds' tree A*, IDA* and weighted A* on
     one puzzle, as work in steps; yields ``{"rows", "of", "search", "expanded"}`` as it goes.
 
-    Boards: greedy, tree A*, IDA* and weighted A* use ``heuristic`` (IDA*: Manhattan unless it is one of
-    :data:`IDA_ESTIMATES`); A* runs with every estimate of :data:`COMPARED`; breadth-first search ignores
+    Boards: greedy, tree A*, IDA* and weighted A* use ``heuristic`` (IDA*: :func:`ida_estimate`, Manhattan
+    unless it is one of :data:`IDA_ESTIMATES`); A* runs with every estimate of :data:`COMPARED`; breadth-first search ignores
     the estimate (its nodes show Manhattan's).  Word ladders: every search
     but IDA*, with the edit distance.  ``goal_test`` applies to the best-first searches (IDA*'s engines
     test a child when they generate it).  Each search stops after ``max_expansions`` expansions.
@@ -538,7 +549,7 @@ def _best_first_row(puzzle: Puzzle, algorithm: str, heuristic: str, weight: Opti
 
 
 def _ida_row(puzzle: BoardPuzzle, heuristic: str, cap: int, progress: dict) -> Work[dict]:
-    estimate = heuristic if heuristic in IDA_ESTIMATES else "manhattan"
+    estimate = ida_estimate(heuristic)
     search = policy.board_search(Board.from_tiles(puzzle.tiles, puzzle.goal), policy.Options("ida", estimate))
     finished = yield from reporting(searching(search, cap), lambda: {**progress, "expanded": search.stats.expanded})
     answer = search.blank_path() if finished else []

@@ -166,7 +166,8 @@ def _info(message: Message) -> Message:
     return {"type": "info", "version": __version__, "python": sys.version.split()[0],
             "heuristics": list(policy.HEURISTICS), "default_heuristic": DEFAULT_HEURISTIC,
             "algorithms": list(policy.ALGORITHMS), "dictionaries": list(DICTIONARIES),
-            "max_side": grid.MAX_SIDE, "max_stored_nodes": jobs.MAX_STORED_NODES, "max_seconds": jobs.SOLVE_SECONDS}
+            "max_side": grid.MAX_SIDE, "max_stored_nodes": jobs.MAX_STORED_NODES, "max_seconds": jobs.SOLVE_SECONDS,
+            "ida_estimate": {name: explain.ida_estimate(name) for name in explain.COMPARED}}
 
 
 # -- reading requests ---------------------------------------------------------------------------------

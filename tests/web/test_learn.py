@@ -335,6 +335,20 @@ def test_watch_ida_agrees_with_the_comparisons_ida_row_whatever_the_estimate(app
         assert (f"{chosen} is not one of IDA*'s estimates here" in intro) == (chosen != heuristic)
 
 
+def test_watch_ida_before_any_comparison_runs_the_estimate_the_engine_names(app):
+    """With no comparison on screen, Watch IDA* asks the engine which estimate IDA* runs with (the worker's
+    info, from explain.ida_estimate): the page keeps no list of IDA*'s estimates of its own."""
+    open_view(app, BOARD14_LINK)
+    app.get_by_test_id("explain-heuristic").select_option("walking-distance")
+    assert app.get_by_test_id("explain-comparison").count() == 0
+    heuristic, iterations = engine_iterations(BOARD14, "walking-distance")
+    assert heuristic == app.evaluate("window.__solver.info.ida_estimate['walking-distance']") == "manhattan"
+    watch_ida(app)
+    assert [(bar["bound"], bar["nodes"]) for bar in chart_bars(app, "explain-ida-chart")] == iterations
+    assert app.get_by_test_id("explain-ida-intro").inner_text().startswith(
+        "IDA* with the manhattan estimate (walking-distance is not one of IDA*'s estimates here, so it uses manhattan")
+
+
 # -- the queue the table used -----------------------------------------------------------------------------
 
 def test_the_comparison_names_its_queue_and_a_rows_step_through_has_the_rows_counts(app):
