@@ -11,7 +11,7 @@ from spec_helpers import BENCHMARKS, bfs_distances
 
 from puzzlesolver import grid
 from puzzlesolver.board import Board, random_board
-from puzzlesolver.fast.anytime import AnytimeSearch
+from puzzlesolver.fast.anytime import CHUNK, AnytimeSearch, _Lines, _Windows
 from puzzlesolver.fast.beam import BeamSearch
 from puzzlesolver.fast.estimates import LineEstimate
 from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
@@ -153,3 +153,44 @@ def test_the_bound_is_never_above_the_published_optimum_of_korfs_24_puzzles():
         answer = search.blank_path()
         assert Board.from_tiles(tiles).manhattan() <= search.bound <= optimum
         assert not answer or (len(answer) >= optimum and reaches(tiles, grid.standard_goal(5), answer))
+
+
+def detour(tiles, n, length, rng):
+    """The blank's cells along ``length`` random slides (never straight back) from ``tiles``, and the board reached."""
+    board, cells, previous = list(tiles), [], None
+    blank = board.index(0)
+    for _ in range(length):
+        cell = rng.choice([c for c in grid.blank_moves(n)[blank] if c != previous])
+        board[blank], board[cell], previous, blank = board[cell], 0, blank, cell
+        cells.append(cell)
+    return board, cells
+
+
+def test_a_sweep_of_windows_shortens_a_roundabout_answer_and_keeps_it_legal():
+    """An answer that wanders 30 slides off and comes back the same way: the windows cut the excursion out."""
+    n, rng = 12, random.Random(3)
+    goal = grid.standard_goal(n)
+    start, out = detour(goal, n, 60, rng)
+    _, off = detour(start, n, 30, rng)
+    back_to_start = list(reversed([start.index(0)] + off[:-1]))
+    back_to_goal = list(reversed([goal.index(0)] + out[:-1]))
+    roundabout = off + back_to_start + back_to_goal
+    assert reaches(start, goal, roundabout)
+    sweep = _Windows(start, goal, roundabout)
+    while not sweep.run(50_000):
+        pass
+    assert reaches(start, goal, sweep.answer()) and len(sweep.answer()) <= len(roundabout) - 24
+
+
+def test_a_sweep_of_windows_counts_its_set_up_as_work():
+    """Windows whose searches end at once still spend the budget: a sweep over a long answer takes many calls."""
+    n = 10
+    goal = grid.standard_goal(n)
+    tiles = scrambled(goal, n, 1000, random.Random(4))
+    answer = _Lines(Board.from_tiles(tiles)).search
+    answer.run(None)
+    sweep = _Windows(tiles, goal, answer.blank_path())
+    calls = 1
+    while not sweep.run(CHUNK):
+        calls += 1
+    assert calls > 10 and sweep.work >= calls * CHUNK // 2

@@ -82,6 +82,9 @@ BEAM_COST = 3
 #: Work units of one expansion of IDA* on the 5x5 pattern tables: it makes twice as many a second as IDA* on
 #: linear conflicts (2.3 against 1.2 million on CPython), so the bound keeps its share of the time.
 TABLE_COST = 0.5
+#: Work units of one expansion of the line-by-line solver (a placement's weighted A* step, with its heap): about
+#: 3.8 microseconds on CPython against 0.8 for an IDA* step on linear conflicts (measured on a 20x20 board).
+LINES_COST = 4
 #: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
 BEAM_UP_TO = 8
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
@@ -96,6 +99,9 @@ WIDE_BOARD_WIDTHS = (32, 64, 128, 256, 512, 1024)
 #: Window lengths of one sweep, and the expansions one window's optimal search may use before it is skipped.
 WINDOWS = (12, 18, 24, 32, 40)
 WINDOW_LIMIT = 200_000
+#: Work units per cell of a window's square, for setting up its IDA* (its tables have a row per cell): 8-17
+#: expansions' time per cell, measured on squares of 4 to 12 cells a side.
+WINDOW_CELL_COST = 20
 #: Expansions the whole-board IDA* or an answer search gets at a time within one call of ``run``.
 CHUNK = 20_000
 
@@ -103,6 +109,28 @@ CHUNK = 20_000
 def round_widths(n: int) -> Tuple[int, ...]:
     """The beam widths of the portfolio's rounds on an n x n board: :data:`WIDTHS` on 5x5, scaled by (5/n)**3."""
     return tuple(max(FIRST_WIDTH, round(width * (5 / n) ** 3)) for width in WIDTHS)
+
+
+def window_square(blank: int, moves: Sequence[int], n: int) -> List[int]:
+    """The cells, row by row, of the smallest square of the n x n board holding the blank's cells along
+    ``moves`` (from ``blank``) and one more cell each way: a window's search needs no more room.
+
+    >>> window_square(0, [1, 2], 9)   # cells 0..2 and their margin: two rows by four columns, made square
+    [0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21, 27, 28, 29, 30]
+    """
+    rows = [c // n for c in (blank, *moves)]
+    cols = [c % n for c in (blank, *moves)]
+    top, bottom = max(min(rows) - 1, 0), min(max(rows) + 1, n - 1)
+    left, right = max(min(cols) - 1, 0), min(max(cols) + 1, n - 1)
+    side = max(bottom - top, right - left) + 1
+    top, left = min(top, n - side), min(left, n - side)
+    return [(top + r) * n + left + c for r in range(side) for c in range(side)]
+
+
+def _relabel(first: Sequence[int], last: Sequence[int]) -> Tuple[List[int], List[int]]:
+    """The same two arrangements of one set of tiles with the tiles renamed 1..k (the blank stays 0)."""
+    names = {t: i for i, t in enumerate(sorted(last))}
+    return [names[t] for t in first], [names[t] for t in last]
 
 
 def bound_search(board: Board) -> IDAStar:
@@ -308,10 +336,10 @@ class _Lines(_Attempt):
 
     @property
     def work(self) -> int:
-        return self.search.stats.expanded
+        return self.search.stats.expanded * LINES_COST
 
     def run(self, budget: int) -> bool:
-        return self.search.run(budget)
+        return self.search.run(max(1, budget // LINES_COST))
 
     def answer(self) -> Optional[List[int]]:
         return self.search.blank_path()
@@ -319,7 +347,13 @@ class _Lines(_Attempt):
 
 class _Windows(_Attempt):
     """One sweep of windows over ``best``: each window of lengths :data:`WINDOWS` is replaced by an optimal
-    path between its two ends when IDA* finds a shorter one within :data:`WINDOW_LIMIT` expansions."""
+    path between its two ends when IDA* finds a shorter one within :data:`WINDOW_LIMIT` expansions.
+
+    A window's moves stay inside a small square of the board (:func:`window_square`), so its IDA* runs on that
+    square alone: its tables cost the square's cells, not the whole board's (a 20x20 answer has thousands of
+    windows).  The sweep walks the answer once, a window's first board after the last, and counts that walk
+    and each square's set-up as work, so that a slice of work stays a slice of time on any board.
+    """
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], best: Optional[List[int]]) -> None:
         self.tiles = tuple(tiles)
@@ -327,7 +361,8 @@ class _Windows(_Attempt):
         self.best = list(best or [])
         self.windows = [length for length in WINDOWS if length < len(self.best)]
         self.start = 0
-        self.search: Optional[Tuple[IDAStar, int, int]] = None
+        self._walked = (0, list(self.tiles))   # the board after the first ``walked[0]`` moves of best
+        self.search: Optional[Tuple[IDAStar, int, int, List[int]]] = None
         self.nodes = 0
 
     @property
@@ -336,39 +371,60 @@ class _Windows(_Attempt):
 
     def run(self, budget: int) -> bool:
         while budget > 0:
-            if self.search is None and not self._next_window():
-                return True
-            search, start, end = self.search
+            if self.search is None:
+                set_up = self._next_window()
+                if set_up is None:
+                    return True
+                self.nodes += set_up
+                budget -= set_up
+                continue
+            search, start, end, cells = self.search
             before = search.stats.expanded
             finished = search.run(min(budget, WINDOW_LIMIT - before))
             used = search.stats.expanded - before
             self.nodes += used
             budget -= max(used, 1)
             if finished:
-                self._splice(start, end, search.blank_path())
+                self._splice(start, end, [cells[c] for c in search.blank_path()])
             if finished or search.stats.expanded >= WINDOW_LIMIT:
                 self.search = None
                 self.start += self.windows[0] // 2
         return False
 
-    def _next_window(self) -> bool:
-        """Set up IDA* over the next window; False when the sweep is over."""
+    def _next_window(self) -> Optional[int]:
+        """Set up IDA* over the next window and return the work that took; None when the sweep is over."""
         while self.windows:
             length = self.windows[0]
             if self.start + length <= len(self.best):
-                boards = list(grid.tiles_along(self.tiles, self.best[:self.start + length]))
-                first, last, n = boards[self.start], boards[-1], self.n
-                search = IDAStar(Board.from_tiles(first, last),
-                                 lambda counter: ManhattanEngine(first, last, n, True, counter), "window")
-                self.search = (search, self.start, self.start + length)
-                return True
+                walked = self._walk_to(self.start)
+                first = self._walked[1]
+                moves = self.best[self.start:self.start + length]
+                cells = window_square(first.index(0), moves, self.n)
+                *_, last = grid.tiles_along(first, moves)
+                local_first, local_last = _relabel([first[c] for c in cells], [last[c] for c in cells])
+                side = int(round(len(cells) ** 0.5))
+                search = IDAStar(Board.from_tiles(local_first, local_last),
+                                 lambda counter: ManhattanEngine(local_first, local_last, side, True, counter), "window")
+                self.search = (search, self.start, self.start + length, cells)
+                return walked + length + len(cells) * WINDOW_CELL_COST
             self.windows.pop(0)
             self.start = 0
-        return False
+            self._walked = (0, list(self.tiles))
+        return None
+
+    def _walk_to(self, index: int) -> int:
+        """Move the walked board on to the one after ``index`` moves of best; return the moves walked."""
+        done, board = self._walked
+        blank = board.index(0)
+        for cell in self.best[done:index]:
+            board[blank], board[cell], blank = board[cell], 0, cell
+        self._walked = (index, board)
+        return index - done
 
     def _splice(self, start: int, end: int, shorter: List[int]) -> None:
+        """Put ``shorter`` in place of the moves start..end (the moves before start, walked already, stay)."""
         if len(shorter) < end - start:
-            self.best = cut_loops(self.tiles, self.best[:start] + shorter + self.best[end:], self.n)
+            self.best = self.best[:start] + shorter + self.best[end:]
 
     def answer(self) -> Optional[List[int]]:
         return self.best

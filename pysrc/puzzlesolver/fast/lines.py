@@ -30,6 +30,8 @@ __all__ = ["SubgoalSearch", "cut_loops"]
 
 #: Expansions of the final corner's IDA* between two yields (so a caller's slices stay short).
 FINISH_SLICE = 20_000
+#: Expansions of a placement's weighted A* between two yields.
+PLACEMENT_SLICE = 5_000
 
 
 class _Unsolvable(Exception):
@@ -97,9 +99,9 @@ class SubgoalSearch:
                 else:
                     right -= 1
             for cell in line[:-2]:
-                self._place([cell])
+                yield from self._place([cell])
                 yield
-            self._place(line[-2:])
+            yield from self._place(line[-2:])
             yield
         yield from self._finish(top, bottom, left, right)
 
@@ -130,19 +132,23 @@ class SubgoalSearch:
         tiles[b], tiles[cell] = tiles[cell], 0
         self.cells.append(cell)
 
-    def _place(self, goal_cells: Sequence[int]) -> None:
-        """Bring the tiles that belong on ``goal_cells`` home (together), then lock those cells."""
+    def _place(self, goal_cells: Sequence[int]):
+        """Bring the tiles that belong on ``goal_cells`` home (together), then lock those cells; yield between
+        slices of the search."""
         tiles, locked = self.tiles, self.locked
         wanted = [self.goal[c] for c in goal_cells]
         targets = tuple(goal_cells)
         pos = tuple(tiles.index(t) for t in wanted)
         if pos != targets:
-            for cell in self._search(tiles.index(0), pos, targets):
+            cells = yield from self._search(tiles.index(0), pos, targets)
+            for cell in cells:
                 self._move_blank(cell)
         for c in goal_cells:
             locked[c] = True
 
-    def _search(self, blank: int, pos: Tuple[int, ...], targets: Tuple[int, ...]) -> List[int]:
+    def _search(self, blank: int, pos: Tuple[int, ...], targets: Tuple[int, ...]):
+        """Weighted A* over (blank, the tiles' cells) to ``targets``; yield every :data:`PLACEMENT_SLICE`
+        expansions (placing the last tiles of a long line can take seconds); return the blank's cells."""
         n, locked, w = self.n, self.locked, self.weight
         adj = []
         for cell in range(n * n):
@@ -187,6 +193,8 @@ class SubgoalSearch:
                 cells.reverse()
                 return cells
             stats.expanded += 1
+            if stats.expanded % PLACEMENT_SLICE == 0:
+                yield
             e = state[0]
             for x in adj[e]:
                 if x in state[1:]:
@@ -247,9 +255,9 @@ def cut_loops(tiles: Sequence[int], cells: List[int], n: int) -> List[int]:
     states = [bytes(board) if n * n < 256 else tuple(board)]
     seen = {states[0]: 0}
     kept: List[int] = []
+    b = board.index(0)
     for cell in cells:
-        b = board.index(0)
-        board[b], board[cell] = board[cell], 0
+        board[b], board[cell], b = board[cell], 0, cell
         key = bytes(board) if n * n < 256 else tuple(board)
         if key in seen:
             cut = seen[key]
