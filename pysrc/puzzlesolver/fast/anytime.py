@@ -14,7 +14,8 @@ does two things in turns, a slice at a time:
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
   conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
   line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by optimal paths
-  between their ends (IDA* towards the window's last board) in turns with narrow beams.  A beam that
+  between their ends (IDA* towards the window's last board, on the small square the window's moves stay
+  in) in turns with narrow beams.  A beam that
   cannot beat the answer in hand stops as soon as it is as deep as that answer.
 
 Beams from both ends and with different weightings fail on different boards, so the best of several
