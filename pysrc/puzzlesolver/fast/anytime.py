@@ -362,7 +362,8 @@ class _Windows(_Attempt):
         self.best = list(best or [])
         self.windows = [length for length in WINDOWS if length < len(self.best)]
         self.start = 0
-        self._walked = (0, list(self.tiles))   # the board after the first ``walked[0]`` moves of best
+        self._walked = 0                     # moves of best walked so far ...
+        self._board = list(self.tiles)       # ... and the board they lead to
         self.search: Optional[Tuple[IDAStar, int, int, List[int]]] = None
         self.nodes = 0
 
@@ -398,7 +399,7 @@ class _Windows(_Attempt):
             length = self.windows[0]
             if self.start + length <= len(self.best):
                 walked = self._walk_to(self.start)
-                first = self._walked[1]
+                first = self._board
                 moves = self.best[self.start:self.start + length]
                 cells = window_square(first.index(0), moves, self.n)
                 *_, last = grid.tiles_along(first, moves)
@@ -410,17 +411,17 @@ class _Windows(_Attempt):
                 return walked + length + len(cells) * WINDOW_CELL_COST
             self.windows.pop(0)
             self.start = 0
-            self._walked = (0, list(self.tiles))
+            self._walked, self._board = 0, list(self.tiles)
         return None
 
     def _walk_to(self, index: int) -> int:
         """Move the walked board on to the one after ``index`` moves of best; return the moves walked."""
-        done, board = self._walked
+        board = self._board
         blank = board.index(0)
-        for cell in self.best[done:index]:
+        for cell in self.best[self._walked:index]:
             board[blank], board[cell], blank = board[cell], 0, cell
-        self._walked = (index, board)
-        return index - done
+        walked, self._walked = index - self._walked, index
+        return walked
 
     def _splice(self, start: int, end: int, shorter: List[int]) -> None:
         """Put ``shorter`` in place of the moves start..end (the moves before start, walked already, stay)."""

@@ -43,7 +43,7 @@ class SubgoalSearch:
 
     optimal = False
     #: The nodes it holds between two slices (for a caller's memory cap; ``stats.enqueued`` counts all it ever
-    #: made): none, each placement's small search ends within the slice that started it.
+    #: made): those of the placement search under way, if a slice ended inside one.
     stored_nodes = 0
 
     def __init__(self, board: Board, weight: float = 3.0, finish_side: int = 3) -> None:
@@ -194,7 +194,9 @@ class SubgoalSearch:
                 return cells
             stats.expanded += 1
             if stats.expanded % PLACEMENT_SLICE == 0:
+                self.stored_nodes = len(best)
                 yield
+                self.stored_nodes = 0
             e = state[0]
             for x in adj[e]:
                 if x in state[1:]:
