@@ -8,7 +8,7 @@
 
 import { Player, boardText, renderBoard } from "../board-view.js";
 import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../game-core.js";
-import { FragmentError, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
+import { FragmentError, MAX_SIDE, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
 import { lowerFirst, plural, refusal, sentence } from "../messages.js";
 import { Job, JobPanel, answerText } from "../job.js";
 import { toNotation } from "../notation.js";
@@ -141,15 +141,17 @@ export function mount(section, { solver, router, budgets }) {
       else form.showWords(puzzle);
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      refuse(fragmentKind(link), error.message);
+      refuse(fragmentKind(link), error.message, error.size);
     }
     edits++;
     scheduleCheck(0);
   }
 
-  function refuse(kind, reason) {
+  /** A refused link's reason, over a fresh board of the size the link asked for (`size`, when the form
+   *  takes boards of that size; else 3x3), or over an empty word pair. */
+  function refuse(kind, reason, size = null) {
     if (kind === "board") {
-      const n = 3, tiles = dealTiles(3);
+      const n = size >= 2 && size <= MAX_SIDE ? size : 3, tiles = dealTiles(n);
       form.showBoard({ n, tiles });
       form.setError("link", refusal(reason, "here is a fresh board instead"));
       router.publish(boardFragment({ n, tiles }));   // the broken link leaves the address bar

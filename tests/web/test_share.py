@@ -122,6 +122,28 @@ def test_a_board_link_with_a_size_and_no_tiles_says_so(app, fragment, reason):
     assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
 
 
+REFUSED_BOARD_LINK_SIZES = [
+    # (link, the size of the fresh board the Solve view deals instead: the link's own when the form takes
+    # boards of that size, else 3x3)
+    ("board=5:1,2", 5), ("board=6:", 6), ("board=4:1,2,3&goal=5:1", 4), ("board=2:0,1,2,2", 2),
+    ("board=20:1", 20),
+    ("board=x:1", 3), ("board=:1", 3), ("board=1:0", 3), ("board=21:1", 3), ("board=200:1,2", 3),
+]
+
+
+@pytest.mark.parametrize("fragment, n", REFUSED_BOARD_LINK_SIZES)
+def test_a_refused_board_link_deals_a_fresh_board_of_the_size_it_asked_for(app, fragment, n):
+    """A board link the Solve view cannot open leaves, under its reason, a fresh solvable board of the size the
+    link asked for (its FragmentError's size), and that board's link in the address bar; a link that named no
+    size the form takes (none, 1, more than 20) leaves a 3x3."""
+    page = app
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    expect(page.get_by_test_id("link-error")).to_contain_text("here is a fresh board instead")
+    tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
+    assert len(tiles) == n * n and sorted(tiles) == list(range(n * n)) and Board.from_tiles(tiles).is_solvable()
+    assert page.evaluate("location.hash") == f"#board={n}:{','.join(map(str, tiles))}"
+
+
 def test_solver_links_load_before_python_has_booted(fresh, app_url):
     page = fresh(app_url + "#board=3:1,3,4,8,6,2,7,0,5&goal=1,2,3,8,0,4,7,6,5&h=linear-conflict", boot=False)
     expect(page.get_by_test_id("board-input")).to_have_value("1 3 4\n8 6 2\n7 0 5")
