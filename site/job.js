@@ -29,17 +29,17 @@ export function progressText(message, waiting = "Working…", { brief = false } 
     const kb = (bytes) => number(Math.round(bytes / 1024));
     return `Downloading ${file}: ${kb(message.loaded)}${message.total ? ` of ${kb(message.total)}` : ""} kB…`;
   }
-  const seconds = message.seconds !== undefined ? `, ${message.seconds.toFixed(1)} s` : "";
+  const took = message.took ? `, ${message.took}` : "";   // written by the engine, as its answers' times are
   if (message.frontier !== undefined) {
     const best = message.best ? `; best answer so far ${plural(message.best, "move")}` : "";
     return `Searching: ${number(message.expanded)} nodes expanded, frontier ${number(message.frontier)}, ` +
-      `at least ${plural(message.bound, "move")}${best}${seconds}.`;
+      `at least ${plural(message.bound, "move")}${best}${took}.`;
   }
-  if (message.tried !== undefined) return `Trying board ${number(message.tried)}: ${number(message.expanded)} positions searched${seconds}.`;
-  if (message.steps !== undefined) return `Recording step ${number(message.steps)}${seconds}.`;
-  if (message.rows !== undefined) return `Comparing: ${message.rows} of ${message.of} searches done, ${number(message.expanded)} nodes in this one${seconds}.`;
-  if (message.boards !== undefined) return `Working through the boards: ${number(message.boards)} of ${number(message.of)}${seconds}.`;
-  if (message.expanded !== undefined) return `Thinking: ${number(message.expanded)} positions${seconds}.`;
+  if (message.tried !== undefined) return `Trying board ${number(message.tried)}: ${number(message.expanded)} positions searched${took}.`;
+  if (message.steps !== undefined) return `Recording step ${number(message.steps)}${took}.`;
+  if (message.rows !== undefined) return `Comparing: ${message.rows} of ${message.of} searches done, ${number(message.expanded)} nodes in this one${took}.`;
+  if (message.boards !== undefined) return `Working through the boards: ${number(message.boards)} of ${number(message.of)}${took}.`;
+  if (message.expanded !== undefined) return `Thinking: ${number(message.expanded)} positions${took}.`;
   return waiting;
 }
 

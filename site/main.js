@@ -32,7 +32,7 @@ function followSolver(client) {
     } else if (state === "ready") {
       performance.mark("solver-ready");
       status.textContent = "Solver ready.";
-      status.title = `Python ${client.info.python}, started in ${(client.readyMs / 1000).toFixed(1)} s`;
+      status.title = `Python ${client.info.python}, started in ${client.bootTook}`;
       // The worker's downloads are in the HTTP cache by now: the service worker's precache reuses them.
       registerOffline({ onStatus: (state) => { offline.textContent = offline.title = offlineText[state]; } });
     } else if (state === "died" || state === "fatal") {

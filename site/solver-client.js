@@ -123,7 +123,6 @@ export class SolverClient extends EventTarget {
 
   _start() {
     this.worker = this.createWorker(this.workerUrl);
-    this.startedAt = performance.now();
     this._setState("booting", { restarts: this.restarts });
     const worker = this.worker;
     worker.onmessage = (event) => { if (worker === this.worker) this._onMessage(event.data); };
@@ -146,8 +145,8 @@ export class SolverClient extends EventTarget {
     if (message.type === "ready") {
       this.info = message.info;
       this.bootMs = message.bootMs;
+      this.bootTook = message.took;   // bootMs as the engine writes a time ("1.8 s")
       this.bootTimings = message.timings;
-      this.readyMs = Math.round(performance.now() - this.startedAt);
       this._setState("ready", { info: message.info, bootMs: message.bootMs, build: message.build });
       return;
     }

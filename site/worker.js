@@ -6,7 +6,7 @@
 // puzzlesolver.webapi.call (JSON in, JSON out).  This file only moves messages: it fetches the data
 // files a request asks for, and advances every running job a slice at a time, in turn, so that no call
 // into Python holds the worker much longer than one slice and the jobs of the form, the game, the judge
-// and the Learn view all move together.  Its own messages: {type: "ready", info, bootMs} once,
+// and the Learn view all move together.  Its own messages: {type: "ready", info, bootMs, took} once,
 // {type: "fatal", message} if booting failed, {id, type: "loading", url, loaded, total} while a data
 // file downloads, and the answer to {op: "stats"} (the longest call into Python so far).
 
@@ -159,7 +159,9 @@ async function boot() {
   self.__pyodide = pyodide;  // for debugging in devtools only
   const info = call({ op: "info" });
   timings.imported = since();
-  post({ type: "ready", info, bootMs: since(), timings, build: manifest.build_id });
+  const bootMs = since();   // written by the engine's one rule for times (jobs.took), as every answer's are
+  const took = pyodide.pyimport("puzzlesolver.jobs").took(bootMs / 1000);
+  post({ type: "ready", info, bootMs, took, timings, build: manifest.build_id });
 }
 
 // Write the data files the engine asked for (word lists, pattern tables) into the Pyodide file system;

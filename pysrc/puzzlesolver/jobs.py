@@ -311,9 +311,10 @@ class _Solve:
 
 
 def took(seconds: float) -> str:
-    """A search's time as every answer says it, in its message and in the page's Details (the one rule):
-    milliseconds under a tenth of a second (a 3x3 solve), then seconds to a tenth under ten seconds (a
-    Cancel may come within one), then whole seconds.
+    """A search's time as every answer says it, in its message, in the page's Details and in its progress
+    line (the one rule; the page's status line writes the worker's boot time by it too): milliseconds
+    under a tenth of a second (a 3x3 solve), then seconds to a tenth under ten seconds (a Cancel may come
+    within one), then whole seconds.
 
     >>> took(0.0034), took(0.174), took(4.46), took(31.7)
     ('3 ms', '0.2 s', '4.5 s', '32 s')

@@ -285,8 +285,8 @@ def _advance(message: Message) -> Message:
         outcome = _jobs.advance(job_id, _positive(message.get("slice_ms"), DEFAULT_SLICE_MS) / 1000)
     except Exception as error:  # noqa: BLE001 - reported as a sentence by call()
         raise _JobFailed(error, job.answering.puzzle_field) from error
-    if outcome.kind == "progress":
-        return {"type": "progress", **outcome.value}
+    if outcome.kind == "progress":  # its time written as the answer's will be
+        return {"type": "progress", **outcome.value, "took": jobs.took(outcome.value["seconds"])}
     if outcome.kind == "cancelled":
         return {"type": "cancelled", "message": jobs.cancelled_message(outcome.value), "progress": outcome.value,
                 "took": jobs.took(outcome.value.get("seconds", 0))}

@@ -20,6 +20,8 @@ from playwright.sync_api import expect  # noqa: E402
 
 from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
+from puzzlesolver import jobs  # noqa: E402
+
 SOLVE_TIMEOUT = 60_000
 HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"  # 38 moves: far beyond Hamming-guided A* in a browser
 
@@ -350,6 +352,26 @@ def test_the_details_write_a_short_searchs_time_as_its_message_does(app):
     app.get_by_label("Heuristic").select_option("manhattan")
     assert solve(app) == "solved"
     assert re.search(r", \d+ ms\.$", app.get_by_test_id("result-stats").text_content())
+
+
+def test_the_progress_line_writes_its_time_as_the_engine_does(app):
+    """The live progress line says a search's time as its answer will (the engine's ``took`` on each progress
+    message: "50 ms", "0.2 s", "12 s"), with no rule of its own; so does the status line's tooltip."""
+    lines = app.evaluate("""async (board) => {
+      const { progressText } = await import("/job.js");
+      const lines = [];
+      await window.__solver.request("solve_board", { board, heuristic: "hamming", max_seconds: 0.5, owner: "test" },
+        (message) => { if (message.type !== "loading") lines.push([message.took, progressText(message)]); });
+      const late = { type: "progress", expanded: 5000000, frontier: 900000, bound: 30, seconds: 12.345, took: "12 s" };
+      lines.push([late.took, progressText(late)]);
+      return lines;
+    }""", HARD_4X4)
+    assert len(lines) >= 3
+    for took, line in lines:
+        assert took and line.endswith(f", {took}."), (took, line)
+    assert lines[0][0].endswith(" ms") and lines[-1][1].endswith("at least 30 moves, 12 s.")
+    boot_ms = app.evaluate("window.__solver.bootMs")
+    assert app.get_by_test_id("solver-status").get_attribute("title").endswith(f", started in {jobs.took(boot_ms / 1000)}")
 
 
 def test_node_budget_stops_with_advice(app):

@@ -179,6 +179,19 @@ def test_every_answer_writes_its_time_as_its_message_does():
     assert cancelled["message"].startswith(f"Cancelled after {cancelled['took']} of searching")
 
 
+def test_progress_writes_its_time_as_the_answers_do():
+    """Every progress message (and a job's first, "started") carries its seconds written by the same rule
+    (``took``), for the page's progress line: "50 ms" after a slice, "0.2 s", "12 s"."""
+    stopped, progress = solve_board(board=HARD_4X4, heuristic="hamming", max_seconds=0.3, slice_ms=20)
+    assert stopped["status"] == "stopped" and len(progress) >= 5
+    assert progress[0]["type"] == "started"
+    assert all(p["took"] == jobs.took(p["seconds"]) for p in progress), progress
+    assert progress[0]["took"].endswith(" ms") and progress[-1]["took"].endswith(" s")
+    recorded, steps = run_job(call(op="explain", board="8 1 3\n4 0 2\n7 6 5", slice_ms=1), slice_ms=1)
+    assert recorded["type"] == "explanation" and steps
+    assert all(p["took"] == jobs.took(p["seconds"]) for p in steps)
+
+
 def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
     form, game, newer = (call(op="solve_board", board=HARD_4X4, heuristic="hamming", owner=owner, slice_ms=1)
                          for owner in ("form", "game", "form"))
