@@ -22,7 +22,8 @@ export function mount(section, { solver, router, budgets }) {
   const result = $("result");
   let job = null;            // the form's job on screen
   let checkTimer = null;
-  let checked = null;        // the last board the solver accepted: {params, fragment}
+  let checked = null;        // the last board the solver accepted: {params, fragment, board, answer}
+  let proven = null;         // what the last search proved of its board: {board, moves} (shortest) or {board, bound}
   let edits = 0;             // counts edits, so that a late check answer is dropped
 
   const form = new SolveForm($("solve-form"), { onEdit });
@@ -84,11 +85,37 @@ export function mount(section, { solver, router, budgets }) {
       return;
     }
     const heuristic = answer.heuristic === solver.info.default_heuristic ? null : answer.heuristic;
-    checked = { params, fragment: boardFragment({ n: answer.n, tiles: answer.tiles, goal: answer.goal, heuristic }) };
-    const atLeast = answer.estimate === 0 ? "already solved" : `solvable in at least ${plural(answer.estimate, "move")}`;
-    form.setNote(answer.solvable ? `${answer.n}×${answer.n} board, ${atLeast}.`
-      : sentence(`${answer.n}×${answer.n} board, unsolvable; ${lowerFirst(answer.reason)}`), answer.solvable);
+    checked = { params, fragment: boardFragment({ n: answer.n, tiles: answer.tiles, goal: answer.goal, heuristic }),
+      board: answer.fragment, answer };
+    showNote();
     publish(checked.fragment);
+  }
+
+  // The note under the board says what is known of the board checked: the estimate's lower bound, until a
+  // search of that board proves more (its shortest solution's length, or a higher bound).
+  function showNote() {
+    const { n, solvable, reason, estimate } = checked.answer;
+    if (!solvable) { form.setNote(sentence(`${n}×${n} board, unsolvable; ${lowerFirst(reason)}`), false); return; }
+    const known = proven && proven.board === checked.board ? proven : {};
+    let text = `solvable in at least ${plural(Math.max(estimate, known.bound || 0), "move")}`;
+    if (known.moves !== undefined) text = `solvable in ${plural(known.moves, "move")} and no fewer`;
+    if (estimate === 0) text = "already solved";
+    form.setNote(`${n}×${n} board, ${text}.`, true);
+  }
+
+  /** Keep what a board search's answer proved of its board (`asked`: the form's fields it was asked with):
+   *  an optimal answer's length, else the lower bound its search proved (a cancelled search's too). */
+  function learnFrom(answer, asked) {
+    const done = answer.type === "cancelled" ? answer.progress : answer.type === "result" && answer.kind === "board" ? answer : null;
+    if (!done) return;
+    const sameAsChecked = checked && asked.board === checked.params.board && asked.goal === checked.params.goal;
+    const board = answer.board ? answer.board.fragment : sameAsChecked ? checked.board : null;
+    if (!board) return;
+    const before = proven && proven.board === board ? proven : {};
+    if (answer.status === "solved" && answer.optimal !== false) proven = { board, moves: answer.moves };
+    else if (before.moves === undefined && done.bound > (before.bound || 0)) proven = { board, bound: done.bound };
+    else return;
+    if (checked && checked.board === board) showNote();
   }
 
   function wordsLink() {
@@ -179,6 +206,7 @@ export function mount(section, { solver, router, budgets }) {
     const answer = await next.answer;
     if (job !== next) return;
     setBusy(false);
+    learnFrom(answer, (next.original || next).params);
     showAnswer(answer);
     bringIntoView(result);
   }
@@ -280,7 +308,7 @@ export function mount(section, { solver, router, budgets }) {
   return {
     open,
     hooks: {
-      reset() { clearResult(); form.reset(); edits++; checked = null; },
+      reset() { clearResult(); form.reset(); edits++; checked = proven = null; },
       clearResult,
     },
   };

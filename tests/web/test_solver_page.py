@@ -125,6 +125,51 @@ def test_two_by_two_and_five_by_five_boards(app):
     assert solve(app) == "solved" and moves(app) == "12"
 
 
+def note_bound(note, n: int) -> int:
+    """N, once the note under the board says "n×n board, solvable in at least N moves."."""
+    expect(note).to_have_text(re.compile(rf"^{n}×{n} board, solvable in at least \d+ moves\.$"), timeout=10_000)
+    return int(re.search(r"at least (\d+) moves", note.text_content()).group(1))
+
+
+def test_the_note_under_the_board_says_what_a_solve_proved_of_it(app):
+    """The note under a typed board gives the estimate's lower bound until a solve of that board proves more:
+    then an optimal answer's length, or the higher bound a search proved (an answer not proven shortest, a
+    cancelled search); an edit to the board brings back the estimate, now of the new board."""
+    note = app.get_by_test_id("board-note")
+    type_board(app, "8 1 3\n4 0 2\n7 6 5")
+    assert note_bound(note, 3) < 14
+    assert solve(app) == "solved" and moves(app) == "14"
+    expect(note).to_have_text("3×3 board, solvable in 14 moves and no fewer.")
+    type_board(app, "0 1 2\n4 5 3\n7 8 6")
+    expect(note).to_have_text("3×3 board, solvable in at least 4 moves.")
+
+    type_board(app, "23 0 14 18 6\n5 7 10 22 20\n4 2 21 3 17\n11 19 9 24 15\n16 8 1 13 12")
+    estimate = note_bound(note, 5)
+    app.evaluate("window.__app.maxSeconds = 1")
+    try:
+        assert solve(app) == "solved"
+    finally:
+        app.evaluate("window.__app.maxSeconds = 0")
+    expect(app.locator("#moves-line")).to_contain_text("not proven shortest")
+    proven = int(re.search(r"at least (\d+) moves", app.get_by_test_id("result-message").text_content()).group(1))
+    assert proven > estimate
+    expect(note).to_have_text(f"5×5 board, solvable in at least {proven} moves.")
+
+    app.get_by_label("Heuristic").select_option("hamming")
+    type_board(app, "2 1 3 4\n6 5 7 8\n10 9 11 12\n14 13 15 0")   # Manhattan distance 8, far more moves: slow with Hamming
+    estimate = note_bound(note, 4)
+    app.get_by_role("button", name="Solve", exact=True).click()
+    expect(app.get_by_test_id("progress")).to_contain_text("nodes expanded", timeout=SOLVE_TIMEOUT)
+    app.wait_for_timeout(1500)
+    app.get_by_role("button", name="Cancel").click()
+    expect(app.get_by_test_id("result-message")).to_contain_text("Cancelled after")
+    needed = int(re.search(r"at least (\d+) moves are needed", app.get_by_test_id("result-message").text_content()).group(1))
+    assert needed > estimate
+    expect(note).to_have_text(f"4×4 board, solvable in at least {needed} moves.")
+    app.get_by_label("Board: one row per line").fill("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15")
+    expect(note).to_have_text("4×4 board, solvable in at least 1 move.")
+
+
 def test_editable_grid_writes_the_board_text(app):
     app.get_by_text("Edit on a grid").click()
     # Opening the editor queues a "toggle" task that sizes the grid from the board text; let it run
