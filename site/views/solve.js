@@ -76,7 +76,12 @@ export function mount(section, { solver, router, budgets }) {
     if (solver.state !== "ready" || form.mode !== "board") return;
     const asked = edits, params = form.boardParams();
     const answer = await solver.request("check_board", params).catch(() => null);
-    if (!answer || asked !== edits || answer.field === "worker") return;
+    if (!answer || asked !== edits) return;
+    if (answer.field === "worker") {   // not checked (a worker died on this board before): say so, not the last board's note
+      form.setNote(answer.message, null);
+      checked = null;
+      return;
+    }
     form.clearErrors(["board", "goal", "heuristic"]);
     if (answer.type === "error") {
       form.setNote("", null);

@@ -158,7 +158,10 @@ def test_a_115x115_board_pasted_into_the_form_is_refused_in_one_line_with_no_res
 
 
 def test_a_board_the_solver_died_on_is_not_checked_again_by_itself(app):
-    # The worker swallows the check of this board, as a worker that hangs on it would, and then dies.
+    note = app.get_by_test_id("board-note")
+    type_board(app, "1 2 3\n4 5 6\n0 7 8")
+    expect(note).to_have_text("3×3 board, solvable in at least 2 moves.")
+    # The worker swallows the check of the next board, as a worker that hangs on it would, and then dies.
     app.evaluate("""() => { const worker = window.__solver.worker, send = worker.postMessage.bind(worker);
         worker.postMessage = (m) => (m.op === 'check_board' ? undefined : send(m)); }""")
     type_board(app, "0 1 2\n4 5 3\n7 8 6")
@@ -169,6 +172,7 @@ def test_a_board_the_solver_died_on_is_not_checked_again_by_itself(app):
     wait_ready(app)
     app.wait_for_timeout(1000)
     assert "check_board" not in app.evaluate("window.__sent")       # the new worker is not asked again by itself
+    expect(note).to_have_text("The solver stopped while working on this before, so it was not asked again.")
     assert solve(app) == "solved" and moves(app) == "4"              # asked for, it is answered
 
 
