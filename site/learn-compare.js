@@ -18,7 +18,8 @@ const hint = (testid, text) => el("p", { class: "learn-hint", role: "status", "d
  * answer, or null when a newer request replaced it); `puzzleParams()` the puzzle on screen;
  * `onTrace(options)` steps through one row's search; `idaEstimate(chosen)` resolves to the estimate the
  * engine's IDA* runs with when `chosen` is asked for (the engine says which: the comparison's IDA* row
- * names it, and the worker's info before any comparison).
+ * names it, and the worker's info before any comparison), or rejects with the sentence that says why no
+ * solver can start.
  */
 export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
   const goalTest = el("input", { type: "checkbox", id: "compare-goal-test", "data-testid": "compare-goal-test" });
@@ -29,6 +30,11 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
   const extras = el("div", { class: "explain-extras" });
   let searches = null;   // the last comparison's answer
   let watching = null;   // the table's scroll hint follows the table's width
+  // The board asked about is still the one on screen (the person may open another while the solver starts).
+  const stillOn = (asked) => {
+    const now = puzzleParams();
+    return Boolean(now) && now.board === asked.board && now.goal === asked.goal;
+  };
 
   const panel = el("section", { class: "learn-compare", "aria-labelledby": "compare-heading" },
     el("h3", { id: "compare-heading", text: "Searches side by side" }),
@@ -79,7 +85,14 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
       return;
     }
     const row = searches && searches.rows.find((r) => r.algorithm === "ida");
-    const estimate = row ? row.heuristic : await idaEstimate(params.heuristic);
+    let estimate;
+    try {
+      estimate = row ? row.heuristic : await idaEstimate(params.heuristic);
+    } catch (error) {   // no solver can start: say why, as a request would
+      if (stillOn(params)) extras.replaceChildren(el("p", { class: "error", "data-testid": "explain-ida-note", text: sentence(error.message) }));
+      return;
+    }
+    if (!stillOn(params)) return;   // another puzzle came on screen while the solver was starting
     const instead = params.heuristic && estimate !== params.heuristic
       ? ` (${params.heuristic} is not one of IDA*'s estimates here, so it uses ${estimate}, as the table does)` : "";
     const chart = el("div", { class: "explain-svg learn-chart", "data-testid": "explain-ida-chart" });

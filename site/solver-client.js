@@ -55,15 +55,26 @@ export class SolverClient extends EventTarget {
     this._watchdog = setInterval(() => this._checkAlive(), 2000);
   }
 
-  /** A promise that resolves once the (current) worker is ready. */
+  /** A promise of the worker's info once the (current) worker is ready; it rejects, with the sentence that
+   *  says why, when no worker can start (the state is or turns "fatal"), rather than wait for ever. */
   get ready() {
     if (this.state === "ready") return Promise.resolve(this.info);
-    return new Promise((resolve) => {
+    if (this.state === "fatal") return Promise.reject(this._fatalError());
+    return new Promise((resolve, reject) => {
       const onStatus = (event) => {
-        if (event.detail.state === "ready") { this.removeEventListener("status", onStatus); resolve(this.info); }
+        const { state } = event.detail;
+        if (state !== "ready" && state !== "fatal") return;
+        this.removeEventListener("status", onStatus);
+        if (state === "ready") resolve(this.info); else reject(this._fatalError());
       };
       this.addEventListener("status", onStatus);
     });
+  }
+
+  _fatalError() {
+    const error = new Error(this.fatalMessage);
+    error.field = "worker";
+    return error;
   }
 
   /** Send one request; `again`: the person asked for it, so send it even if a worker died on it before.

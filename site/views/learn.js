@@ -79,8 +79,9 @@ export function mount(view, { solver }) {
   };
   /** The puzzle and, for a board, the estimate chosen above (words always use the edit distance). */
   const searchParams = () => puzzle && (puzzle.kind === "words" ? puzzleParams() : { ...puzzleParams(), heuristic: heuristic.value });
-  // The estimate IDA* runs with for the one chosen: the engine's word (info.ida_estimate), once it is up.
-  const idaEstimate = async (chosen) => (solver.state === "fatal" ? chosen : (await solver.ready).ida_estimate[chosen] || chosen);
+  // The estimate IDA* runs with for the one chosen: the engine's word (info.ida_estimate), once it is up
+  // (rejects with the solver's sentence when no solver can start).
+  const idaEstimate = async (chosen) => (await solver.ready).ida_estimate[chosen] || chosen;
   const comparison = comparisonPanel({ ask: ask("learn-compare"), puzzleParams: searchParams, onTrace: stepThrough, idaEstimate });
   const checker = checkerPanel({ ask: ask("learn-check"), puzzleParams });
 

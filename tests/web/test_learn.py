@@ -14,6 +14,7 @@ from playwright.sync_api import expect  # noqa: E402
 from test_explain_page import PUZZLE04, PUZZLE04_LINK, open_view, queue_in_page  # noqa: E402
 from test_player_layout import AXE, axe_violations  # noqa: E402
 from test_solver_page import set_fragment  # noqa: E402
+from webhelpers import wait_ready  # noqa: E402
 
 from puzzlesolver.check import check  # noqa: E402
 from puzzlesolver.explain import QUEUE_NOTE, compare_searches, explain, trace_record, why_not_removed  # noqa: E402
@@ -347,6 +348,71 @@ def test_watch_ida_before_any_comparison_runs_the_estimate_the_engine_names(app)
     assert [(bar["bound"], bar["nodes"]) for bar in chart_bars(app, "explain-ida-chart")] == iterations
     assert app.get_by_test_id("explain-ida-intro").inner_text().startswith(
         "IDA* with the manhattan estimate (walking-distance is not one of IDA*'s estimates here, so it uses manhattan")
+
+
+def page_whose_solver_waits(browser, web_server, link):
+    """A fresh page on `link` whose worker stays "booting" until the test lets its wheels download (or
+    not): returns (context, page, held), `held` the wheel requests held so far."""
+    context = browser.new_context(service_workers="block")
+    held = []
+    context.route("**/wheels/*.whl", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(web_server.url + "#" + link)
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    return context, page, held
+
+
+def wait_held(page, held, timeout_ms=60_000):
+    """Until the worker has asked for a wheel (it is still "booting")."""
+    for _ in range(timeout_ms // 100):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the worker asked for no wheel")
+
+
+def test_watch_ida_waiting_for_a_solver_that_cannot_start_says_why(browser, web_server):
+    """Pressed while the solver starts, Watch IDA* waits for the engine's word on IDA*'s estimate: a solver
+    that then cannot start ends the wait with its own sentence, as a request's answer would."""
+    context, page, held = page_whose_solver_waits(browser, web_server, BOARD14_LINK)
+    try:
+        page.get_by_test_id("explain-ida").click()
+        wait_held(page, held)
+        assert page.evaluate("window.__solver.state") == "booting"
+        for route in held:
+            route.fulfill(status=404, body="gone")
+        context.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+        expect(page.get_by_test_id("solver-status")).to_have_attribute("data-state", "fatal", timeout=60_000)
+        fatal = page.evaluate("window.__solver.fatalMessage")
+        assert fatal.startswith("The solver could not start")
+        expect(page.get_by_test_id("explain-ida-note")).to_have_text(fatal)
+        assert page.get_by_test_id("explain-ida-intro").count() == 0
+        page.evaluate("document.querySelector('[data-testid=explain-ida-note]').remove()")
+        page.get_by_test_id("explain-ida").click()                  # pressed again, the solver already given up
+        expect(page.get_by_test_id("explain-ida-note")).to_have_text(fatal)
+    finally:
+        context.close()
+
+
+def test_watch_ida_pressed_while_the_solver_starts_draws_nothing_over_the_next_puzzle(browser, web_server):
+    """The person moves on to another board while Watch IDA* waits for the solver: once it is up, nothing of
+    the first board is drawn under the second."""
+    context, page, held = page_whose_solver_waits(browser, web_server, BOARD14_LINK)
+    try:
+        page.get_by_test_id("explain-ida").click()
+        wait_held(page, held)
+        set_fragment(page, "explain=board=3:1,2,3,4,5,6,0,7,8")
+        page.wait_for_function("window.__app.viewReady")
+        for route in held:
+            route.continue_()
+        context.unroute("**/wheels/*.whl")
+        wait_ready(page)
+        expect(page.get_by_test_id("explain-status")).to_contain_text("Step 1 of", timeout=60_000)
+        assert page.get_by_test_id("explain-ida-intro").count() == 0
+        assert page.get_by_test_id("explain-ida-note").count() == 0
+        assert watch_ida(page).endswith("Solved in 2 moves.")       # the panel works on the board on screen
+    finally:
+        context.close()
 
 
 # -- the queue the table used -----------------------------------------------------------------------------

@@ -88,11 +88,27 @@ assert.equal(workers[1].posted.length, 5);
 const starting = new SolverClient("worker.js", { createWorker: () => new StandInWorker(), protocol });
 clearInterval(starting._watchdog);
 const pending = starting.request("info");
+const awaited = starting.ready;
 await tick();
 workers.at(-1).say({ type: "fatal", message: "the solver could not start: build.json could not be downloaded (is this device offline?)" });
 const refused = await pending;
 assert.equal(refused.message, "The solver could not start: build.json could not be downloaded (is this device offline?); reload the page to try again.");
 assert.equal(starting.state, "fatal");
+// ... and whoever waits for it to be ready stops waiting, with the same sentence (now or later).
+await assert.rejects(awaited, { message: refused.message });
+await assert.rejects(starting.ready, { message: refused.message });
+
+// A worker that died, replaced by one that cannot start: a wait begun in between ends too.
+const replaced = new SolverClient("worker.js", { createWorker: () => new StandInWorker(), protocol });
+clearInterval(replaced._watchdog);
+workers.at(-1).say({ type: "ready", info: { python: "3.12" } });
+assert.deepEqual(await replaced.ready, { python: "3.12" });
+workers.at(-1).crash();
+assert.equal(replaced.state, "booting");
+const waitingForTheNext = replaced.ready;
+workers.at(-1).crash();
+assert.equal(replaced.state, "fatal");
+await assert.rejects(waitingForTheNext, { message: "The solver crashed while starting; reload the page to try again." });
 """
 
 
