@@ -21,7 +21,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 __all__ = [
     "MAX_SIDE", "standard_goal", "standard_goal_with_blank", "goal_cells", "blank_moves",
     "permutation_parity", "arrangement_parity", "can_reach", "manhattan", "manhattan_table",
-    "line_conflicts", "linear_conflicts", "symmetries", "canonical", "tiles_along", "moved_tiles",
+    "line_conflicts", "linear_conflicts", "symmetries", "canonical", "relabel", "tiles_along", "moved_tiles",
 ]
 
 #: The largest board side the engine accepts (20: 400 tiles).  Every answer about a board should come
@@ -220,6 +220,17 @@ def canonical(tiles: Sequence[int], goal: Sequence[int], n: int,
             moved_tiles[sym[cell]] = relabel[tiles[cell]]
         return moved_tiles, back, blank
     return None
+
+
+def relabel(tiles: Sequence[int], goal: Sequence[int]) -> Tuple[List[int], List[int]]:
+    """The same two arrangements of one set of tiles with the tiles renamed 1..k in the order of their labels
+    (the blank stays 0): a region cut out of a bigger board becomes a board of its own.
+
+    >>> relabel([7, 0, 3, 12], [3, 7, 12, 0])
+    ([2, 0, 1, 3], [1, 2, 3, 0])
+    """
+    names = {t: i for i, t in enumerate(sorted(goal))}
+    return [names[t] for t in tiles], [names[t] for t in goal]
 
 
 def tiles_along(tiles: Sequence[int], blank_path: Sequence[int]) -> Iterator[Tiles]:

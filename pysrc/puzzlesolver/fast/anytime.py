@@ -13,9 +13,9 @@ does two things in turns, a slice at a time:
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
   conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
-  line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by optimal paths
-  between their ends (IDA* towards the window's last board, on the small square the window's moves stay
-  in) in turns with narrow beams.  A beam that
+  line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by the shortest paths
+  between their ends that keep to the small square the window's moves stay in (IDA* towards the window's
+  last board, on that square), in turns with narrow beams.  A beam that
   cannot beat the answer in hand stops as soon as it is as deep as that answer.
 
 Beams from both ends and with different weightings fail on different boards, so the best of several
@@ -129,12 +129,6 @@ def window_square(blank: int, moves: Sequence[int], n: int) -> List[int]:
     side = max(bottom - top, right - left) + 1
     top, left = min(top, n - side), min(left, n - side)
     return [(top + r) * n + left + c for r in range(side) for c in range(side)]
-
-
-def _relabel(first: Sequence[int], last: Sequence[int]) -> Tuple[List[int], List[int]]:
-    """The same two arrangements of one set of tiles with the tiles renamed 1..k (the blank stays 0)."""
-    names = {t: i for i, t in enumerate(sorted(last))}
-    return [names[t] for t in first], [names[t] for t in last]
 
 
 def bound_search(board: Board) -> IDAStar:
@@ -350,12 +344,13 @@ class _Lines(_Attempt):
 
 
 class _Windows(_Attempt):
-    """One sweep of windows over ``best``: each window of lengths :data:`WINDOWS` is replaced by an optimal
-    path between its two ends when IDA* finds a shorter one within :data:`WINDOW_LIMIT` expansions.
+    """One sweep of windows over ``best``: each window of lengths :data:`WINDOWS` is replaced by the shortest
+    path between its two ends within the window's square when IDA* finds a shorter one within
+    :data:`WINDOW_LIMIT` expansions.
 
     A window's moves stay inside a small square of the board (:func:`window_square`), so its IDA* runs on that
     square alone: its tables cost the square's cells, not the whole board's (a 20x20 answer has thousands of
-    windows).  The sweep walks the answer once, a window's first board after the last, and counts that walk
+    windows); a shorter path that leaves the square is not looked for.  The sweep walks the answer once, a window's first board after the last, and counts that walk
     and each square's set-up as work, so that a slice of work stays a slice of time on any board.
     """
 
@@ -368,11 +363,12 @@ class _Windows(_Attempt):
         self._walked = 0                     # moves of best walked so far ...
         self._board = list(self.tiles)       # ... and the board they lead to
         self.search: Optional[Tuple[IDAStar, int, int, List[int]]] = None
-        self.nodes = 0
+        self.nodes = 0       # the windows' IDA* expansions
+        self.set_up = 0      # the work of walking the answer and setting up the windows' squares
 
     @property
     def work(self) -> int:
-        return self.nodes
+        return self.nodes + self.set_up
 
     def run(self, budget: int) -> bool:
         while budget > 0:
@@ -380,7 +376,7 @@ class _Windows(_Attempt):
                 set_up = self._next_window()
                 if set_up is None:
                     return True
-                self.nodes += set_up
+                self.set_up += set_up
                 budget -= set_up
                 continue
             search, start, end, cells = self.search
@@ -406,7 +402,7 @@ class _Windows(_Attempt):
                 moves = self.best[self.start:self.start + length]
                 cells = window_square(first.index(0), moves, self.n)
                 *_, last = grid.tiles_along(first, moves)
-                local_first, local_last = _relabel([first[c] for c in cells], [last[c] for c in cells])
+                local_first, local_last = grid.relabel([first[c] for c in cells], [last[c] for c in cells])
                 side = int(round(len(cells) ** 0.5))
                 search = IDAStar(Board.from_tiles(local_first, local_last),
                                  lambda counter: ManhattanEngine(local_first, local_last, side, True, counter), "window")

@@ -78,7 +78,8 @@ class SubgoalSearch:
 
     # -- planning ------------------------------------------------------------------------------
     def _stages(self):
-        """Yield after each placement; the work happens in between."""
+        """Yield after each placement, and within a placement every :data:`PLACEMENT_SLICE` expansions; the
+        work happens in between."""
         n = self.n
         top, bottom, left, right = self.region
         gbr, gbc = self.goal_blank
@@ -227,10 +228,7 @@ class SubgoalSearch:
         """
         n = self.n
         region = [r * n + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
-        sub_goal = [self.goal[c] for c in region]
-        labels = {label: i for i, label in enumerate(sorted(sub_goal))}
-        sub_tiles = [labels[self.tiles[c]] for c in region]
-        sub_goal_tiles = [labels[t] for t in sub_goal]
+        sub_tiles, sub_goal_tiles = grid.relabel([self.tiles[c] for c in region], [self.goal[c] for c in region])
         side = bottom - top + 1
         sub_board = Board.from_tiles(sub_tiles, sub_goal_tiles)
         canon = grid.canonical(sub_tiles, sub_goal_tiles, 4, (15,)) if side == 4 else None
