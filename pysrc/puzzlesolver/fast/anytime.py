@@ -43,7 +43,10 @@ loses.
 
 The bound on 5x5, measured: IDA* on the tables alone (CPU time, Korf & Felner's 50) reaches bound / optimum
 0.900 in 1 s, 0.909 in 2.5 s, 0.918 in 10 s, 0.922 in 15 s and 0.930 in 30 s, so 0.92 within 10 s needs about
-1.5 times the work of a whole 10 s.  Not kept: a transposition table (a board met again no shallower is pruned)
+1.5 times the work of a whole 10 s.  By expansions (each board's iterations logged up to 25-60 million): 0.892
+after 1 million, 0.900 after 2.5, 0.909 after 5.75 (the bound's share of 10 s), 0.913 after 10, 0.916 after 15,
+0.919 after 23 (a whole 10 s); an iteration costs 9.9 times the one before (median of 123; 6.5 to 17), so every
+move of bound on every board costs about three times the search.  Not kept: a transposition table (a board met again no shallower is pruned)
 saved 10-35% of the expansions but cost nearly as much per expansion; a second partition (rows 1 and 2 as two
 5-tile tables, the other three shared) raised the first estimate by 0.12 on average; a bound share of 0.75
 gave bound 0.911, answers 1.054 (28 boards); pruning duplicate move sequences up to 10 moves long (an
