@@ -28,9 +28,10 @@ export class FragmentError extends Error {
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const NAME = /^[a-z][a-z0-9_-]*$/;
-// grid.MAX_SIDE: the largest board the engine takes; longer numbers than this many digits are refused at once.
+// The sides of the boards the engine takes (formats._check_side: at least 2; grid.MAX_SIDE at most).
+export const MIN_SIDE = 2;
 export const MAX_SIDE = 20;
-const MAX_DIGITS = 7;
+const MAX_DIGITS = 7;   // longer numbers than this are refused at once
 const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
 // A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
 // unknown parts (and take the last of a repeated one), so that newer links still open.
@@ -88,12 +89,20 @@ export function parseFragment(fragment) {
   refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
 }
 
-// A whole number short enough to be a tile or a size (formats._number); `wording(word, problem)` words the
-// refusal, which carries `size` (the board's, once read).
+// A whole number short enough to be a tile or a size (formats._number): {value} (a BigInt), or {problem}
+// with it.  Never throws.
+function readWhole(item) {
+  if (!INTEGER.test(item)) return { problem: "is not a whole number" };
+  if (item.length > MAX_DIGITS) return { problem: "is far too large" };
+  return { value: BigInt(item) };
+}
+
+// readWhole's number, or a refusal: `wording(word, problem)` words it, and it carries `size` (the board's,
+// once read).
 function wholeNumber(item, wording, size = null) {
-  if (!INTEGER.test(item)) refuse(wording(quoted(item), "is not a whole number"), size);
-  if (item.length > MAX_DIGITS) refuse(wording(quoted(item), "is far too large"), size);
-  return BigInt(item);
+  const { value, problem } = readWhole(item);
+  if (problem) refuse(wording(quoted(item), problem), size);
+  return value;
 }
 
 function numbersIn(text, what, size) {
@@ -129,14 +138,13 @@ function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
   const colon = text.indexOf(":");
   const what = kind === "play" ? "game" : "board";
   if (colon < 0) {   // a link cut before its colon (play=3) still names its size
-    const bare = text.trim();
-    refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`,
-      INTEGER.test(bare) && bare.length <= MAX_DIGITS ? Number(bare) : null);
+    const { value } = readWhole(text.trim());
+    refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`, value === undefined ? null : Number(value));
   }
   const size = text.slice(0, colon).trim();
   const n = wholeNumber(size, (word, problem) => `the board size ${word} in the link ${problem}`);
   const read = Number(n);
-  if (n < 2n) refuse(`the board size must be at least 2, not ${n}`, read);
+  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, read);
   if (sizes && (n < sizes.min || n > sizes.max)) {
     refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`, read);
   }

@@ -8,7 +8,7 @@
 
 import { Player, boardText, renderBoard } from "../board-view.js";
 import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../game-core.js";
-import { FragmentError, MAX_SIDE, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
+import { FragmentError, MAX_SIDE, MIN_SIDE, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
 import { lowerFirst, plural, refusal, sentence } from "../messages.js";
 import { Job, JobPanel, answerText } from "../job.js";
 import { toNotation } from "../notation.js";
@@ -183,7 +183,7 @@ export function mount(section, { solver, router, budgets }) {
    *  takes boards of that size; else 3x3), or over an empty word pair. */
   function refuse(kind, reason, size = null) {
     if (kind === "board") {
-      const n = size >= 2 && size <= MAX_SIDE ? size : 3, tiles = dealTiles(n);
+      const n = size >= MIN_SIDE && size <= MAX_SIDE ? size : 3, tiles = dealTiles(n);
       form.showBoard({ n, tiles });
       form.setError("link", refusal(reason, "here is a fresh board instead"));
       router.publish(boardFragment({ n, tiles }));   // the broken link leaves the address bar
