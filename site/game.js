@@ -195,7 +195,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   /** A link the game cannot open: a fresh puzzle (of size `n`, the size the link asked for, when the game
-   *  plays that size; else the one on screen), and why. */
+   *  plays that size; else the size on screen, or 4x4 when no game is on screen yet), and why. */
   function refuse(reason, n = null) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
     const playable = n >= MIN_SIZE && n <= MAX_SIZE;

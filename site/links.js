@@ -17,8 +17,8 @@ export const MAX_MOVES_IN_LINK = 20000;
 export const DICTIONARY_NAMES = ["common", "large"];
 
 /** A refused link: its message is one sentence; `size` is the board size the link asked for, when the
- *  parser had read one before refusing it (a refused game or daily link deals a fresh puzzle of that
- *  size), else null. */
+ *  parser had read one before refusing it, else null (the game, for a game or daily link, and Solve, for a
+ *  board link, put a fresh board of that size in its place when they take that size). */
 export class FragmentError extends Error {
   constructor(message, size = null) {
     super(message);
