@@ -114,7 +114,13 @@ def test_optimal_from_here_says_which_kind_of_number_it_shows(judged):
         page.get_by_test_id("play-distance-button").click()         # the game's own plan: not proven shortest
         page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)
         assert distance_shown(page, "at-most").startswith("≤ ")
-        page.wait_for_timeout(500)                                   # the judge's cached bound comes back ...
-        assert distance_shown(page, "at-most").startswith("≤ ")     # ... and leaves the plan's number alone
+        page.evaluate("delete document.querySelector('[data-testid=judge-line]').dataset.distance")
+        page.get_by_test_id("judge-labels").uncheck()                # the judge answers again, from its cache ...
+        page.wait_for_function("document.querySelector('[data-testid=judge-line]').dataset.distance !== undefined",
+                               timeout=30_000)
+        assert page.get_by_test_id("judge-line").get_attribute("data-distance") == bound.removeprefix("≥ ")
+        shown = page.get_by_test_id("play-distance")                 # ... and leaves the plan's number alone
+        assert shown.get_attribute("data-known") == "at-most" and shown.text_content().startswith("≤ ")
+        page.get_by_test_id("judge-labels").check()
     finally:
         page.evaluate("window.__app.game.maxSeconds = 0")
