@@ -47,8 +47,11 @@ export class SolverClient extends EventTarget {
     this.pending = new Map();  // id -> {resolve, reject, onProgress, op, id, key}
     this.fatalRequests = new Set();  // the keys of requests a worker died on
     this.state = "booting";
+    this.fatalMessage = null;  // the sentence saying why no worker can start, once the state is "fatal"
     this.info = null;
     this.bootMs = null;
+    this.bootTook = null;      // bootMs as the engine writes a time ("1.8 s")
+    this.bootTimings = null;   // the worker's boot stages in ms
     this.restarts = 0;
     this.lastHeard = 0;
     this._start();
@@ -156,7 +159,7 @@ export class SolverClient extends EventTarget {
     if (message.type === "ready") {
       this.info = message.info;
       this.bootMs = message.bootMs;
-      this.bootTook = message.took;   // bootMs as the engine writes a time ("1.8 s")
+      this.bootTook = message.took;
       this.bootTimings = message.timings;
       this._setState("ready", { info: message.info, bootMs: message.bootMs, build: message.build });
       return;
