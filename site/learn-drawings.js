@@ -255,7 +255,10 @@ export function pseudocode(trace, index) {
   for (const [line, id] of step.run) nodesOf.set(line, [...(nodesOf.get(line) || []), id]);
   return trace.pseudocode.map((text, k) => {
     const number = k + 1;
-    const item = el("li", { class: ran.has(number) ? "is-run" : "" }, el("code", { text }));
+    const code = text.trimStart();
+    // the line's indent as a hanging indent, so that a line wrapped on a phone keeps its nesting
+    const item = el("li", { class: ran.has(number) ? "is-run" : "" }, el("code", { text: code }));
+    item.style.setProperty("--indent", `${text.length - code.length}ch`);
     if (nodesOf.has(number)) item.append(el("span", { class: "run-nodes", text: ` ← ${nodesOf.get(number).join(", ")}` }));
     if (ran.has(number)) item.setAttribute("aria-current", "step");
     return item;
