@@ -16,13 +16,13 @@ const hint = (testid, text) => el("p", { class: "learn-hint", role: "status", "d
 /**
  * The comparison panel.  `ask(op, params, onProgress)` sends a request of the view (resolves to its
  * answer, or null when a newer request replaced it); `puzzleParams()` the puzzle on screen;
- * `onTrace(options)` steps through one row's search; `idaEstimate(chosen)` resolves to the estimate the
+ * `onTrace(options)` steps through one row's search; `goalTest()` is the goal test chosen above ("removal" or
+ * "generation": the table runs with it, as with the estimate chosen above); `idaEstimate(chosen)` resolves to the estimate the
  * engine's IDA* runs with when `chosen` is asked for (the engine says which: the comparison's IDA* row
  * names it, and the worker's info before any comparison), or rejects with the sentence that says why no
  * solver can start.
  */
-export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
-  const goalTest = el("input", { type: "checkbox", id: "compare-goal-test", "data-testid": "compare-goal-test" });
+export function comparisonPanel({ ask, puzzleParams, onTrace, goalTest, idaEstimate }) {
   const weight = el("input", { type: "range", id: "compare-weight", min: "1", max: "5", step: "0.5", value: "2",
     "data-testid": "compare-weight", "aria-describedby": "compare-weight-value" });
   const weightValue = el("output", { id: "compare-weight-value", class: "learn-weight-value", text: "w = 2" });
@@ -41,7 +41,6 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
     el("p", { class: "note", text: "The same puzzle with every classic search: how many nodes each expands and enqueues, the largest queue, "
       + "and whether its answer is the shortest. Each row opens its search in the step-through above." }),
     el("div", { class: "explain-settings" },
-      el("label", { for: "compare-goal-test" }, goalTest, " Test for the goal when a node is generated"),
       el("label", { for: "compare-weight", class: "learn-weight" }, "Weighted A*'s weight ", weight, weightValue)),
     el("div", { class: "actions" },
       button("Compare the searches", "explain-compare", () => compare()),
@@ -49,7 +48,6 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
       button("Estimates on every 3x3 board", "explain-quality", quality)),
     results, extras);
 
-  goalTest.addEventListener("change", () => { if (searches) compare(); });
   weight.addEventListener("input", () => { weightValue.textContent = `w = ${weight.value}`; });
   weight.addEventListener("change", () => { if (searches) compare(["weighted"]); });
 
@@ -58,7 +56,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
     if (!params) { results.replaceChildren(hint("compare-hint", `${NO_PUZZLE}: the searches are compared on the puzzle on screen.`)); return; }
     const working = el("p", { role: "status", text: "Comparing…" });
     if (only) results.append(working); else results.replaceChildren(working);
-    const request = { ...params, weight: Number(weight.value), goal_test: goalTest.checked ? "generation" : "removal" };
+    const request = { ...params, weight: Number(weight.value), goal_test: goalTest() };
     if (only) request.algorithms = only;
     const answer = await ask("compare", request, (progress) => { working.textContent = progressText(progress, "Comparing…"); });
     working.remove();   // (a newer request of this panel took over when the answer is null: nothing to show)
@@ -127,7 +125,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, idaEstimate }) {
     panel,
     /** A new puzzle on screen: the old numbers go. */
     clear() { searches = null; if (watching) watching.disconnect(); results.replaceChildren(); extras.replaceChildren(); },
-    /** The estimate above changed: a comparison on screen is run again with it. */
+    /** The estimate or the goal test above changed: a comparison on screen is run again with it. */
     refresh() { if (searches) compare(); },
   };
 }

@@ -82,13 +82,15 @@ export function mount(view, { solver }) {
   // The estimate IDA* runs with for the one chosen: the engine's word (info.ida_estimate), once it is up
   // (rejects with the solver's sentence when no solver can start).
   const idaEstimate = async (chosen) => (await solver.ready).ida_estimate[chosen] || chosen;
-  const comparison = comparisonPanel({ ask: ask("learn-compare"), puzzleParams: searchParams, onTrace: stepThrough, idaEstimate });
+  const goalTestChosen = () => (goalTest.checked ? "generation" : "removal");
+  const comparison = comparisonPanel({ ask: ask("learn-compare"), puzzleParams: searchParams, onTrace: stepThrough,
+    goalTest: goalTestChosen, idaEstimate });
   const checker = checkerPanel({ ask: ask("learn-check"), puzzleParams });
 
   body.replaceChildren(
     el("div", { class: "explain-settings" },
       el("label", {}, "Search ", algorithm), weightLabel, estimateLabel, wordsEstimate, el("label", {}, "Queue ", queue),
-      el("label", { for: "explain-goal-test" }, goalTest, " Goal test on generation")),
+      el("label", { for: "explain-goal-test" }, goalTest, " Test for the goal when a node is generated")),
     queueNote,
     el("div", { class: "actions", role: "group", "aria-label": "Steps" },
       button("First step", "explain-first", () => show(0)), button("Previous step", "explain-back", () => show(step - 1)), playButton,
@@ -109,7 +111,8 @@ export function mount(view, { solver }) {
 
   for (const control of [heuristic, algorithm, queue, goalTest]) control.addEventListener("change", () => load(puzzle));
   weight.addEventListener("change", () => load(puzzle));
-  heuristic.addEventListener("change", () => comparison.refresh());   // the table's estimate follows this one
+  // the table's estimate and goal test follow these
+  for (const control of [heuristic, goalTest]) control.addEventListener("change", () => comparison.refresh());
   queue.addEventListener("change", () => { queueNote.textContent = QUEUE_NOTES[queue.value]; });
   predict.addEventListener("change", () => {
     if (!nothingOpen()) feedback.textContent = predict.checked ? "Pick the node in the queue that the search removes next." : "";
@@ -172,7 +175,7 @@ export function mount(view, { solver }) {
     for (const key of ["step", "recordMs", "renderMs"]) delete section.dataset[key];
     message.textContent = "";
     status.textContent = "Recording the search…";
-    const params = { ...searchParams(), algorithm: algorithm.value, queue: queue.value, goal_test: goalTest.checked ? "generation" : "removal" };
+    const params = { ...searchParams(), algorithm: algorithm.value, queue: queue.value, goal_test: goalTestChosen() };
     if (algorithm.value === "weighted") params.weight = Number(weight.value);
     const began = performance.now();
     const answer = await ask("learn")("explain", params, (progress) => { status.textContent = progressText(progress, "Recording the search…"); });
@@ -190,6 +193,17 @@ export function mount(view, { solver }) {
     const drawn = performance.now();
     show(trace.steps.length > 1 ? 1 : 0);
     section.dataset.renderMs = String(Math.round(performance.now() - drawn));
+  }
+
+  /** Another puzzle: the comparison's and the checker's numbers go, and so do their requests still running
+   *  (their answers are of the puzzle before, and would be drawn over this one). */
+  function forgetPanels() {
+    for (const owner of ["learn-compare", "learn-check"]) {
+      if (latest.has(owner)) latest.get(owner).cancel();
+      latest.delete(owner);
+    }
+    comparison.clear();
+    checker.clear();
   }
 
   function clearDrawings() {
@@ -271,7 +285,7 @@ export function mount(view, { solver }) {
       }
       if (puzzle && JSON.stringify(next) === JSON.stringify(puzzle) && (trace || latest.has("learn"))) return;   // already shown
       if (next.heuristic && [...heuristic.options].some((o) => o.value === next.heuristic)) heuristic.value = next.heuristic;
-      if (JSON.stringify(next) !== JSON.stringify(puzzle)) { comparison.clear(); checker.clear(); }
+      if (JSON.stringify(next) !== JSON.stringify(puzzle)) forgetPanels();
       load(next);
     },
     get step() { return step; },
@@ -290,8 +304,7 @@ export function mount(view, { solver }) {
         latest.clear();
         zoom = 1;
         puzzle = trace = null;
-        comparison.clear();
-        checker.clear();
+        forgetPanels();
       },
     },
   };

@@ -181,19 +181,35 @@ def test_a_search_the_view_refuses_leaves_no_drawing_of_another(app):
 
 
 def test_the_weight_slider_and_the_goal_test_rerun_the_comparison(app):
+    """The goal test is one setting, above: the step-through and the comparison both run with it."""
     open_view(app, PUZZLE04_LINK)
     compare_in_page(app)
     app.get_by_test_id("compare-weight").fill("3")
     app.get_by_test_id("compare-weight").dispatch_event("change")
     expect(app.locator("tr[data-algorithm=weighted] th")).to_contain_text("w=3", timeout=60_000)
-    app.get_by_test_id("compare-goal-test").check()
+    assert app.get_by_test_id("compare-goal-test").count() == 0
+    app.get_by_test_id("explain-goal-test").check()
     expect(app.get_by_test_id("compare-goal-test-note")).to_contain_text("as soon as it is generated", timeout=60_000)
     engine = compare_searches(PUZZLE04, goal_test="generation", weight=3)
     app.wait_for_function("document.querySelector('tr[data-algorithm=weighted] th')?.textContent.includes('w=3')")
     shown = comparison_rows(app)
     for row in engine["rows"]:
         assert shown[(row["algorithm"], row["heuristic"])]["expanded"] == row["expanded"], row["label"]
-    app.get_by_test_id("compare-goal-test").uncheck()
+    steps = {test: len(explain(PUZZLE04, goal_test=test).steps) - 1 for test in ("removal", "generation")}
+    assert steps["removal"] != steps["generation"]
+    expect(app.get_by_test_id("explain-status")).to_contain_text(f" of {steps['generation']}")   # the step-through too
+    app.get_by_test_id("explain-goal-test").uncheck()
+    expect(app.get_by_test_id("explain-status")).to_contain_text(f" of {steps['removal']}")
+
+
+def test_a_comparison_still_running_when_another_puzzle_opens_is_not_drawn_over_it(app):
+    open_view(app, BOARD14_LINK)
+    app.get_by_test_id("explain-compare").click()
+    expect(app.get_by_test_id("explain-comparison")).to_have_count(0)
+    open_view(app, PUZZLE04_LINK)
+    app.wait_for_function("!window.__solver.busy", timeout=60_000)
+    app.wait_for_timeout(300)
+    assert app.get_by_test_id("explain-comparison").count() == 0
 
 
 # -- the answer checker --------------------------------------------------------------------------------------
