@@ -38,8 +38,8 @@ function squareRows(text) {
 const GRID_SIDES = { min: 2, max: 12 };
 
 export class SolveForm {
-  /** `onEdit(kind, fresh)`: the person changed the puzzle ("board" or "words") or its heuristic; `fresh`:
-   *  a new puzzle altogether (an example), so the last answer no longer applies. */
+  /** `onEdit(kind)`: the person changed the puzzle ("board" or "words": a field, the grid, an example) or its
+   *  heuristic, so the last answer no longer applies. */
   constructor(form, { onEdit }) {
     this.form = form;
     this.$ = (id) => form.ownerDocument.getElementById(id);
@@ -264,13 +264,13 @@ export class SolveForm {
     this.clearErrors();
     if (example.kind === "words") {
       this.showWords({ start: example.start, goal: example.goal, dictionary: example.dictionary || "common" });
-      this.onEdit("words", true);
+      this.onEdit("words");
     } else {
       this.mode = "board";
       this.$("board").value = example.board_text ?? example.text;
       this.setGoalText(example.goal_text || "");
       this.syncGridFromText();
-      this.onEdit("board", true);
+      this.onEdit("board");
     }
   }
 }

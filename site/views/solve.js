@@ -58,9 +58,11 @@ export function mount(section, { solver, router, budgets }) {
   followSolver();
 
   // -- the puzzle being edited: checked by the solver, and its link in the address bar ------------------
-  function onEdit(kind, fresh = false) {
+  // Any edit makes another puzzle (board, goal, heuristic, words, dictionary): the answer on screen, or the
+  // search still running, was for the one before, so it goes at once.
+  function onEdit(kind) {
     edits++;
-    if (fresh) clearResult();
+    clearResult();
     $("share-note").textContent = "";
     if (kind === "board") scheduleCheck();
     else publish(wordsLink());

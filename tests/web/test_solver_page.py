@@ -170,6 +170,54 @@ def test_the_note_under_the_board_says_what_a_solve_proved_of_it(app):
     expect(note).to_have_text("4×4 board, solvable in at least 1 move.")
 
 
+def expect_no_answer(page) -> None:
+    """The Result shows no answer: no moves, no message, no replay, no boards; nothing running."""
+    expect(page.locator("#moves-line")).to_be_hidden()
+    expect(page.get_by_test_id("moves")).to_have_text("")
+    expect(page.get_by_test_id("result-message")).to_have_text("")
+    expect(page.locator("#player")).to_be_hidden()
+    expect(page.get_by_test_id("solution-list").locator("li")).to_have_count(0)
+    expect(page.get_by_test_id("progress")).to_be_hidden()
+    expect(page.get_by_role("button", name="Cancel")).to_be_disabled()
+    assert page.evaluate("document.getElementById('result').dataset.status") == ""
+
+
+def test_an_edit_clears_the_answer_and_stops_the_search_of_the_board_before(app):
+    """The answer on screen is for the board it was asked for: typing another board (or a bad one), editing on
+    the grid, or choosing another goal or heuristic clears it at once, and a search still running is cancelled."""
+    type_board(app, "8 1 3\n4 0 2\n7 6 5")
+    assert solve(app) == "solved" and moves(app) == "14"
+    app.get_by_label("Board: one row per line").fill("1 2 3/4 5 6/7 0 8")
+    expect_no_answer(app)
+    expect(app.get_by_test_id("board-note")).to_have_text("3×3 board, solvable in at least 1 move.")
+    assert solve(app) == "solved" and moves(app) == "1"
+    app.get_by_label("Board: one row per line").fill("1 2 3/4 5 6/7 x 8")
+    expect_no_answer(app)
+    type_board(app, "1 2 3\n4 5 6\n7 0 8")
+    assert solve(app) == "solved"
+    app.get_by_text("Edit on a grid").click()
+    app.get_by_test_id("grid").get_by_label("row 3, column 2", exact=True).fill("8")
+    expect_no_answer(app)
+    app.get_by_text("Edit on a grid").click()
+    type_board(app, "1 2 3\n4 5 6\n7 0 8")
+    assert solve(app) == "solved"
+    app.get_by_label("Heuristic").select_option("hamming")
+    expect_no_answer(app)
+    assert solve(app) == "solved"
+    app.get_by_label("Custom goal").check()
+    expect_no_answer(app)
+    app.get_by_label("Custom goal").uncheck()
+
+    type_board(app, HARD_4X4)                     # a search that runs for long: the edit cancels it
+    app.get_by_role("button", name="Solve", exact=True).click()
+    expect(app.get_by_role("button", name="Cancel")).to_be_enabled(timeout=SOLVE_TIMEOUT)
+    app.get_by_label("Board: one row per line").fill("1 2 3\n4 5 6\n7 0 8")
+    expect_no_answer(app)
+    app.wait_for_timeout(1000)                    # its cancelled answer never shows
+    expect_no_answer(app)
+    assert solve(app) == "solved" and moves(app) == "1"
+
+
 def test_editable_grid_writes_the_board_text(app):
     app.get_by_text("Edit on a grid").click()
     # Opening the editor queues a "toggle" task that sizes the grid from the board text; let it run
