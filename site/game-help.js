@@ -3,7 +3,9 @@
 // job (job.js) of the owner "game", within the game's budget; the game's status line shows its progress,
 // Cancel stops it, and when the budget runs out the engine's words show with "Keep going" and "Fast
 // answer (not shortest)", offered for that position only.  An answer not proven shortest (5x5 and up) is
-// used, and said to be one.
+// used, and said to be one.  A question about the position on the board is dropped when the board changes:
+// its search is cancelled and nothing about that position is shown afterwards (the player who moved on
+// asks again for the new position, if they want to).
 //
 //   const help = new GameHelp(game, { solver, budgets, elements });
 //   help.ask(tiles, (moves, answer) => ...);          // moves: direction letters from `tiles`
@@ -43,31 +45,40 @@ export class GameHelp {
    * A solution from `tiles` to the game's goal, by the engine's default (strongest optimal) method.
    * `onMoves(moves, answer)` gets it; with `onStopped(answer)`, a search without an answer goes there
    * instead of offering to go on (the count asked by itself when a game is finished), and `again: false`
-   * does not ask a worker that died on this position before.
+   * does not ask a worker that died on this position before.  The question is about the position on the
+   * board, and a move cancels it (withdraw), unless `outlivesMoves` (the starting board's count).
    */
-  ask(tiles, onMoves, { onStopped = null, again = true } = {}) {
+  ask(tiles, onMoves, { onStopped = null, again = true, outlivesMoves = false } = {}) {
     if (!this.ready) return;
     const { session } = this.game;
     const n = session.n;
     const params = { board: boardText(tiles, n), goal: boardText(session.goal, n) };
-    this.asked = { key: tiles.join(","), tiles: tiles.slice(), onMoves, onStopped };
+    this.asked = { key: tiles.join(","), tiles: tiles.slice(), onMoves, onStopped, outlivesMoves };
     this._run(new Job(this.solver, "solve_board", params, { owner: "game", maxSeconds: () => this.budgets.game, again }));
   }
 
   /** Stop the running request; its answer is no longer wanted. */
   cancel() {
     if (!this.busy) return;
-    this.job.cancel();
-    this.job = null;
-    this.panel.clear();
+    this._stop();
     this.game.render();
   }
 
-  /** The offers and their message (a stopped search's advice, or the note that an answer is not proven
-   *  shortest) go when the position is no longer the one they were for. */
+  /**
+   * The board now shows the position `key` (game.js calls this first thing when it draws): a search about
+   * another position is cancelled, and the offers and their message (a stopped search's advice, or the
+   * note that an answer is not proven shortest) go when they were for another position.
+   */
   withdraw(key) {
+    if (this.busy && !this.asked.outlivesMoves && this.asked.key !== key) this._stop();
     if (this.offered === null || this.offered === key) return;
     this._forget();
+    this.panel.clear();
+  }
+
+  _stop() {
+    this.job.cancel();
+    this.job = null;
     this.panel.clear();
   }
 

@@ -82,6 +82,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   function render() {
     if (!session) return;   // before the first game is dealt
     const { n, tiles, goal } = session;
+    help.withdraw(tiles.join(","));   // first: a search about a position no longer on the board stops
     const hintTile = session.hintTile;
     tiles.forEach((t, cell) => {
       if (!t) return;
@@ -110,7 +111,6 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.distance.disabled = !ready || busy;
     ui.finish.textContent = autoplay ? "Stop" : "Finish from here";
     showDistance(session.planHere());
-    help.withdraw(tiles.join(","));
     root.dataset.solved = String(session.solved);
     if (busy) root.dataset.busy = "solve"; else delete root.dataset.busy;
     root.dataset.solver = ready ? "ready" : "waiting";
@@ -286,16 +286,19 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // Asked by itself once the game is solved: no offers, and a request the worker died on is not sent again.
+  // It is about the starting board, so moves do not cancel it; but a game undone meanwhile is no longer
+  // finished, and gets no "Solved!" until it is finished again.
   function askOptimalStart() {
     const asked = session, from = session.start.slice();
     const unknown = ({ bound = 0 } = {}) => {
-      if (session === asked) describeFinish(bound ? `the shortest takes at least ${plural(bound, "move")}.` : "the optimal count could not be worked out.");
+      if (session === asked && session.solved) describeFinish(bound ? `the shortest takes at least ${plural(bound, "move")}.` : "the optimal count could not be worked out.");
     };
     help.ask(from, (moves, answer) => {
       if (session !== asked) return;
       session.setPlan(from, moves, answer.optimal !== false);
+      if (!session.solved) return;
       if (session.optimalStart !== null) describeFinish(); else unknown(answer);
-    }, { onStopped: unknown, again: false });
+    }, { onStopped: unknown, again: false, outlivesMoves: true });
   }
 
   // ---- the solver's help ---------------------------------------------------------------------------

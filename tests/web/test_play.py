@@ -13,6 +13,7 @@ import pytest
 
 from puzzlesolver.board import Board
 from puzzlesolver.search import Solver
+from player_helpers import slide
 from webhelpers import open_view
 
 SOLVED3 = [1, 2, 3, 4, 5, 6, 7, 8, 0]
@@ -325,5 +326,56 @@ def test_a_note_about_a_position_goes_once_the_board_changes(game):
         assert note.is_hidden()
         assert game.get_by_test_id("play-keep-going").is_hidden()
         assert game.get_by_test_id("play-distance").text_content().startswith("≤ ")
+    finally:
+        game.evaluate("window.__app.game.maxSeconds = 0")
+
+
+HARD_5X5 = [13, 19, 5, 22, 23, 16, 7, 24, 9, 6, 15, 0, 18, 8, 14, 21, 11, 3, 17, 2, 1, 20, 12, 4, 10]
+
+
+def test_a_move_during_a_hint_cancels_it_and_nothing_about_the_old_position_shows(game):
+    """A 5x5 hint takes the whole budget: a move meanwhile cancels the search for the position it was
+    asked on (Hint is free again at once), and its answer -- a note "not proven shortest", Keep going, a
+    hinted tile, a distance -- never appears for a board no longer on screen."""
+    load(game, "play=5:" + ",".join(map(str, HARD_5X5)))
+    game.evaluate("window.__app.game.maxSeconds = 1")
+    try:
+        game.get_by_test_id("play-hint").click()
+        assert game.get_by_test_id("play-cancel").is_visible()   # the search is running
+        game.keyboard.press("ArrowLeft")
+        assert game.get_by_test_id("play-moves").text_content() == "1"
+        assert game.get_by_test_id("play-hint").is_enabled()     # the old question is gone at once
+        assert game.get_by_test_id("play-cancel").is_hidden()
+        assert game.evaluate("document.querySelector('.play').dataset.busy") is None
+        game.wait_for_timeout(2500)                               # past the old search's budget of 1 s
+        assert game.get_by_test_id("play-message").is_hidden(), game.get_by_test_id("play-message").text_content()
+        assert game.get_by_test_id("play-keep-going").is_hidden()
+        assert game.locator(".play-tile.is-hint").count() == 0
+        assert game.get_by_test_id("play-distance").text_content() == "?"
+    finally:
+        game.evaluate("window.__app.game.maxSeconds = 0")
+
+
+def test_a_finished_game_undone_while_its_count_is_worked_out_is_not_called_solved(game):
+    """The finished game's optimal count is about the starting board, so an undo does not cancel it; but
+    when it comes the game is no longer finished, and no "Solved!" shows for it."""
+    opposite = {"l": "r", "r": "l", "u": "d", "d": "u"}
+    tiles, scramble, seed = list(range(1, 25)) + [0], "", 7
+    while len(scramble) < 150:                                    # a fixed walk from the goal, never back
+        seed = (seed * 1103515245 + 12345) % 2147483648
+        step = "lrud"[seed >> 16 & 3]
+        after = slide(tiles, step)
+        if after is not None and not scramble.endswith(opposite[step]):
+            tiles, scramble = after, scramble + step
+    solution = "".join(opposite[step] for step in reversed(scramble))
+    game.evaluate("window.__app.game.maxSeconds = 1")
+    try:
+        load(game, f"play=5:{','.join(map(str, tiles))}&moves={solution}")   # opened solved: its count is asked
+        result = game.get_by_test_id("play-result")
+        assert result.is_visible() and "being worked out" in result.text_content()
+        game.get_by_test_id("play-undo").click()
+        assert result.is_hidden()
+        game.wait_for_timeout(2500)                               # past the count's budget of 1 s
+        assert result.is_hidden(), result.text_content()
     finally:
         game.evaluate("window.__app.game.maxSeconds = 0")
