@@ -1,6 +1,6 @@
 """The command line: ``python -m puzzlesolver FILE...`` (or the ``puzzlesolver`` script).
 
-Each FILE holds a board (Princeton layout, seed 003's pair of boards, or bare rows) or a word pair;
+Each FILE holds a board (Princeton layout, seed 003's pair of boards, bare rows, or one line) or a word pair;
 ``--words START GOAL`` adds a word ladder.  The output is the seeds' test-client output::
 
     $ puzzlesolver puzzle04.txt
@@ -238,7 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="puzzlesolver",
         description="Solve sliding-tile puzzles and word ladders optimally (A* search).",
         epilog="Files: Princeton format (n, then n*n tiles, 0 = blank), seed 003's pair of boards "
-               "(initial rows then goal rows), bare rows, or two words (a ladder). '-' reads stdin. "
+               "(initial rows then goal rows), bare rows, one line (rows separated by '/', or the n*n tiles), "
+               "or two words (a ladder). '-' reads stdin. "
                "Exit status: 0 solved (or shown unsolvable; from 5x5 on, the best answer by --max-seconds), "
                "2 bad input, 3 gave up (--max-nodes, or --max-seconds on an optimal search).")
     parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files to solve")

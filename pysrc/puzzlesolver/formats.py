@@ -7,6 +7,8 @@ Three board layouts are read, all with 0 as the blank:
 * **Pair** (seed 003): the initial board's rows, then the goal board's rows, no size line; blank
   lines may appear anywhere.
 * **Bare rows**: ``n`` lines of ``n`` numbers, no size line; the goal is the usual 1..n*n-1 then 0.
+* **One line**: rows separated by ``/`` (the game's notation, ``1 2 3/4 5 6/7 8 0``), or just the ``n*n``
+  tiles row by row (``8 1 3 4 0 2 7 6 5``, as a share link lists them); the usual goal.
 
 A file whose first word is not a number is a **word ladder**: exactly two words, start and goal.
 
@@ -23,6 +25,7 @@ puzzlesolver.formats.PuzzleFormatError: Row 2 has 1 number but row 1 has 2: ever
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple, Union
@@ -121,8 +124,8 @@ def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
 
 
 def parse_board_text(text: str) -> BoardPuzzle:
-    """Read a board in the Princeton, pair or bare-rows layout, or as one line of rows separated by "/" (the
-    game's notation for a position, "1 2 3/4 5 6/7 0 8"), and validate it completely.
+    """Read a board in the Princeton, pair or bare-rows layout, or on one line: rows separated by "/" (the
+    game's notation for a position, "1 2 3/4 5 6/7 0 8") or n*n tiles row by row, and validate it completely.
 
     Raises :class:`PuzzleFormatError` for the layout (empty text, words, ragged or non-square
     grids, a wrong count of numbers, n < 2) and :class:`~puzzlesolver.board.BoardError` for the
@@ -130,6 +133,8 @@ def parse_board_text(text: str) -> BoardPuzzle:
 
     >>> parse_board_text("1 3 4\\n8 6 2\\n7 0 5\\n\\n1 2 3\\n8 0 4\\n7 6 5\\n").goal
     (1, 2, 3, 8, 0, 4, 7, 6, 5)
+    >>> parse_board_text("8 1 3 4 0 2 7 6 5")
+    BoardPuzzle(n=3, tiles=(8, 1, 3, 4, 0, 2, 7, 6, 5), goal=None)
     """
     if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
@@ -155,9 +160,24 @@ def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
     return _validated(n, values[:cells], values[cells:] or None)
 
 
+def _parse_one_line(numbers: List[int]) -> BoardPuzzle:
+    """One line of n*n numbers (n at least 2) is an n x n board, row by row."""
+    side = math.isqrt(len(numbers))
+    if side * side != len(numbers):
+        raise PuzzleFormatError(f"One line of {len(numbers)} numbers is not a square board (a 3x3 board is 9 "
+                                "numbers, a 4x4 one 16): type one row per line, or separate the rows with '/' "
+                                "as in '1 2 3/4 5 6/7 8 0'.")
+    _check_side(side)
+    return _validated(side, numbers, None)
+
+
 def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
+    if len(rows) == 1:
+        return _parse_one_line(rows[0][1])
     width = len(rows[0][1])
-    _check_side(width)
+    if width > grid.MAX_SIDE:  # a row's length, not a size: not _check_side's 'this one is 30x30'
+        raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and row 1 has "
+                                f"{width} numbers.")
     for index, (_, numbers) in enumerate(rows[1:], start=2):
         if len(numbers) != width:
             raise PuzzleFormatError(f"Row {index} has {plural(len(numbers), 'number')} but row 1 has "

@@ -37,6 +37,11 @@ class TestLayouts:
         assert parse_board_text("1 2 3/4 5 6/7 0 8") == BoardPuzzle(3, (1, 2, 3, 4, 5, 6, 7, 0, 8), None)
         assert parse_board_text(" 1 2 / 0 3 \n") == BoardPuzzle(2, (1, 2, 0, 3), None)
 
+    def test_one_line_of_n_by_n_numbers_is_an_n_by_n_board_row_by_row(self):
+        assert parse_board_text("8 1 3 4 0 2 7 6 5") == BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5), None)
+        assert parse_board_text(" 1 2 0 3\n") == BoardPuzzle(2, (1, 2, 0, 3), None)
+        assert parse_board_text(" ".join(map(str, range(1, 400))) + " 0").n == 20
+
     def test_windows_line_endings_are_fine(self):
         assert parse_board_text(PUZZLE04.replace("\n", "\r\n")).n == 3
 
@@ -59,6 +64,12 @@ BAD_BOARDS = [
     ("-1 0\n1 2\n", BoardError, "Tile -1 is out of range"),
     ("2\n1 x 2 0\n", PuzzleFormatError, "Line 2: 'x' is not a whole number"),
     ("2\n1 2.5 3 0\n", PuzzleFormatError, "'2.5' is not a whole number"),
+    ("8 1 3 4 0 2 7 6", PuzzleFormatError, "One line of 8 numbers is not a square board (a 3x3 board is 9 numbers, "
+                                           "a 4x4 one 16): type one row per line, or separate the rows with '/'"),
+    ("1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 0", PuzzleFormatError, "One line of 18 numbers is not a square board"),
+    (" ".join(map(str, range(441))), PuzzleFormatError, "Boards up to 20x20 are supported; this one is 21x21"),
+    (" ".join(map(str, range(30))) + "\n" + " ".join(map(str, range(30))), PuzzleFormatError,
+     "Boards up to 20x20 are supported, and row 1 has 30 numbers."),
     ("1\n0\n", PuzzleFormatError, "The board size must be at least 2, not 1"),
     ("0\n", PuzzleFormatError, "The board size must be at least 2, not 0"),
     ("3\n1 2 3\n4 5 6\n7 8\n", PuzzleFormatError, "A 3x3 board needs 9 numbers after the size (18 with its goal), "

@@ -286,6 +286,21 @@ def test_word_ladder_that_does_not_exist(app):
 
 # -- bad input: a clear message next to its field, never a traceback --------------------------------
 
+def test_a_board_on_one_line_is_read_as_the_command_line_reads_it(app):
+    """n*n numbers on one line are an n x n board, row by row; another count says how to type a board, the
+    '/' between rows included; a line too long for any board is not called an NxN board."""
+    type_board(app, "8 1 3 4 0 2 7 6 5")
+    expect(app.get_by_test_id("board-note")).to_have_text(re.compile(r"^3×3 board, solvable in at least \d+ moves\.$"))
+    assert solve(app) == "solved" and moves(app) == "14"
+    type_board(app, "8 1 3 4 0 2 7 6")
+    expect(app.get_by_test_id("board-error")).to_have_text(
+        "One line of 8 numbers is not a square board (a 3x3 board is 9 numbers, a 4x4 one 16): type one row per "
+        "line, or separate the rows with '/' as in '1 2 3/4 5 6/7 8 0'.")
+    row = " ".join(map(str, range(30)))
+    type_board(app, f"{row}\n{row}")
+    expect(app.get_by_test_id("board-error")).to_have_text("Boards up to 20x20 are supported, and row 1 has 30 numbers.")
+
+
 BAD_BOARDS = [
     ("ragged rows", "1 2 3\n4 5\n6 7 0", "board-error", "same length"),
     ("repeated tile", "1 2 3\n4 5 6\n7 7 0", "board-error", "twice"),
