@@ -7,6 +7,7 @@
 
 import { boardText } from "./board-view.js";
 import { goalTiles } from "./game-core.js";
+import { MAX_SIDE, MIN_SIDE } from "./links.js";
 import { quoted } from "./messages.js";
 
 // Each field's input and the element its message goes to; "link" messages have no input.
@@ -35,7 +36,7 @@ function squareRows(text) {
 }
 
 /** The sides the grid editor makes boards of (bigger boards are typed as text). */
-const GRID_SIDES = { min: 2, max: 12 };
+const GRID_SIDES = { min: MIN_SIDE, max: 12 };
 
 export class SolveForm {
   /** `onEdit(kind)`: the person changed the puzzle ("board" or "words": a field, the grid, an example) or its
@@ -216,11 +217,20 @@ export class SolveForm {
     });
   }
 
+  /** The grid's numbers into the text, once every cell has one; an empty cell is named in the grid's terms
+   *  and the text (the board the solver checks and solves) stays as it was meanwhile. */
   _syncTextFromGrid() {
     const cells = [...this.$("grid").children];
     const n = Math.round(Math.sqrt(cells.length));
+    const empty = cells.findIndex((cell) => !cell.value.trim());
+    if (empty >= 0) {
+      this.$("grid-note").textContent = `Row ${Math.floor(empty / n) + 1}, column ${(empty % n) + 1} is empty: type its ` +
+        "number, 0 for the blank (the board above stays as it was until then).";
+      return;
+    }
+    this.$("grid-note").textContent = "";
     const rows = [];
-    for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, r * n + n).map((c) => c.value.trim() || "?").join(" "));
+    for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, r * n + n).map((c) => c.value.trim()).join(" "));
     this.$("board").value = rows.join("\n");
     this.onEdit("board");
   }
@@ -229,8 +239,10 @@ export class SolveForm {
     const typed = this.$("grid-size").value.trim();
     const n = Number(typed);
     if (!Number.isInteger(n) || n < GRID_SIDES.min || n > GRID_SIDES.max) {
-      this.$("grid-note").textContent = `The grid makes boards of ${GRID_SIDES.min} to ${GRID_SIDES.max} tiles a side, ` +
-        `not ${quoted(typed)}; type a bigger board above, one row per line.`;
+      const sides = `${GRID_SIDES.min} to ${GRID_SIDES.max} tiles a side`;
+      this.$("grid-note").textContent = !typed ? `Type the grid's size first: ${sides}.`
+        : `The grid makes boards of ${sides}, not ${quoted(typed)}` +
+          `${n > GRID_SIDES.max ? `; boards up to ${MAX_SIDE}x${MAX_SIDE} can be typed above, one row per line` : ""}.`;
       return;
     }
     this.$("board").value = boardText(goalTiles(n), n);

@@ -234,6 +234,38 @@ def test_editable_grid_writes_the_board_text(app):
     app.get_by_text("Edit on a grid").click()  # close it again for the other tests
 
 
+def open_grid(page):
+    page.get_by_text("Edit on a grid").click()
+    # Opening the editor queues a "toggle" task that sizes the grid from the board text: let it run first.
+    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+
+
+def test_the_grid_says_in_its_own_terms_which_cell_is_empty_and_which_sizes_it_makes(app):
+    """An emptied cell is named by its row and column under the grid, and the text keeps its board meanwhile
+    (no '?' written into it, no message about the text's line 1); a size too small gets no advice to type a
+    bigger board."""
+    type_board(app, "8 1 3\n4 0 2\n7 6 5")
+    open_grid(app)
+    grid, note = app.get_by_test_id("grid"), app.locator("#grid-note")
+    grid.get_by_label("row 1, column 2", exact=True).fill("")
+    expect(note).to_have_text("Row 1, column 2 is empty: type its number, 0 for the blank "
+                              "(the board above stays as it was until then).")
+    expect(app.get_by_test_id("board-input")).to_have_value("8 1 3\n4 0 2\n7 6 5")
+    app.wait_for_timeout(600)                              # the board's check (350 ms after an edit) says nothing
+    expect(app.get_by_test_id("board-error")).to_have_text("")
+    grid.get_by_label("row 1, column 2", exact=True).fill("1")
+    expect(note).to_have_text("")
+    for size, said in [("1", "The grid makes boards of 2 to 12 tiles a side, not '1'."),
+                       ("", "Type the grid's size first: 2 to 12 tiles a side."),
+                       ("13", "The grid makes boards of 2 to 12 tiles a side, not '13'; boards up to 20x20 can be "
+                              "typed above, one row per line.")]:
+        app.get_by_test_id("grid-size").fill(size)
+        app.get_by_role("button", name="New solved board of this size").click()
+        expect(note).to_have_text(said)
+    expect(app.get_by_test_id("board-input")).to_have_value("8 1 3\n4 0 2\n7 6 5")
+    app.get_by_text("Edit on a grid").click()
+
+
 def test_example_from_the_menu(app):
     app.get_by_test_id("example").select_option(label="3x3-14 (14 moves)")
     assert "\n" in app.get_by_test_id("board-input").input_value()
