@@ -55,6 +55,11 @@ export class SolveForm {
     $("use-goal").addEventListener("change", () => this._toggleGoal());
     $("grid-editor").addEventListener("toggle", () => this.syncGridFromText());
     $("grid-new").addEventListener("click", () => this._newGrid());
+    $("grid-size").addEventListener("keydown", (event) => {   // Enter makes the grid (it would submit the form: Solve)
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      this._newGrid();
+    });
     $("example").addEventListener("change", () => this._loadExample());
     this._loadExamples();
   }

@@ -266,6 +266,19 @@ def test_the_grid_says_in_its_own_terms_which_cell_is_empty_and_which_sizes_it_m
     app.get_by_text("Edit on a grid").click()
 
 
+def test_enter_in_the_grid_size_makes_a_grid_of_that_size_and_solves_nothing(app):
+    type_board(app, "8 1 3\n4 0 2\n7 6 5")
+    open_grid(app)
+    app.get_by_test_id("grid-size").fill("4")
+    app.get_by_test_id("grid-size").press("Enter")
+    expect(app.get_by_test_id("board-input")).to_have_value(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  0")
+    expect(app.get_by_test_id("grid-cell-15")).to_have_value("0")
+    app.wait_for_timeout(500)
+    assert app.evaluate("document.getElementById('result').dataset.status") == ""   # the form was not submitted
+    expect(app.locator("#moves-line")).to_be_hidden()
+    app.get_by_text("Edit on a grid").click()
+
+
 def test_example_from_the_menu(app):
     app.get_by_test_id("example").select_option(label="3x3-14 (14 moves)")
     assert "\n" in app.get_by_test_id("board-input").input_value()
