@@ -32,7 +32,7 @@ export function progressText(message, waiting = "Working…", { brief = false } 
   const took = message.took ? `, ${message.took}` : "";   // written by the engine, as its answers' times are
   if (message.frontier !== undefined) {
     const best = message.best ? `; best answer so far ${plural(message.best, "move")}` : "";
-    return `Searching: ${number(message.expanded)} nodes expanded, frontier ${number(message.frontier)}, ` +
+    return `Searching: ${plural(message.expanded, "position")}, ${number(message.frontier)} on the frontier, ` +
       `at least ${plural(message.bound, "move")}${best}${took}.`;
   }
   if (message.tried !== undefined) return `Trying board ${number(message.tried)}: ${number(message.expanded)} positions searched${took}.`;

@@ -18,7 +18,7 @@ export function checkerPanel({ ask, puzzleParams }) {
     el("h3", { id: "check-heading", text: "Check your solver's answer" }),
     el("p", { id: "check-help", class: "note", text: "Paste what your own program prints for the puzzle above: the algs4 output "
       + "(Minimum number of moves = N, then every board), \"No solution possible\", a move string such as R2 D L (the way a tile "
-      + "slides), or for a word ladder its words in order. It is judged as algs4's PuzzleChecker would." }),
+      + "moves), or for a word ladder its words in order. It is judged as algs4's PuzzleChecker would." }),
     el("label", { for: "check-answer", text: "Your program's output" }), answer,
     el("div", { class: "actions" }, submit), verdict);
 

@@ -1,5 +1,5 @@
 // notation.js -- the speedsolving community's notation (as in Slidysim): moves and positions as text.
-// No DOM.  The game keeps moves as lower-case letters for the way a TILE slides (l r u d, game-core.js).
+// No DOM.  The game keeps moves as lower-case letters for the way a TILE moves (l r u d, game-core.js).
 //
 // Moves: upper-case letters for the direction the tiles move (the "tile" convention), with a count for
 // repeats: "R3 D2 L" = three tiles slide right one after the other, then two down, then one left.
@@ -18,7 +18,7 @@ const MAX_COUNT = 10000;
 
 export class NotationError extends Error {}
 
-/** Game moves (l r u d, the way a tile slides) as notation, runs counted: "R3D2L". */
+/** Game moves (l r u d, the way a tile moves) as notation, runs counted: "R3D2L". */
 export function toNotation(moves, convention = "tile") {
   let text = "";
   for (let i = 0; i < moves.length;) {

@@ -9,9 +9,9 @@
 import { Player, boardText, renderBoard } from "../board-view.js";
 import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../game-core.js";
 import { FragmentError, MAX_SIDE, MIN_SIDE, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../links.js";
-import { lowerFirst, plural, refusal, sentence } from "../messages.js";
+import { lowerFirst, number, plural, refusal, sentence } from "../messages.js";
 import { Job, JobPanel, answerText } from "../job.js";
-import { toNotation } from "../notation.js";
+import { CONVENTIONS, toNotation } from "../notation.js";
 import { copyText } from "../dom.js";
 import { SolveForm } from "../solve-form.js";
 
@@ -273,12 +273,12 @@ export function mount(section, { solver, router, budgets }) {
   // the engine's `took`, written as the answer's message writes it ("Stopped after 0.2 s ..."), so they agree.
   function detailsText(answer) {
     const done = answer.type === "cancelled" ? answer.progress || {} : answer;
-    const frontier = done.max_frontier !== undefined ? `${plural(done.max_frontier, "node")} at most on the frontier`
-      : done.frontier !== undefined ? `${plural(done.frontier, "node")} on the frontier` : "";
+    const frontier = done.max_frontier !== undefined ? `${number(done.max_frontier)} at most on the frontier`
+      : done.frontier !== undefined ? `${number(done.frontier)} on the frontier` : "";
     const proven = answer.status === "solved" && answer.optimal !== false;   // the bound is the answer's length
     const bound = done.bound && !proven ? `at least ${plural(done.bound, "move")} proven` : "";
     const numbers = done.expanded === undefined ? ""
-      : `${[`${plural(done.expanded, "node")} expanded`, frontier, bound, answer.took].filter(Boolean).join(", ")}.`;
+      : `${[plural(done.expanded, "position"), frontier, bound, answer.took].filter(Boolean).join(", ")}.`;
     return [done.method, numbers].filter(Boolean).join(": ");
   }
 
@@ -287,7 +287,7 @@ export function mount(section, { solver, router, budgets }) {
     const { n, tiles, goal } = answer.board;
     const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path);
     const positions = positionsAlong(tiles, n, moves);
-    $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (letters: the way a tile slides).`;
+    $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (${CONVENTIONS.tile}).`;
     player.load(positions, n, goal);
     $("player").hidden = false;
     $("solution-list").replaceChildren(...positions.map(({ tiles: boardTiles }, i) => {

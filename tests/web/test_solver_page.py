@@ -81,6 +81,9 @@ def test_board_typed_by_hand_is_solved_and_animated(app):
     expect(app.get_by_role("button", name="Play")).to_be_visible()  # it paused itself at the goal
     tiles = app.get_by_test_id("player-board").locator(".tile")
     assert [t.inner_text() for t in tiles.all()] == ["1", "2", "3", "4", "5", "6", "7", "8", ""]
+    # the moves in the game's notation, its letters named in the game's words
+    play_words = app.evaluate("import('/notation.js').then((module) => module.CONVENTIONS.tile)")
+    expect(app.get_by_test_id("solution-notation")).to_have_text(f"As moves: L2U2 ({play_words}).")
 
 
 def test_board_from_the_url(app):
@@ -159,7 +162,7 @@ def test_the_note_under_the_board_says_what_a_solve_proved_of_it(app):
     type_board(app, "2 1 3 4\n6 5 7 8\n10 9 11 12\n14 13 15 0")   # Manhattan distance 8, far more moves: slow with Hamming
     estimate = note_bound(note, 4)
     app.get_by_role("button", name="Solve", exact=True).click()
-    expect(app.get_by_test_id("progress")).to_contain_text("nodes expanded", timeout=SOLVE_TIMEOUT)
+    expect(app.get_by_test_id("progress")).to_contain_text("positions", timeout=SOLVE_TIMEOUT)
     app.wait_for_timeout(1500)
     app.get_by_role("button", name="Cancel").click()
     expect(app.get_by_test_id("result-message")).to_contain_text("Cancelled after")
@@ -435,7 +438,8 @@ def test_long_solve_shows_progress_and_can_be_cancelled(app):
     app.evaluate("window.__longtasks && (window.__longtasks.length = 0)")
     app.get_by_role("button", name="Solve", exact=True).click()
     progress = app.get_by_test_id("progress")
-    expect(progress).to_contain_text(re.compile(r"[\d,]+ nodes expanded, frontier [\d,]+, at least \d+ moves"),
+    # the search's words are the answer's: "positions", as "Cancelled after ... (N positions)" below
+    expect(progress).to_contain_text(re.compile(r"^Searching: [\d,]+ positions, [\d,]+ on the frontier, at least \d+ moves"),
                                      timeout=SOLVE_TIMEOUT)
     cancel = app.get_by_role("button", name="Cancel")
     expect(cancel).to_be_enabled()
@@ -458,7 +462,7 @@ def test_long_solve_shows_progress_and_can_be_cancelled(app):
         r"^Cancelled after \d+\.\d s of searching \([\d,]+ positions\) with no solution yet "
         r"\(at least \d+ moves are needed\)\.$"))
     details = app.get_by_test_id("result-stats").text_content()
-    assert re.fullmatch(r"A\* with hamming: [\d,]+ nodes expanded, [\d,]+ nodes on the frontier, "
+    assert re.fullmatch(r"A\* with hamming: [\d,]+ positions, [\d,]+ on the frontier, "
                         r"at least \d+ moves proven, \d+(\.\d)? (s|ms)\.", details), details
     measure("cancel_ms", round(cancel_ms))
     measure("main_thread_timer_delay_ms_during_solve", round(responsive, 1))
@@ -482,7 +486,7 @@ def test_a_stopped_search_names_its_method_in_the_details(app):
         app.evaluate("window.__app.maxSeconds = 0")
     assert app.get_by_test_id("result-message").text_content().startswith("Stopped after 1.0 s of searching")
     details = app.get_by_test_id("result-stats").text_content()
-    assert re.fullmatch(r"A\* with hamming: [\d,]+ nodes expanded, [\d,]+ nodes at most on the frontier, "
+    assert re.fullmatch(r"A\* with hamming: [\d,]+ positions, [\d,]+ at most on the frontier, "
                         r"at least \d+ moves proven, 1\.\d s\.", details), details
 
 
@@ -538,7 +542,7 @@ def test_killed_worker_is_replaced(app):
     type_board(app, HARD_4X4)
     app.get_by_label("Heuristic").select_option("hamming")
     app.get_by_role("button", name="Solve", exact=True).click()
-    expect(app.get_by_test_id("progress")).to_contain_text("nodes expanded", timeout=SOLVE_TIMEOUT)
+    expect(app.get_by_test_id("progress")).to_contain_text("positions", timeout=SOLVE_TIMEOUT)
     restarts = app.evaluate("window.__solver.restarts")
     app.evaluate("window.__solver.terminateForTest()")
     status = app.get_by_test_id("solver-status")
