@@ -9,7 +9,7 @@ import { applyMove, positionsAlong } from "./game-core.js";
 import { Judge } from "./judge.js";
 import { chartSvg, summarize, summaryText } from "./analysis.js";
 import { el } from "./dom.js";
-import { plural } from "./messages.js";
+import { lowerFirst, plural, sentence } from "./messages.js";
 
 const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 // From 5x5 on a verdict is a bounded search of several seconds in the worker: no asking ahead, and the
@@ -55,25 +55,34 @@ export function mountJudging(root, game, settings, solver) {
     if (!toggle.checked) return;
     if (!ready()) { say("The judge starts with the solver…"); return; }
     const tiles = session.tiles.slice();
+    const onBoard = () => game.session === session && keyOf(session.tiles) === keyOf(tiles);
+    const known = judge.cached(tiles, session.goal);
+    // The line is about the position on the board, always: its verdict, or that it is being judged (a 5x5
+    // verdict takes seconds, more while the one asked before it is worked out), never an earlier position's.
+    if (known) showVerdict(session, known);
+    else say("Judging this position…", "pending");
     judge.verdict(tiles, session.goal).then((verdict) => {
-      if (game.session !== session || keyOf(session.tiles) !== keyOf(tiles)) return;
-      showVerdict(session, verdict);
+      if (!onBoard()) return;
+      if (!known) showVerdict(session, verdict);
       if (session.n < SLOW_FROM) judge.prefetch(nextPositions(tiles, session.n), session.goal);
-    }, (error) => say(`The judge could not answer: ${error.message}`));
+    }, (error) => { if (onBoard()) say(sentence(`The judge could not answer: ${lowerFirst(error.message)}`)); });
   }
 
+  /** The verdict line says `text`; data-verdict is its kind, data-distance (and data-exact) only with a verdict. */
   function say(text, verdict = "") {
     line.textContent = text;
     line.dataset.verdict = verdict;
+    delete line.dataset.distance;
+    delete line.dataset.exact;
   }
 
   function showVerdict(session, verdict) {
-    line.dataset.distance = String(verdict.distance);
-    line.dataset.exact = String(verdict.exact);
     const moves = `${plural(verdict.distance, "move")} from the goal`;
-    const distance = verdict.exact ? moves : `at least ${moves}` + (labels.checked ? " (the −1/+1 labels need exact distances: boards up to 4×4)" : "");
+    const distance = verdict.exact ? moves : `At least ${moves}` + (labels.checked ? " (the −1/+1 labels need exact distances: boards up to 4×4)" : "");
     const last = lastMoveVerdict(session, verdict);
     say(last ? `${distance} · last move: ${last.text}` : distance, last ? last.kind : "");
+    line.dataset.distance = String(verdict.distance);
+    line.dataset.exact = String(verdict.exact);
     // Only where the game knows nothing better: nothing yet, or a bound of the judge's own (never over an
     // exact distance, nor over the game's "≤ N").
     if (optimalHere.dataset.known === "none" || optimalHere.dataset.known === "at-least") {

@@ -124,3 +124,24 @@ def test_optimal_from_here_says_which_kind_of_number_it_shows(judged):
         page.get_by_test_id("judge-labels").check()
     finally:
         page.evaluate("window.__app.game.maxSeconds = 0")
+
+
+def test_a_slow_verdict_shows_it_is_pending_and_never_outlives_its_position(judged):
+    """A 5x5 verdict takes the worker seconds: meanwhile the line says the position is being judged (at
+    once, when the judge is turned on and after each move), never what it said about an earlier position."""
+    page = judged
+    line = page.get_by_test_id("judge-line")
+    start = slide(slide(HARD_5X5, "u"), "l")                       # a board no other test has judged
+    page.get_by_test_id("judge-toggle").uncheck()
+    load_game(page, 5, start)
+    page.get_by_test_id("judge-toggle").check()
+    assert line.text_content() == "Judging this position…" and line.get_attribute("data-verdict") == "pending"
+    assert line.get_attribute("data-distance") is None
+    page.wait_for_function("document.querySelector('[data-testid=judge-line]').dataset.distance", timeout=60_000)
+    assert line.text_content().startswith("At least ") and line.get_attribute("data-exact") == "false"
+    assert page.get_by_test_id("play-distance").text_content() == f"≥ {line.get_attribute('data-distance')}"
+    play(page, "l")
+    assert line.text_content() == "Judging this position…" and line.get_attribute("data-distance") is None
+    assert page.get_by_test_id("play-distance").text_content() == "?"      # the old bound went with its position
+    page.wait_for_function("document.querySelector('[data-testid=judge-line]').dataset.distance", timeout=60_000)
+    assert "last move: the bound went" in line.text_content()
