@@ -7,7 +7,8 @@ this docstring says how the messages go together.
 
 * A request is ``{"id", "op", "owner"?, ...}``; ids count up.  Every request gets exactly one answer
   with its id: the result, or ``{"type": "error", "field", "message"}`` (``field`` names what it is
-  about, the message is one sentence; never a traceback).
+  about, the message is one sentence; never a traceback; ``also``: ``[{"field", "message"}]``, the other
+  fields' problems when one check found several, as a ladder's two unknown or empty words).
 * Quick ops (``info``, ``check_board``, ``fragment``, ``cancel``) answer at once.
 * Every op that can take longer (``solve_board``, ``solve_words``, ``resume``, ``judge``, ``deal``,
   ``explain``, ``compare``, ``check``, ``quality``) is a *job* (:mod:`puzzlesolver.jobs`).  Its first answer is
@@ -52,7 +53,7 @@ from .fast import tables
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text, parse_fragment
 from .policy import OptionError, Options, Result
 from .search import DEFAULT_WEIGHT, check_options
-from .words import DICTIONARIES, WordError
+from .words import DICTIONARIES, WordError, check_words
 
 __all__ = ["call", "answer", "PROTOCOL", "DEFAULT_HEURISTIC"]
 
@@ -159,7 +160,11 @@ def _error(error: Exception, puzzle_field: str = "board") -> Message:
     else:
         return {"type": "error", "field": "internal",
                 "message": f"Internal error ({type(error).__name__}): {str(error)[:200]}"}
-    return {"type": "error", "field": field, "message": str(error)}
+    answer = {"type": "error", "field": field, "message": str(error)}
+    if isinstance(error, WordError) and error.also:  # the other word's problem too
+        answer["also"] = [{"field": _WORD_FIELDS.get(other.field, "dictionary"), "message": str(other)}
+                          for other in error.also]
+    return answer
 
 
 def _info(message: Message) -> Message:
@@ -332,10 +337,7 @@ def _solve_board(message: Message) -> tuple:
 
 def _solve_words(message: Message) -> tuple:
     puzzle = _word_puzzle(message)
-    if not puzzle.start:
-        raise _InputError("start_word", "Enter a start word.")
-    if not puzzle.goal:
-        raise _InputError("goal_word", "Enter a goal word.")
+    check_words(puzzle.start, puzzle.goal)   # both empty words named at once, before the dictionary is read
 
     def describe(result: Result) -> Message:
         extra: Message = {"start": result.initial.word, "goal": result.initial.goal, "dictionary": puzzle.dictionary}

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple, Union
 
 __all__ = [
-    "WordError", "WordState", "load_dictionary", "ladder_start", "ladder_exists", "word_list_path",
+    "WordError", "WordState", "load_dictionary", "check_words", "ladder_start", "ladder_exists", "word_list_path",
     "edit_distance", "build_word_lists", "DATA_DIR", "DICTIONARIES", "EXPLORATION_LIMIT",
 ]
 
@@ -54,12 +54,14 @@ Dictionary = FrozenSet[str]
 class WordError(ValueError):
     """A word or dictionary problem; the message is one sentence fit to show a person.
 
-    ``field`` says what it is about: ``"start"``, ``"goal"`` or ``"dictionary"``.
+    ``field`` says what it is about: ``"start"``, ``"goal"`` or ``"dictionary"``; ``also`` holds the other
+    word's problem, a WordError of its own, when both words of a ladder have one (the message is the first's).
     """
 
-    def __init__(self, message: str, field: str = "dictionary") -> None:
+    def __init__(self, message: str, field: str = "dictionary", also: Iterable["WordError"] = ()) -> None:
         super().__init__(message)
         self.field = field
+        self.also = tuple(also)
 
 
 def _quoted(word: str) -> str:
@@ -251,10 +253,12 @@ class WordState:
         return f"WordState({self.word!r}, goal={self.goal!r})"
 
 
-def _checked_word(word: str, dictionary: Dictionary, name: str, role: str) -> str:
+def _checked_word(word: str, dictionary: Optional[Dictionary], name: str, role: str) -> str:
     word = word.strip()
     if not word:
         raise WordError(f"Enter a {role} word.", role)
+    if dictionary is None:
+        return word
     if word not in dictionary and word.lower() in dictionary:
         word = word.lower()
     if word not in dictionary:
@@ -262,11 +266,29 @@ def _checked_word(word: str, dictionary: Dictionary, name: str, role: str) -> st
     return word
 
 
+def check_words(start: str, goal: str, dictionary: Optional[Dictionary] = None, name: str = "") -> Tuple[str, str]:
+    """A ladder's two words, trimmed (and spelled as ``dictionary``, called ``name``, has them, when one is
+    given); WordError if either is empty or not in the dictionary, naming both words' problems (``also``).
+
+    >>> try: check_words("", " ")
+    ... except WordError as error: print(error, error.field, [str(other) for other in error.also])
+    Enter a start word. start ['Enter a goal word.']
+    """
+    checked, problems = [], []
+    for word, role in ((start, "start"), (goal, "goal")):
+        try:
+            checked.append(_checked_word(word, dictionary, name, role))
+        except WordError as problem:
+            problems.append(problem)
+    if problems:
+        raise WordError(str(problems[0]), problems[0].field, also=problems[1:])
+    return checked[0], checked[1]
+
+
 def ladder_start(start: str, goal: str, dictionary_name_or_path: Union[str, Iterable[str]] = "common") -> WordState:
-    """The initial state of the ladder ``start`` -> ``goal``; WordError if either word is unknown."""
+    """The initial state of the ladder ``start`` -> ``goal``; WordError if either word is unknown (both named)."""
     dictionary, name = _dictionary_of(dictionary_name_or_path)
-    start = _checked_word(start, dictionary, name, "start")
-    goal = _checked_word(goal, dictionary, name, "goal")
+    start, goal = check_words(start, goal, dictionary, name)
     return WordState(start, goal, dictionary)
 
 

@@ -248,7 +248,7 @@ export function mount(section, { solver, router, budgets }) {
     $("result-empty").hidden = true;
     if (answer.type === "error") {
       result.dataset.status = "error";
-      form.setError(answer.field, answer.message);
+      for (const { field, message } of [answer, ...(answer.also || [])]) form.setError(field, message);
       form.focusField(answer.field);
       return;
     }

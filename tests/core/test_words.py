@@ -79,6 +79,20 @@ def test_an_unknown_word_is_named():
     assert raised.value.field == "start"
 
 
+def test_both_words_problems_are_named_at_once():
+    with pytest.raises(WordError, match="The start word 'zebra' is not in the dictionary") as raised:
+        ladder_start("zebra", "yak", SEED_WORDS)
+    assert raised.value.field == "start"
+    assert [(other.field, str(other)) for other in raised.value.also] == [
+        ("goal", "The goal word 'yak' is not in the dictionary.")]
+    with pytest.raises(WordError, match="Enter a start word") as raised:
+        ladder_start("", " ", SEED_WORDS)
+    assert [(other.field, str(other)) for other in raised.value.also] == [("goal", "Enter a goal word.")]
+    with pytest.raises(WordError) as raised:
+        ladder_start("zebra", "horse", SEED_WORDS)
+    assert raised.value.also == ()
+
+
 def test_a_missing_word_list_file_is_named(tmp_path):
     with pytest.raises(WordError, match="Cannot read the word list .*nothing.txt: No such file"):
         load_dictionary(str(tmp_path / "nothing.txt"))

@@ -403,6 +403,21 @@ def test_bad_word_gets_a_message_next_to_its_field(app, case, start, goal, error
     expect(app.get_by_test_id(error_id)).to_contain_text(words)
 
 
+@pytest.mark.parametrize("start, goal, said", [
+    ("", "", ["Enter a start word.", "Enter a goal word."]),
+    ("xyzzyq", "qqqzz", ["The start word 'xyzzyq' is not in the common dictionary.",
+                         "The goal word 'qqqzz' is not in the common dictionary."]),
+])
+def test_two_bad_words_each_get_their_message(app, start, goal, said):
+    app.get_by_test_id("mode-words").check()
+    app.get_by_label("Start word").fill(start)
+    app.get_by_label("Goal word").fill(goal)
+    app.get_by_label("Dictionary").select_option("common")
+    assert solve(app) == "error"
+    expect(app.get_by_test_id("start-word-error")).to_have_text(said[0])
+    expect(app.get_by_test_id("goal-word-error")).to_have_text(said[1])
+
+
 @pytest.mark.parametrize("fragment, words", [
     ("board=3:1,2,3", "needs 9 tiles"),
     ("board=3:1,2,3,4,5,6,7,8,8", "twice"),

@@ -247,6 +247,19 @@ def test_bad_words_name_their_field(common_words, start, goal, field):
     assert answer["type"] == "error" and answer["field"] == field
 
 
+@pytest.mark.parametrize("start, goal, messages", [
+    ("", "", ["Enter a start word.", "Enter a goal word."]),
+    ("xyzzyq", "qqqzz", ["The start word 'xyzzyq' is not in the common dictionary.",
+                         "The goal word 'qqqzz' is not in the common dictionary."]),
+])
+def test_both_bad_words_are_named_in_one_answer(common_words, start, goal, messages):
+    answer = call(op="solve_words", start=start, goal=goal)
+    if answer["type"] != "error":
+        answer, _ = run_job(answer)
+    assert answer["type"] == "error" and (answer["field"], answer["message"]) == ("start_word", messages[0])
+    assert answer["also"] == [{"field": "goal_word", "message": messages[1]}]
+
+
 def test_no_ladder(common_words):
     final, _ = run_job(call(op="solve_words", start="quiz", goal="xylophone"))
     assert final["status"] == "unsolvable" and "no ladder" in final["reason"]
