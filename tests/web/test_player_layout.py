@@ -222,3 +222,38 @@ def test_tile_numbers_hint_arrows_and_labels_fit_their_tiles(browser, app_url):
     assert sizes["arrow"] >= 0.2, sizes                                        # a fifth of the tile at least
     assert sizes["labelTop"] + sizes["labelHeight"] <= sizes["digitsTop"], sizes   # the label above the number
     context.close()
+
+
+LOOK = "(e) => { const s = getComputedStyle(e); return [s.backgroundColor, s.color]; }"
+
+
+def lightness(colour):
+    return sum(int(v) for v in colour[colour.index("(") + 1:-1].split(",")[:3]) / 3
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_game_board_has_the_themes_tiles(browser, app_url, scheme):
+    """The game's tiles follow the theme: light tiles with dark numbers in the light theme, and in the dark
+    one Solve's board's dark tiles with light numbers (a plain tile and one in place alike), down to a
+    finished game's board, where every tile is in place."""
+    context, page = open_page(browser, app_url, 1280, 900, scheme)
+    start = [8, 1, 3, 4, 0, 2, 7, 6, 5]                       # 8: neither in place nor movable; 3: in place
+    load_game(page, 3, start)
+    game = page.evaluate(f"() => [8, 3].map((t) => ({LOOK})(document.querySelector(`.play-tile[data-tile='${{t}}']`)))")
+    solve = page.evaluate(f"""async (tiles) => {{
+      const {{ renderBoard }} = await import('./board-view.js');
+      const board = renderBoard(document.body.appendChild(document.createElement('div')), tiles, 3);
+      board.children[2].classList.add('home');                 // as Solve marks a tile in place
+      const seen = [0, 2].map((cell) => ({LOOK})(board.children[cell]));
+      board.remove();
+      return seen; }}""", start)
+    for (background, text), (solve_background, solve_text) in zip(game, solve):
+        assert (lightness(background) < 100) == (scheme == "dark") and (lightness(text) > lightness(background)) == (scheme == "dark")
+        if scheme == "dark":
+            assert (background, text) == (solve_background, solve_text)
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8])
+    page.evaluate("window.__app.game.play('l')")
+    expect(page.get_by_test_id("play-result")).to_be_visible()
+    finished = page.evaluate(f"() => [...document.querySelectorAll('.play-tile')].map({LOOK})")
+    assert len(finished) == 8 and all(tile == game[1] for tile in finished), (finished, game[1])   # all as "3 in place"
+    context.close()
