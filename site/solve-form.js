@@ -10,16 +10,18 @@ import { goalTiles } from "./game-core.js";
 import { MAX_SIDE, MIN_SIDE } from "./links.js";
 import { quoted } from "./messages.js";
 
-// Each field's input and the element its message goes to; "link" messages have no input.
+// Each field's input, the element its message goes to and where that is, in words; "link" messages have no
+// input; a message about no field (a worker that died) goes under the buttons.
 const FIELDS = {
-  board: ["board", "board-error"],
-  goal: ["goal", "goal-error"],
-  heuristic: ["heuristic", "heuristic-error"],
-  start_word: ["start-word", "start_word-error"],
-  goal_word: ["goal-word", "goal_word-error"],
-  dictionary: ["dictionary", "dictionary-error"],
-  link: [null, "link-error"],
+  board: ["board", "board-error", "under the board"],
+  goal: ["goal", "goal-error", "under the goal board"],
+  heuristic: ["heuristic", "heuristic-error", "under the heuristic"],
+  start_word: ["start-word", "start_word-error", "under the start word"],
+  goal_word: ["goal-word", "goal_word-error", "under the goal word"],
+  dictionary: ["dictionary", "dictionary-error", "under the dictionary"],
+  link: [null, "link-error", "above the board"],
 };
+const NO_FIELD = [null, "form-error", "under the buttons"];
 
 const HEURISTIC_LABELS = {
   auto: "auto: the strongest for this size",
@@ -85,7 +87,7 @@ export class SolveForm {
 
   // -- errors -------------------------------------------------------------------------------------------
   setError(field, message) {
-    const [inputId, errorId] = FIELDS[field] || [null, "form-error"];
+    const [inputId, errorId] = FIELDS[field] || NO_FIELD;
     this.$(errorId).textContent = message;
     if (inputId) this.$(inputId).setAttribute("aria-invalid", "true");
   }
@@ -99,10 +101,19 @@ export class SolveForm {
     this.$("form-error").textContent = "";
   }
 
-  /** Move the focus to the field an error is about, when it is on screen. */
+  /** Move the focus to the field an error is about, when it is on screen (which scrolls it into view), else
+   *  bring its message into view. */
   focusField(field) {
-    const [inputId] = FIELDS[field] || [];
+    const [inputId, errorId] = FIELDS[field] || NO_FIELD;
     if (inputId && !this.$(inputId).closest("[hidden]")) this.$(inputId).focus();
+    else this.$(errorId).scrollIntoView({ block: "nearest" });
+  }
+
+  /** Where the messages about `fields` are, in words: "under the start word and the goal word". */
+  whereMessages(fields) {
+    const places = [...new Set(fields.map((field) => (FIELDS[field] || NO_FIELD)[2]))];
+    const under = places.every((place) => place.startsWith("under ")) && places.length > 1;
+    return under ? `under ${places.map((place) => place.slice("under ".length)).join(" and ")}` : places.join(" and ");
   }
 
   // -- what the form holds ----------------------------------------------------------------------------

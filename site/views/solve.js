@@ -215,7 +215,7 @@ export function mount(section, { solver, router, budgets }) {
     setBusy(false);
     learnFrom(answer, (next.original || next).params);
     showAnswer(answer);
-    bringIntoView(result);
+    if (answer.type !== "error") bringIntoView(result);   // (an error: its field is brought into view)
   }
 
   function clearResult() {
@@ -248,7 +248,11 @@ export function mount(section, { solver, router, budgets }) {
     $("result-empty").hidden = true;
     if (answer.type === "error") {
       result.dataset.status = "error";
-      for (const { field, message } of [answer, ...(answer.also || [])]) form.setError(field, message);
+      const problems = [answer, ...(answer.also || [])];
+      for (const { field, message } of problems) form.setError(field, message);
+      // the Result says where the messages are, once each, not again
+      $("result-message").textContent =
+        `No answer: see the message${problems.length > 1 ? "s" : ""} ${form.whereMessages(problems.map((p) => p.field))}.`;
       form.focusField(answer.field);
       return;
     }

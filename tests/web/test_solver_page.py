@@ -369,6 +369,7 @@ def test_bad_board_gets_a_message_next_to_the_field(app, case, text, error_id, w
     assert "Traceback" not in error.inner_text()
     expect(app.get_by_test_id("board-input")).to_have_attribute("aria-invalid", "true")
     assert moves(app) == ""
+    expect(app.get_by_test_id("result-message")).to_have_text("No answer: see the message under the board.")
 
 
 BAD_GOALS = [
@@ -401,6 +402,8 @@ def test_bad_word_gets_a_message_next_to_its_field(app, case, start, goal, error
     app.get_by_label("Dictionary").select_option("common")
     assert solve(app) == "error"
     expect(app.get_by_test_id(error_id)).to_contain_text(words)
+    where = "the start word" if error_id == "start-word-error" else "the goal word"
+    expect(app.get_by_test_id("result-message")).to_have_text(f"No answer: see the message under {where}.")
 
 
 @pytest.mark.parametrize("start, goal, said", [
@@ -416,6 +419,27 @@ def test_two_bad_words_each_get_their_message(app, start, goal, said):
     assert solve(app) == "error"
     expect(app.get_by_test_id("start-word-error")).to_have_text(said[0])
     expect(app.get_by_test_id("goal-word-error")).to_have_text(said[1])
+    expect(app.get_by_test_id("result-message")).to_have_text(
+        "No answer: see the messages under the start word and the goal word.")
+
+
+def test_on_a_phone_a_bad_board_is_shown_in_view_and_the_result_says_where(app):
+    """The Result is below the form on a phone: an error answer leaves the field with its message in view (not
+    the Result, scrolled to the top with nothing in it), and the Result says where the message is."""
+    app.set_viewport_size({"width": 375, "height": 740})
+    try:
+        type_board(app, "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 15")
+        open_grid(app)                                   # a long form: the Result is far below the board
+        assert solve(app) == "error"
+        app.wait_for_timeout(300)
+        for testid in ("board-input", "board-error"):
+            box = app.get_by_test_id(testid).bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= 740, (testid, box)
+        expect(app.get_by_test_id("board-input")).to_be_focused()
+        expect(app.get_by_test_id("result-message")).to_have_text("No answer: see the message under the board.")
+        app.get_by_text("Edit on a grid").click()
+    finally:
+        app.set_viewport_size({"width": 1000, "height": 900})
 
 
 @pytest.mark.parametrize("fragment, words", [
