@@ -259,15 +259,16 @@ export function mount(section, { solver, router, budgets }) {
     result.dataset.status = answer.status || answer.type;
     $("result-message").textContent = answerText(answer);
     $("result-stats").textContent = detailsText(answer);
+    const words = answer.kind === "words", unit = words ? "steps" : "moves";   // a ladder's steps, a board's moves
     if (answer.status === "solved") {
-      $("moves-label").textContent = answer.optimal === false ? "Number of moves (not proven shortest) = " : "Minimum number of moves = ";
+      $("moves-label").textContent = answer.optimal === false ? `Number of ${unit} (not proven shortest) = ` : `Minimum number of ${unit} = `;
       $("result-message").textContent = answer.message ? sentence(answer.message) : "";
       $("moves").textContent = String(answer.moves);
       $("moves-line").hidden = false;
       if (answer.kind === "board") showBoardSolution(answer);
       else showLadder(answer.ladder);
-    } else if (answer.status === "unsolvable") {
-      $("moves-label").textContent = "Result: ";
+    } else if (answer.status === "unsolvable") {   // the hook's word, in a sentence; the reason follows
+      $("moves-label").textContent = words ? "No ladder: this pair is " : "No solution: this board is ";
       $("moves").textContent = "unsolvable";
       $("moves-line").hidden = false;
     }

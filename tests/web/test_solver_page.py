@@ -118,6 +118,7 @@ def test_unsolvable_board_is_reported_at_once_with_the_reason(app):
     assert solve(app) == "unsolvable"
     assert time.perf_counter() - began < 5
     assert moves(app) == "unsolvable"
+    expect(app.locator("#moves-line")).to_have_text("No solution: this board is unsolvable")
     expect(app.get_by_test_id("result-message")).to_contain_text("parity")
 
 
@@ -311,6 +312,7 @@ def test_word_ladder_from_the_url(app):
     assert moves(app) == "5"
     ladder = app.get_by_test_id("ladder").locator("li").all_inner_texts()
     assert ladder[0] == "horse" and ladder[-1] == "nurse" and len(ladder) == 6
+    expect(app.locator("#moves-line")).to_have_text("Minimum number of steps = 5")   # a ladder's, not moves
 
 
 def test_word_ladder_typed_with_the_large_dictionary(app):
@@ -329,7 +331,9 @@ def test_word_ladder_that_does_not_exist(app):
     app.get_by_label("Dictionary").select_option("common")
     assert solve(app) == "unsolvable"
     assert moves(app) == "unsolvable"
-    expect(app.get_by_test_id("result-message")).to_contain_text("no ladder")
+    expect(app.locator("#moves-line")).to_have_text("No ladder: this pair is unsolvable")
+    expect(app.get_by_test_id("result-message")).to_have_text(
+        "There is no ladder from 'quiz' to 'xylophone' in this dictionary.")
 
 
 # -- bad input: a clear message next to its field, never a traceback --------------------------------
