@@ -25,6 +25,7 @@ export function mount(section, { solver, router, budgets }) {
   let checked = null;        // the last board the solver accepted: {params, fragment, board, answer}
   let proven = null;         // what the last search proved of its board: {board, moves} (shortest) or {board, bound}
   let edits = 0;             // counts edits, so that a late check answer is dropped
+  let explained = null;      // the board whose answer "unsolvable", with its reason, is in the Result
 
   const form = new SolveForm($("solve-form"), { onEdit });
   const panel = new JobPanel({ status: $("progress"), cancel: $("cancel"), keepGoing: $("keep-going"),
@@ -99,10 +100,15 @@ export function mount(section, { solver, router, budgets }) {
   }
 
   // The note under the board says what is known of the board checked: the estimate's lower bound, until a
-  // search of that board proves more (its shortest solution's length, or a higher bound).
+  // search of that board proves more (its shortest solution's length, or a higher bound).  An unsolvable
+  // board's long reason is said once: here, until the Result gives it.
   function showNote() {
     const { n, solvable, reason, estimate } = checked.answer;
-    if (!solvable) { form.setNote(sentence(`${n}×${n} board, unsolvable; ${lowerFirst(reason)}`), false); return; }
+    if (!solvable) {
+      form.setNote(explained === checked.board ? `${n}×${n} board, unsolvable; the Result says why.`
+        : sentence(`${n}×${n} board, unsolvable; ${lowerFirst(reason)}`), false);
+      return;
+    }
     const known = proven && proven.board === checked.board ? proven : {};
     let text = `solvable in at least ${plural(Math.max(estimate, known.bound || 0), "move")}`;
     if (known.moves !== undefined) text = `solvable in ${plural(known.moves, "move")} and no fewer`;
@@ -230,6 +236,10 @@ export function mount(section, { solver, router, budgets }) {
     $("result-empty").hidden = false;
     result.dataset.status = "";
     setBusy(false);
+    if (explained) {
+      explained = null;
+      if (checked && form.mode === "board") showNote();   // the reason is back under the board
+    }
   }
 
   function setBusy(busy) {
@@ -271,6 +281,10 @@ export function mount(section, { solver, router, budgets }) {
       $("moves-label").textContent = words ? "No ladder: this pair is " : "No solution: this board is ";
       $("moves").textContent = "unsolvable";
       $("moves-line").hidden = false;
+      if (!words) {
+        explained = answer.board.fragment;
+        if (checked && checked.board === explained) showNote();
+      }
     }
   }
 

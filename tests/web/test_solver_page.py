@@ -120,6 +120,11 @@ def test_unsolvable_board_is_reported_at_once_with_the_reason(app):
     assert moves(app) == "unsolvable"
     expect(app.locator("#moves-line")).to_have_text("No solution: this board is unsolvable")
     expect(app.get_by_test_id("result-message")).to_contain_text("parity")
+    # the long reason is said once on the page: by the Result now, no longer also under the board
+    expect(note).to_have_text("3×3 board, unsolvable; the Result says why.")
+    assert app.locator("#view-solve").inner_text().count("cannot reach the goal") == 1
+    app.evaluate("window.__app.clearResult()")
+    expect(note).to_contain_text("parity")
 
 
 def test_two_by_two_and_five_by_five_boards(app):
