@@ -630,6 +630,32 @@ def test_narrow_screen_keyboard_and_labels(app):
         app.set_viewport_size({"width": 1000, "height": 900})
 
 
+BOARD_7X7 = "board=7:10,23,33,36,27,3,0,37,22,14,26,6,1,4,15,8,16,38,12,29,11,9,2,24,19,7,20,21,35,44,45,18,5,42,48,13,46,30,47,43,32,28,25,39,17,31,40,34,41"
+
+
+def test_a_long_answer_in_moves_shows_whole_lines_and_that_it_scrolls_on_a_phone(app):
+    """Hundreds of moves scroll in a box of four whole lines (not one cut mid-line), framed, with a shadow at the
+    edge that has more beyond it: a phone shows no scroll bar."""
+    app.set_viewport_size({"width": 375, "height": 740})
+    try:
+        set_fragment(app, BOARD_7X7)
+        expect(app.get_by_test_id("board-note")).to_contain_text("7×7 board")
+        app.evaluate("window.__app.maxSeconds = 1")
+        status = solve(app)
+        if status == "stopped":
+            app.get_by_role("button", name="Fast answer (not shortest)").click()
+            app.wait_for_function("document.getElementById('result').dataset.status === 'solved'", timeout=SOLVE_TIMEOUT)
+        box = app.get_by_test_id("solution-notation").evaluate("""(e) => { const style = getComputedStyle(e);
+          return { scroll: e.scrollHeight, client: e.clientHeight, line: parseFloat(style.lineHeight),
+                   attachment: style.backgroundAttachment, border: style.borderTopStyle }; }""")
+        assert box["scroll"] > box["client"], box                          # it does scroll
+        assert abs(box["client"] - 4 * box["line"]) < 1.5, box             # four whole lines, none cut
+        assert "local" in box["attachment"] and box["border"] == "solid", box   # the shadow cue and its frame
+    finally:
+        app.evaluate("window.__app.maxSeconds = 0")
+        app.set_viewport_size({"width": 1000, "height": 900})
+
+
 def test_results_are_announced_in_a_live_region(app):
     live = app.locator("[aria-live]").filter(has=app.get_by_test_id("moves"))
     expect(live).to_have_count(1)
