@@ -13,7 +13,7 @@ import { FragmentError, parseFragment } from "./links.js";
 import { plural, refusal, sentence } from "./messages.js";
 import { GameSession } from "./game-session.js";
 import { GameHelp } from "./game-help.js";
-import { copyText } from "./dom.js";
+import { arrange, copyText } from "./dom.js";
 import { bindInput } from "./game-input.js";
 
 const SOLVE_STEP_MS = 320;
@@ -84,10 +84,12 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     const { n, tiles, goal } = session;
     help.withdraw(tiles.join(","));   // first: a search about a position no longer on the board stops
     const hintTile = session.hintTile;
+    const sliding = new Set();
     tiles.forEach((t, cell) => {
       if (!t) return;
       const b = tileButtons.get(t);
       const r = Math.floor(cell / n), c = cell % n;
+      if (b.style.getPropertyValue("--r") !== String(r) || b.style.getPropertyValue("--c") !== String(c)) sliding.add(b);
       b.style.setProperty("--r", String(r));
       b.style.setProperty("--c", String(c));
       b.classList.toggle("is-home", goal[cell] === t);
@@ -98,6 +100,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       b.setAttribute("aria-label", `${t}, row ${r + 1}, column ${c + 1}` +
         (goal[cell] === t ? ", in place" : "") + (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
     });
+    // The buttons in the board's reading order, row by row, as Tab and a screen reader go through them.
+    arrange(ui.board, tiles.filter(Boolean).map((t) => tileButtons.get(t)), sliding);
     ui.board.dataset.blank = String(tiles.indexOf(0));
     ui.board.dataset.tiles = tiles.join(",");
     ui.moves.textContent = String(session.moveCount);

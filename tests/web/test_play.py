@@ -379,3 +379,65 @@ def test_a_finished_game_undone_while_its_count_is_worked_out_is_not_called_solv
         assert result.is_hidden(), result.text_content()
     finally:
         game.evaluate("window.__app.game.maxSeconds = 0")
+
+
+def reading_order(page):
+    """The tiles as the board shows them, row by row (the blank left out)."""
+    return [str(t) for t in tiles_of(page) if t]
+
+
+def test_tab_goes_through_the_tiles_in_the_boards_reading_order(game):
+    load(game, "play=3:8,1,3,4,0,2,7,6,5")
+    order = lambda: game.evaluate("[...document.querySelectorAll('.play-tile')].map((b) => b.dataset.tile)")  # noqa: E731
+    assert order() == reading_order(game) == ["8", "1", "3", "4", "2", "7", "6", "5"]
+    game.get_by_test_id("judge-toggle").focus()                  # Tab from the control before the board
+    tabbed = []
+    for _ in range(8):
+        game.keyboard.press("Tab")
+        tabbed.append(game.evaluate("document.activeElement.dataset.tile"))
+    assert tabbed == reading_order(game)
+    # Enter on a tile: it slides (here up, past two tiles in reading order), keeps the focus and its slide,
+    # and the order follows the board again; so does it for a tile moved by the arrow keys
+    game.locator("[data-tile='6']").focus()
+    game.keyboard.press("Enter")
+    assert tiles_of(game) == [8, 1, 3, 4, 6, 2, 7, 0, 5]
+    assert game.evaluate("document.activeElement.dataset.tile") == "6"
+    assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
+    assert order() == reading_order(game)
+    game.keyboard.press("ArrowDown")                              # 6 back down, the focus still on it
+    assert order() == reading_order(game) and game.evaluate("document.activeElement.dataset.tile") == "6"
+    # a browser without Element.moveBefore: the sliding and the focused tiles are not moved in the DOM
+    game.evaluate("() => { window.__moveBefore = Element.prototype.moveBefore; delete Element.prototype.moveBefore; }")
+    try:
+        game.locator("[data-tile='7']").focus()
+        game.keyboard.press("ArrowUp")                            # 6 slides up past 2 and 7
+        assert order() == reading_order(game)
+        assert game.evaluate("document.activeElement.dataset.tile") == "7"   # moved in the DOM, focused again
+        assert game.evaluate("document.activeElement.matches(':focus-visible')")
+        assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
+        game.locator("[data-tile='6']").focus()
+        game.keyboard.press("Enter")                               # 6 slides down past 7 and 2, focused
+        assert order() == reading_order(game) and game.evaluate("document.activeElement.dataset.tile") == "6"
+        assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
+    finally:
+        game.evaluate("() => { Element.prototype.moveBefore = window.__moveBefore; }")
+
+
+def hue(colour):
+    import colorsys
+    r, g, b = (int(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3])
+    return colorsys.rgb_to_hsv(r, g, b)[0] * 360
+
+
+def test_the_focus_ring_is_told_from_the_hint(game):
+    load(game, "play=3:1,2,3,4,5,6,7,0,8")
+    game.get_by_test_id("play-hint").click()
+    game.wait_for_selector(".play-tile.is-hint")                  # 8, slide left
+    game.locator("[data-tile='5']").focus()
+    game.keyboard.press("Shift+Tab")
+    game.keyboard.press("Tab")                                    # by the keyboard: :focus-visible
+    ring = game.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineColor]; })()")
+    band = game.evaluate("getComputedStyle(document.querySelector('.play-tile.is-hint')).boxShadow")
+    assert ring[0] == "solid" and band.startswith("rgb(")
+    difference = abs(hue(ring[1]) - hue(band[:band.index(")") + 1]))
+    assert min(difference, 360 - difference) > 90, (ring, band)    # blue against orange, not two oranges
