@@ -13,10 +13,15 @@ import { applyMove, goalTiles, inverseMoves, positionsAlong, sameTiles } from ".
 import { playFragment } from "./links.js";
 
 export class GameSession {
-  /** A game from its starting board; `moves` (direction letters, one action each) are played at once. */
-  constructor({ n, tiles, goal = null, moves = "" }, clock = () => performance.now()) {
+  /**
+   * A game from its starting board; `moves` (direction letters, one action each) are played at once.
+   * `origin`: where the board came from, "deal" (dealt by the game: a new puzzle, an exact deal, the daily
+   * puzzle), "link" (a shared or reloaded game) or "typed" (a position put in by hand).
+   */
+  constructor({ n, tiles, goal = null, moves = "", origin = "typed" }, clock = () => performance.now()) {
     this.n = n;
     this.start = tiles.slice();
+    this.origin = origin;
     this.goal = goal ? goal.slice() : goalTiles(n);
     this.clock = clock;
     this.optimalStart = null;  // optimal moves from the starting board, once the solver has said
@@ -48,6 +53,16 @@ export class GameSession {
 
   get atGoal() {
     return sameTiles(this.tiles, this.goal);
+  }
+
+  /**
+   * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed" or
+   * "link" (a board the game did not deal: anyone can type or link a board one move from its goal, and a
+   * link's game has lost its time so far), "help" (hints, or moves played by the solver).
+   */
+  get uncounted() {
+    if (this.origin !== "deal") return this.origin;
+    return this.assisted || this.hints ? "help" : null;
   }
 
   /** The game's share link: its starting board and every move still played. */

@@ -5,7 +5,7 @@
 //
 //   const game = mountGame(section, { solver, budgets, onFragment });
 //   game.loadFragment("play=3:...");   // a shared game; a refused link gets a message and a fresh deal
-//   game.loadGame({ n, tiles });      // a deal, a daily puzzle, an imported position
+//   game.loadGame({ n, tiles, origin });   // a deal ("deal"), a daily puzzle ("deal"), a typed position ("typed")
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
 import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "./game-core.js";
@@ -17,6 +17,12 @@ import { arrange, copyText } from "./dom.js";
 import { bindInput } from "./game-input.js";
 
 const SOLVE_STEP_MS = 320;
+// Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!".
+const UNCOUNTED = {
+  typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
+  link: "Not counted in your statistics: this game was opened from a link, not dealt here.",
+  help: "Not counted in your statistics: the solver helped.",
+};
 
 const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -161,11 +167,11 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, tiles, goal = null, moves = "" }) {
+  function load({ n, tiles, goal = null, moves = "", origin = "typed" }) {
     stopAutoplay(false);
     help.cancel();
     const sizeChanged = !session || n !== session.n;
-    session = new GameSession({ n, tiles, goal, moves });
+    session = new GameSession({ n, tiles, goal, moves, origin });
     ui.result.hidden = true;
     ui.shareLink.hidden = true;
     ui.size.value = String(n);
@@ -177,7 +183,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   function newPuzzle(n) {
     showMessage("");
-    load({ n, tiles: dealTiles(n) });
+    load({ n, tiles: dealTiles(n), origin: "deal" });
     announce(`New ${n} by ${n} puzzle.`);
   }
 
@@ -193,7 +199,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     }
     showMessage("");
     active = true;
-    load(game);
+    load({ ...game, origin: "link" });
     announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
     return true;
   }
@@ -285,6 +291,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""} in ${formatTime(session.elapsedMs())}; `),
       span(optimal === null ? "" : String(optimal), "play-optimal"),
       span(optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.`));
+    const uncounted = UNCOUNTED[session.uncounted];
+    if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
     ui.result.hidden = false;
     announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
   }
@@ -381,7 +389,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   return {
     loadFragment, newPuzzle, refuse,
-    /** Start a game on this board (a deal, a daily puzzle, an imported position). */
+    /** Start a game on this board: {n, tiles, origin}, origin "deal" for a board the game dealt (an exact
+     *  deal, a daily puzzle), else "typed" (an imported position; the statistics leave it out). */
     loadGame: (game, { announceAs = "" } = {}) => { showMessage(""); active = true; load(game); if (announceAs) announce(announceAs); },
     play: (action) => play(action),
     playTile: (t) => clickTile(t),

@@ -53,7 +53,7 @@ export function dealsPanel(game, solver, daily) {
       return;
     }
     daily.current = null;
-    game.loadGame({ n: answer.n, tiles: answer.tiles }, { announceAs: `New ${n} by ${n} puzzle that needs exactly ${wanted} moves.` });
+    game.loadGame({ n: answer.n, tiles: answer.tiles, origin: "deal" }, { announceAs: `New ${n} by ${n} puzzle that needs exactly ${wanted} moves.` });
     note.textContent = `This ${n}×${n} board needs exactly ${wanted} moves.`;
     note.dataset.moves = String(wanted);
   };
@@ -83,7 +83,7 @@ export function dailyPuzzles(game) {
     current: null,
     load(n, date) {
       const tiles = dailyTiles(n, date);
-      game.loadGame({ n, tiles }, { announceAs: `Daily ${n} by ${n} puzzle for ${date}.` });
+      game.loadGame({ n, tiles, origin: "deal" }, { announceAs: `Daily ${n} by ${n} puzzle for ${date}.` });
       this.current = { n, date, key: tiles.join(",") };
     },
   };
@@ -116,7 +116,7 @@ export function notationPanel(root, game) {
       const { n, tiles } = parsePosition(positionIn.value);
       if (n < MIN_SIZE || n > MAX_SIZE) throw new NotationError(`The game plays ${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE} boards.`);
       if (!isSolvable(tiles, n, goalTiles(n))) throw new NotationError("This position cannot reach the goal: the tiles' parity does not match.");
-      game.loadGame({ n, tiles }, { announceAs: `Position loaded, ${n} by ${n}.` });
+      game.loadGame({ n, tiles, origin: "typed" }, { announceAs: `Position loaded, ${n} by ${n}.` });
     } catch (e) {
       if (!(e instanceof NotationError)) throw e;
       error.textContent = e.message;
@@ -164,7 +164,7 @@ export function statsPanel(root, game) {
       const s = stats.summary(n);
       return el("tr", { "data-size": String(n) }, el("th", { scope: "row", text: `${n}×${n}` }),
         ...[String(s.solves), formatTime(s.bestTime), s.bestMoves ?? "–", formatTime(s.ao5), formatTime(s.ao12)].map((t) => el("td", { text: String(t) })));
-    }) : [el("tr", {}, el("td", { colSpan: 6, text: "No solves yet: finish a game without hints to start." }))]));
+    }) : [el("tr", {}, el("td", { colSpan: 6, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." }))]));
   };
   exportLink.addEventListener("click", () => {
     exportLink.href = URL.createObjectURL(new Blob([stats.exportText()], { type: "application/json" }));
@@ -172,8 +172,9 @@ export function statsPanel(root, game) {
   const reset = button("Reset statistics", "stats-reset", () => {
     if (confirm("Forget every solve kept on this device?")) { stats.reset(); show(); }
   });
-  // A solve counts once per game, when a move solves it here: a game opened already solved (a link, a
-  // reload) does not count again.
+  // A solve counts once per game, when a move solves it here, and only when the session says it counts
+  // (a board the game dealt, solved without help: GameSession.uncounted).  A game opened already solved
+  // (a link, a reload) does not count again.
   let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
@@ -181,13 +182,13 @@ export function statsPanel(root, game) {
     if (!s.past.length) recorded = null;
     if (!s.solved || recorded === s) return;
     recorded = s;
-    if (s.assisted || s.hints) return;
+    if (s.uncounted) return;
     stats.record(s.n, { time: s.elapsedMs(), moves: s.moveCount, optimal: s.optimalStart });
     show();
   });
   show();
   return panel("Statistics", "stats-panel", table,
-    el("p", { class: "note", text: "Kept on this device only. Solves with hints or help are not counted. ao5 and ao12: the mean time of your last 5 (12) solves without the best and the worst." }),
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, an exact deal, the daily puzzle) count, solved without hints or help: not a typed position or a game opened from a link. ao5 and ao12: the mean time of your last 5 (12) solves without the best and the worst." }),
     el("div", { class: "play-controls" }, exportLink, reset));
 }
 

@@ -1,5 +1,6 @@
 // stats.js -- solves kept on this device (localStorage), per board size, and the numbers players use.
-// No DOM.  A solve is {time (ms), moves, optimal (or null), date (ISO)}; only unassisted solves are kept.
+// No DOM.  A solve is {time (ms), moves, optimal (or null), date (ISO)}; only the solves that count are kept
+// (a board the game dealt, solved without help: GameSession.uncounted, player-panels.js).
 //
 //   const stats = new Stats(localStorage);
 //   stats.record(4, { time: 61234, moves: 64, optimal: 48 });

@@ -32,8 +32,9 @@ def tiles_of(page):
     return [int(t) for t in page.get_by_test_id("play-board").get_attribute("data-tiles").split(",")]
 
 
-def load_game(page, n, tiles):
-    page.evaluate("([n, tiles]) => window.__app.game.loadGame({n, tiles})", [n, tiles])
+def load_game(page, n, tiles, origin="typed"):
+    """Put a board on the game (``origin``: "deal" for a board the statistics count, as if the game dealt it)."""
+    page.evaluate("([n, tiles, origin]) => window.__app.game.loadGame({n, tiles, origin})", [n, tiles, origin])
 
 
 def play(page, direction):

@@ -47,6 +47,15 @@ assert.equal(game.optimalStart, 2);                        // what the solver sa
 assert.deepEqual(game.play("ll"), [7, 8]);                 // one action of two moves: one undo
 assert.equal(game.undo(), "ll");
 
+// What counts in the statistics: a board the game dealt, solved without help.
+assert.equal(game.uncounted, "typed");                    // a board put on the game by hand
+const dealt = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], origin: "deal" });
+assert.equal(dealt.uncounted, null);
+dealt.setPlan(dealt.tiles, "ll");
+dealt.takeHint();
+assert.equal(dealt.uncounted, "help");
+assert.equal(new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], origin: "link" }).uncounted, "link");
+
 const shared = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], moves: "ll" });
 assert.ok(shared.solved && shared.past.length === 2 && !shared.timerRunning);
 """

@@ -40,10 +40,10 @@ def test_solves_survive_a_reload(browser, app_url):
     page.wait_for_function("window.__app && window.__app.viewReady")
     page.evaluate("localStorage.clear()")
     for _ in range(2):
-        load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8])
+        load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8], origin="deal")
         play(page, "l")
         play(page, "l")
-    load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])
+    load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], origin="deal")
     play(page, "l")
     page.reload()
     page.wait_for_function("window.__app && window.__app.viewReady")
@@ -61,3 +61,37 @@ def test_solves_survive_a_reload(browser, app_url):
     page.get_by_test_id("stats-reset").click()
     assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
     context.close()
+
+
+def test_only_games_the_game_dealt_count(browser, app_url):
+    """A position typed under Notation (or a game opened from a link, or one the solver helped with) one move
+    from its goal is not a record: the finished game says it is left out and why, and nothing is kept.  A
+    board the game dealt counts."""
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.evaluate("localStorage.clear()")
+    page.locator("[data-testid=stats-panel] summary").click()
+    empty = page.locator("[data-testid=stats-table] td.stats-empty")
+    assert "No solves yet" in empty.text_content()
+    assert empty.evaluate("(td) => getComputedStyle(td).textAlign") == "left"   # under "Size", not under ao12
+    page.locator("[data-testid=notation-panel] summary").click()
+    page.get_by_test_id("notation-position-input").fill("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15")
+    page.get_by_test_id("notation-load").click()
+    play(page, "l")
+    uncounted = page.get_by_test_id("play-uncounted")
+    assert uncounted.text_content() == ("Not counted in your statistics: this game began from a position typed in, "
+                                        "not one the game dealt.")
+    assert uncounted.is_visible()
+    page.evaluate("window.__app.game.loadFragment('play=3:1,2,3,4,5,6,7,0,8')")
+    play(page, "l")
+    assert "opened from a link" in uncounted.text_content()
+    assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
+    assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v1')") is None
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")   # as a deal: it counts, and says nothing more
+    play(page, "l")
+    assert page.get_by_test_id("play-result").is_visible() and uncounted.count() == 0
+    assert page.locator("[data-testid=stats-table] tr[data-size='3'] td").nth(0).text_content() == "1"
+    context.close()
+
