@@ -10,8 +10,8 @@
 // Positions: rows separated by "/", tiles by spaces, 0 for the blank: "1 2 3/4 5 6/7 8 0".
 
 export const CONVENTIONS = {
-  tile: "letters name the way a tile moves",
-  blank: "letters name the way the blank moves",
+  tile: "the way a tile moves",          // after the field's label "Letters:" (player-panels.js)
+  blank: "the way the blank moves",
 };
 const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 const MAX_COUNT = 10000;

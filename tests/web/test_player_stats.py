@@ -95,3 +95,22 @@ def test_only_games_the_game_dealt_count(browser, app_url):
     assert page.locator("[data-testid=stats-table] tr[data-size='3'] td").nth(0).text_content() == "1"
     context.close()
 
+
+def test_the_notation_panels_letters_fit_a_phone(browser, app_url):
+    """At 375 px the "Letters" menu shows its choice whole: its longest option fits inside the menu (past its
+    padding and arrow), and the menu inside the panel."""
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.locator("[data-testid=notation-panel] summary").click()
+    fit = page.get_by_test_id("notation-convention").evaluate("""(menu) => {
+      const style = getComputedStyle(menu), panel = menu.closest('details').getBoundingClientRect();
+      const pen = document.createElement('canvas').getContext('2d');
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = Math.max(...[...menu.options].map((option) => pen.measureText(option.text).width));
+      const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;   // 24: the arrow
+      const box = menu.getBoundingClientRect();
+      return { text, room, inside: box.left >= panel.left && box.right <= panel.right }; }""")
+    assert fit["text"] <= fit["room"] and fit["inside"], fit
+    context.close()
