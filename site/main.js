@@ -21,7 +21,6 @@ router.start();
 function followSolver(client) {
   const status = document.getElementById("solver-status");
   const offline = document.getElementById("offline-status");
-  // (the news first: a phone's status line ends in "…")
   const offlineText = { "offline ready": "Works offline: saved on this device.", "update ready": "A new version is ready.",
     "offline unavailable": "No offline use in this browser." };
   client.addEventListener("status", (event) => {
@@ -34,7 +33,7 @@ function followSolver(client) {
       status.textContent = "Solver ready.";
       status.title = `Python ${client.info.python}, started in ${client.bootTook}`;
       // The worker's downloads are in the HTTP cache by now: the service worker's precache reuses them.
-      registerOffline({ onStatus: (state) => { offline.textContent = offline.title = offlineText[state]; } });
+      registerOffline({ onStatus: (state) => { offline.textContent = offlineText[state]; } });
     } else if (state === "died" || state === "fatal") {
       status.textContent = message;
     }

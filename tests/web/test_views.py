@@ -46,6 +46,23 @@ def test_nothing_moves_while_a_view_loads(browser, app_url, view, width, height)
     context.close()
 
 
+@pytest.mark.parametrize("width", [320, 375, 1280])
+def test_the_status_line_wraps_and_has_room_kept_for_the_offline_news(browser, app_url, width):
+    """The header's status line says all it says on a phone, wrapped (nothing cut off with "…"), and the news
+    that comes after "Solver ready." moves nothing below it: the room is kept from the first paint."""
+    context, page = open_link(browser, app_url, "#solve", width, 740)
+    main_top = lambda: page.evaluate("document.querySelector('main').getBoundingClientRect().top")  # noqa: E731
+    before = main_top()
+    page.evaluate("document.getElementById('offline-status').textContent = 'Works offline: saved on this device.'")
+    clipped = page.evaluate("""[...document.querySelectorAll('.status-line, .status-line .status')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map((e) => e.id || e.className)""")
+    assert clipped == []
+    tops = page.evaluate("['solver-status', 'offline-status'].map((id) => document.getElementById(id).getBoundingClientRect().top)")
+    assert (tops[1] > tops[0]) == (width < 480), tops    # a line of its own on a phone, beside it on a wide screen
+    assert main_top() == before, "the page below the header moved"
+    context.close()
+
+
 @pytest.mark.parametrize("view", list(LINKS))
 def test_each_link_opens_its_view_alone_and_the_full_width(browser, app_url, view):
     context, page = open_link(browser, app_url, LINKS[view], 1280, 900)
