@@ -26,6 +26,7 @@ export function mount(section, { solver, router, budgets }) {
   let proven = null;         // what the last search proved of its board: {board, moves} (shortest) or {board, bound}
   let edits = 0;             // counts edits, so that a late check answer is dropped
   let explained = null;      // the board whose answer "unsolvable", with its reason, is in the Result
+  let opened = null;         // the mode the view was last opened in ("board" or "words")
 
   const form = new SolveForm($("solve-form"), { onEdit });
   const panel = new JobPanel({ status: $("progress"), cancel: $("cancel"), keepGoing: $("keep-going"),
@@ -165,7 +166,9 @@ export function mount(section, { solver, router, budgets }) {
 
   // -- links: #board= and #words= -----------------------------------------------------------------------
   function open(name, link) {
-    form.mode = name === "ladders" ? "words" : "board";
+    const mode = name === "ladders" ? "words" : "board";
+    if (opened && mode !== opened) clearResult();   // a board's answer is no answer for a word pair, or back
+    opened = form.mode = mode;
     if (link) loadLink(link);
     if (pressedEarly) { pressedEarly = false; solve(); }
   }

@@ -217,6 +217,12 @@ def test_an_edit_clears_the_answer_and_stops_the_search_of_the_board_before(app)
     expect_no_answer(app)
     app.get_by_label("Custom goal").uncheck()
 
+    assert solve(app) == "solved"
+    app.get_by_test_id("view-ladders").click()   # the other mode, Word ladders, shows another puzzle
+    expect_no_answer(app)
+    app.get_by_test_id("mode-board").check()
+    expect_no_answer(app)
+
     type_board(app, HARD_4X4)                     # a search that runs for long: the edit cancels it
     app.get_by_role("button", name="Solve", exact=True).click()
     expect(app.get_by_role("button", name="Cancel")).to_be_enabled(timeout=SOLVE_TIMEOUT)
