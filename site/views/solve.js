@@ -309,7 +309,8 @@ export function mount(section, { solver, router, budgets }) {
     const { n, tiles, goal } = answer.board;
     const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path);
     const positions = positionsAlong(tiles, n, moves);
-    $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (${CONVENTIONS.tile}).`;
+    // the letters named in the game's words, after "letters:" as its notation panel labels them
+    $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (letters: ${CONVENTIONS.tile}).`;
     player.load(positions, n, goal);
     $("player").hidden = false;
     $("solution-list").replaceChildren(...positions.map(({ tiles: boardTiles }, i) => {

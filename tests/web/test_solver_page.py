@@ -83,7 +83,7 @@ def test_board_typed_by_hand_is_solved_and_animated(app):
     assert [t.inner_text() for t in tiles.all()] == ["1", "2", "3", "4", "5", "6", "7", "8", ""]
     # the moves in the game's notation, its letters named in the game's words
     play_words = app.evaluate("import('/notation.js').then((module) => module.CONVENTIONS.tile)")
-    expect(app.get_by_test_id("solution-notation")).to_have_text(f"As moves: L2U2 ({play_words}).")
+    expect(app.get_by_test_id("solution-notation")).to_have_text(f"As moves: L2U2 (letters: {play_words}).")
 
 
 def test_board_from_the_url(app):
