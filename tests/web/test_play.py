@@ -397,7 +397,10 @@ def test_tab_goes_through_the_tiles_in_the_boards_reading_order(game):
         tabbed.append(game.evaluate("document.activeElement.dataset.tile"))
     assert tabbed == reading_order(game)
     # Enter on a tile: it slides (here up, past two tiles in reading order), keeps the focus and its slide,
-    # and the order follows the board again; so does it for a tile moved by the arrow keys
+    # and the order follows the board again; so does it for a tile moved by the arrow keys.  (Slides of 10 s
+    # here, so that a slow machine still sees them running.)
+    game.evaluate("""() => { const style = document.createElement('style'); style.id = 'slow-slides';
+        style.textContent = '.play-tile { transition-duration: 10s !important; }'; document.head.append(style); }""")
     game.locator("[data-tile='6']").focus()
     game.keyboard.press("Enter")
     assert tiles_of(game) == [8, 1, 3, 4, 6, 2, 7, 0, 5]
@@ -420,7 +423,7 @@ def test_tab_goes_through_the_tiles_in_the_boards_reading_order(game):
         assert order() == reading_order(game) and game.evaluate("document.activeElement.dataset.tile") == "6"
         assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
     finally:
-        game.evaluate("() => { Element.prototype.moveBefore = window.__moveBefore; }")
+        game.evaluate("() => { Element.prototype.moveBefore = window.__moveBefore; document.getElementById('slow-slides').remove(); }")
 
 
 def hue(colour):
