@@ -26,6 +26,7 @@ export class GameSession {
     this.clock = clock;
     this.optimalStart = null;  // optimal moves from the starting board, once the solver has said
     this.plan = null;          // {key, moves}: an optimal solution from the position `key`
+    this.helped = false;       // a hint or a move by the solver on this board, in any attempt: a restart keeps it
     this.restart();
     for (const dir of moves) this._do(dir);
   }
@@ -58,11 +59,12 @@ export class GameSession {
   /**
    * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed" or
    * "link" (a board the game did not deal: anyone can type or link a board one move from its goal, and a
-   * link's game has lost its time so far), "help" (hints, or moves played by the solver).
+   * link's game has lost its time so far), "help" (hints, or moves played by the solver, in this attempt or
+   * one before it on the same board: a restart does not make a board unseen).
    */
   get uncounted() {
     if (this.origin !== "deal") return this.origin;
-    return this.assisted || this.hints ? "help" : null;
+    return this.helped ? "help" : null;
   }
 
   /** The game's share link: its starting board and every move still played. */
@@ -78,7 +80,7 @@ export class GameSession {
     const slid = this._do(action);
     if (!slid) return null;
     this.future = [];
-    if (assisted) this.assisted += action.length;
+    if (assisted) { this.assisted += action.length; this.helped = true; }
     this._startTimer();
     if (this.solved) this._stopTimer();
     return slid;
@@ -161,6 +163,7 @@ export class GameSession {
     if (!moves) return null;
     this.hint = moves[0];
     this.hints += 1;
+    this.helped = true;
     return this.hint;
   }
 

@@ -54,6 +54,9 @@ assert.equal(dealt.uncounted, null);
 dealt.setPlan(dealt.tiles, "ll");
 dealt.takeHint();
 assert.equal(dealt.uncounted, "help");
+dealt.restart();                                           // the hint was seen: a fresh attempt does not count either
+assert.equal(dealt.hints, 0);
+assert.equal(dealt.uncounted, "help");
 assert.equal(new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], origin: "link" }).uncounted, "link");
 
 const shared = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], moves: "ll" });
