@@ -15,8 +15,9 @@ import { playFragment } from "./links.js";
 export class GameSession {
   /**
    * A game from its starting board; `moves` (direction letters, one action each) are played at once.
-   * `origin`: where the board came from, "deal" (dealt by the game: a new puzzle, an exact deal, the daily
-   * puzzle), "link" (a shared or reloaded game) or "typed" (a position put in by hand).
+   * `origin`: where the board came from, "deal" (dealt by the game: a new puzzle, the daily puzzle), "exact"
+   * (an exact deal: its distance to the goal was chosen), "link" (a shared or reloaded game) or "typed" (a
+   * position put in by hand).
    */
   constructor({ n, tiles, goal = null, moves = "", origin = "typed" }, clock = () => performance.now()) {
     this.n = n;
@@ -57,9 +58,9 @@ export class GameSession {
   }
 
   /**
-   * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed" or
-   * "link" (a board the game did not deal: anyone can type or link a board one move from its goal, and a
-   * link's game has lost its time so far), "help" (hints, or moves played by the solver, in this attempt or
+   * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed", "link"
+   * or "exact" (anyone can type, link or ask for a board one move from its goal, and a link's game has lost
+   * its time so far), "help" (hints, or moves played by the solver, in this attempt or
    * one before it on the same board: a restart does not make a board unseen).
    */
   get uncounted() {

@@ -5,7 +5,7 @@
 //
 //   const game = mountGame(section, { solver, budgets, onFragment });
 //   game.loadFragment("play=3:...");   // a shared game; a refused link gets a message and a fresh deal
-//   game.loadGame({ n, tiles, origin });   // a deal ("deal"), a daily puzzle ("deal"), a typed position ("typed")
+//   game.loadGame({ n, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed position ("typed")
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
 import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "./game-core.js";
@@ -20,7 +20,8 @@ const SOLVE_STEP_MS = 320;
 // Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!".
 const UNCOUNTED = {
   typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
-  link: "Not counted in your statistics: this game was opened from a link, not dealt here.",
+  link: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
+  exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
   help: "Not counted in your statistics: the solver helped.",
 };
 
@@ -389,8 +390,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   return {
     loadFragment, newPuzzle, refuse,
-    /** Start a game on this board: {n, tiles, origin}, origin "deal" for a board the game dealt (an exact
-     *  deal, a daily puzzle), else "typed" (an imported position; the statistics leave it out). */
+    /** Start a game on this board: {n, tiles, origin}, origin "deal" for a board the game dealt (a daily
+     *  puzzle), "exact" for an exact deal, else "typed" (an imported position); the statistics count only "deal". */
     loadGame: (game, { announceAs = "" } = {}) => { showMessage(""); active = true; load(game); if (announceAs) announce(announceAs); },
     play: (action) => play(action),
     playTile: (t) => clickTile(t),

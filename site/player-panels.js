@@ -53,7 +53,7 @@ export function dealsPanel(game, solver, daily) {
       return;
     }
     daily.current = null;
-    game.loadGame({ n: answer.n, tiles: answer.tiles, origin: "deal" }, { announceAs: `New ${n} by ${n} puzzle that needs exactly ${wanted} moves.` });
+    game.loadGame({ n: answer.n, tiles: answer.tiles, origin: "exact" }, { announceAs: `New ${n} by ${n} puzzle that needs exactly ${wanted} moves.` });
     note.textContent = `This ${n}×${n} board needs exactly ${wanted} moves.`;
     note.dataset.moves = String(wanted);
   };
@@ -174,12 +174,11 @@ export function statsPanel(root, game) {
   });
   // A solve counts once per game, when a move solves it here, and only when the session says it counts
   // (a board the game dealt, solved without help: GameSession.uncounted).  A game opened already solved
-  // (a link, a reload) does not count again.
+  // (a link, a reload) does not count again, nor does the same board solved again after a restart.
   let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
     if (s !== seen) { seen = s; recorded = s.solved ? s : null; return; }
-    if (!s.past.length) recorded = null;
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
@@ -188,7 +187,7 @@ export function statsPanel(root, game) {
   });
   show();
   return panel("Statistics", "stats-panel", table,
-    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, an exact deal, the daily puzzle) count, solved without hints or help: not a typed position or a game opened from a link. ao5 and ao12: the mean time of your last 5 (12) solves without the best and the worst." }),
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. ao5 and ao12: the mean time of your last 5 (12) solves without the best and the worst." }),
     el("div", { class: "play-controls" }, exportLink, reset));
 }
 

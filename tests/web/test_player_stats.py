@@ -64,9 +64,9 @@ def test_solves_survive_a_reload(browser, app_url):
 
 
 def test_only_games_the_game_dealt_count(browser, app_url):
-    """A position typed under Notation (or a game opened from a link, or one the solver helped with) one move
-    from its goal is not a record: the finished game says it is left out and why, and nothing is kept.  A
-    board the game dealt counts."""
+    """A position typed under Notation (or a game opened from a link, an exact deal, or one the solver helped
+    with) one move from its goal is not a record: the finished game says it is left out and why, and nothing is
+    kept.  A board the game dealt counts, once: solved again after a restart, it is not a second record."""
     context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
     page = context.new_page()
     page.goto(app_url)
@@ -87,11 +87,18 @@ def test_only_games_the_game_dealt_count(browser, app_url):
     page.evaluate("window.__app.game.loadFragment('play=3:1,2,3,4,5,6,7,0,8')")
     play(page, "l")
     assert "opened from a link" in uncounted.text_content()
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="exact")   # an exact deal of one move
+    play(page, "l")
+    assert uncounted.text_content() == "Not counted in your statistics: an exact deal chooses how far the board is from the goal."
     assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
     assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v1')") is None
     load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")   # as a deal: it counts, and says nothing more
     play(page, "l")
     assert page.get_by_test_id("play-result").is_visible() and uncounted.count() == 0
+    assert page.locator("[data-testid=stats-table] tr[data-size='3'] td").nth(0).text_content() == "1"
+    page.get_by_test_id("play-restart").click()
+    play(page, "l")
+    assert page.get_by_test_id("play-result").is_visible()
     assert page.locator("[data-testid=stats-table] tr[data-size='3'] td").nth(0).text_content() == "1"
     context.close()
 
