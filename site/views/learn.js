@@ -301,10 +301,10 @@ export function mount(view, { solver }) {
         clearDrawings();
         delete section.dataset.step;
         empty.hidden = false;
+        forgetPanels();
         latest.clear();
         zoom = 1;
         puzzle = trace = null;
-        forgetPanels();
       },
     },
   };
