@@ -139,7 +139,8 @@ class Job(Generic[T]):
     def report(self) -> Dict[str, Any]:
         """The last progress, with its seconds: those the budget counts (a solve's searching, as its answer
         writes them), or, before any of those (a solve still reading its tables), the seconds so far."""
-        return {**(self.progress or {}), "seconds": round(self._spent() or self.seconds, 3)}
+        begun = self.progress is not None and "expanded" in self.progress
+        return {**(self.progress or {}), "seconds": round(self._spent() if begun else self.seconds, 3)}
 
     def resume(self, more_seconds: float) -> None:
         """Go on after a paused outcome, with ``more_seconds`` more to spend."""
