@@ -30,9 +30,14 @@ const HEURISTIC_LABELS = {
   "walking-distance": "walking-distance (up to 4x4)",
 };
 
-/** The text as rows of tokens when it is laid out as a square, else null (no validation here). */
+/** The text as rows of tokens when it is laid out as a square (rows on lines or between '/', or n*n numbers on
+ *  one line, as the engine reads a board), else null (no validation here). */
 function squareRows(text) {
-  const rows = text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => line.split(/\s+/));
+  let rows = text.split(/[\n/]/).map((line) => line.trim()).filter(Boolean).map((line) => line.split(/\s+/));
+  const side = Math.round(Math.sqrt(rows.length === 1 ? rows[0].length : 0));
+  if (rows.length === 1 && side >= 2 && side * side === rows[0].length) {
+    rows = Array.from({ length: side }, (_, r) => rows[0].slice(r * side, r * side + side));
+  }
   if (rows.length < 2 || rows.some((row) => row.length !== rows.length)) return null;
   return rows;
 }

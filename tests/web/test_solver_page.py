@@ -246,6 +246,11 @@ def test_editable_grid_writes_the_board_text(app):
     grid.get_by_label("row 2, column 2", exact=True).fill("3")
     expect(app.get_by_test_id("board-input")).to_have_value("1 2\n0 3")
     assert solve(app) == "solved" and moves(app) == "1"
+    for one_line in ("8 1 3 4 0 2 7 6 5", "8 1 3/4 0 2/7 6 5"):   # boards the engine reads on one line: the grid too
+        type_board(app, one_line)
+        expect(grid.get_by_label("row 2, column 2", exact=True)).to_have_value("0")
+        expect(grid.get_by_label("row 3, column 1", exact=True)).to_have_value("7")
+        expect(app.locator("#grid-note")).to_have_text("")
     app.get_by_text("Edit on a grid").click()  # close it again for the other tests
 
 
