@@ -15,15 +15,9 @@ import { GameSession } from "./game-session.js";
 import { GameHelp } from "./game-help.js";
 import { arrange, copyText } from "./dom.js";
 import { bindInput } from "./game-input.js";
+import { UNCOUNTED } from "./stats.js";
 
 const SOLVE_STEP_MS = 320;
-// Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!".
-const UNCOUNTED = {
-  typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
-  link: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
-  exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
-  help: "Not counted in your statistics: the solver helped.",
-};
 
 const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;

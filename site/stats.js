@@ -10,6 +10,14 @@
 
 const KEY = "puzzlesolver-stats-v1";
 
+/** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
+export const UNCOUNTED = {
+  typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
+  link: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
+  exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
+  help: "Not counted in your statistics: the solver helped.",
+};
+
 export function averageOf(times, count) {
   if (times.length < count) return null;
   const last = times.slice(-count).sort((a, b) => a - b).slice(1, -1);
