@@ -60,8 +60,8 @@ export class GameSession {
   /**
    * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed", "link"
    * or "exact" (anyone can type, link or ask for a board one move from its goal, and a link's game has lost
-   * its time so far), "help" (hints, or moves played by the solver, in this attempt or
-   * one before it on the same board: a restart does not make a board unseen).
+   * its time so far), "help" (hints, or moves played by the solver, in this attempt or one before it on the
+   * same board: a restart does not make a board unseen).
    */
   get uncounted() {
     if (this.origin !== "deal") return this.origin;
