@@ -1,8 +1,9 @@
 // job.js -- the one object every view uses for a request to the solver: the form's solve, the game's hint
 // and "Finish from here", judged moves, deals, and the Learn view's traces and comparisons.  It sends the
-// request with its owner and budget, words its progress, ends with exactly one answer (never throws: a
-// worker that died is an error answer, one sentence), and knows what can follow a budget that ran out:
-// "Keep going" (the same search, resumed) and "Fast answer (not shortest)" (the same request, weighted).
+// request with its owner and budget, words its progress by its tag, ends with exactly one answer (never throws:
+// a worker that died is an error answer, one sentence), and knows what can follow a budget that ran out:
+// "Keep going" (the same search, resumed) and "Fast answer (not shortest)" (the same request with the fields
+// its op declares for one).  Which ops take a budget and have a fast answer is protocol.json's (x-ops).
 // No DOM; JobPanel (below) shows a job in a view's own elements.
 //
 //   const job = new Job(solver, "solve_board", { board }, { owner: "form", maxSeconds: 30 });
@@ -30,18 +31,25 @@ export function progressText(message, waiting = "Working…", { brief = false } 
     return `Downloading ${file}: ${kb(message.loaded)}${message.total ? ` of ${kb(message.total)}` : ""} kB…`;
   }
   const took = message.took ? `, ${message.took}` : "";   // written by the engine, as its answers' times are
-  if (message.frontier !== undefined) {
-    const best = message.best ? `; best answer so far ${plural(message.best, "move")}` : "";
-    return `Searching: ${plural(message.expanded, "position")}, ${number(message.frontier)} on the frontier, ` +
-      `at least ${plural(message.bound, "move")}${best}${took}.`;
-  }
-  if (message.tried !== undefined) return `Trying board ${number(message.tried)}: ${number(message.expanded)} positions searched${took}.`;
-  if (message.steps !== undefined) return `Recording step ${number(message.steps)}${took}.`;
-  if (message.rows !== undefined) return `Comparing: ${message.rows} of ${message.of} searches done, ${number(message.expanded)} nodes in this one${took}.`;
-  if (message.boards !== undefined) return `Working through the boards: ${number(message.boards)} of ${number(message.of)}${took}.`;
-  if (message.expanded !== undefined) return `Thinking: ${number(message.expanded)} positions${took}.`;
-  return waiting;
+  return PROGRESS_WORDS[message.tag]?.(message, took) || waiting;
 }
+
+// Each kind of progress record in words, by its tag (protocol.json's x-progress; each op declares its tag).
+// A record without its numbers yet (a search still reading its tables) says nothing: the caller waits.
+const thinking = (m, took) => m.expanded === undefined ? "" : `Thinking: ${number(m.expanded)} positions${took}.`;
+const PROGRESS_WORDS = {
+  search: (m, took) => m.frontier === undefined ? "" :
+    `Searching: ${plural(m.expanded, "position")}, ${number(m.frontier)} on the frontier, ` +
+    `at least ${plural(m.bound, "move")}${m.best ? `; best answer so far ${plural(m.best, "move")}` : ""}${took}.`,
+  positions: thinking,
+  deals: (m, took) => m.tried === undefined ? thinking(m, took) :
+    `Trying board ${number(m.tried)}: ${number(m.expanded)} positions searched${took}.`,
+  steps: (m, took) => m.steps === undefined ? "" : `Recording step ${number(m.steps)}${took}.`,
+  rows: (m, took) => m.rows === undefined ? thinking(m, took) :
+    `Comparing: ${m.rows} of ${m.of} searches done, ${number(m.expanded)} nodes in this one${took}.`,
+  boards: (m, took) => m.boards === undefined ? "" :
+    `Working through the boards: ${number(m.boards)} of ${number(m.of)}${took}.`,
+};
 
 /** What an answer that is not what was asked for says, as one sentence. */
 export function answerText(answer) {
@@ -72,9 +80,8 @@ export class Job extends EventTarget {
     this.result = null;
     this.cancelled = false;
     this.original = null;   // for a resumed job: the request it goes on with
-    const seconds = typeof maxSeconds === "function" ? maxSeconds() : maxSeconds;
-    const budget = seconds && (op === "solve_board" || op === "solve_words" || op === "resume") ? { max_seconds: seconds } : {};
-    const asked = solver.request(op, { ...params, ...budget, owner }, (message) => this._progress(message), { again });
+    const budget = typeof maxSeconds === "function" ? maxSeconds() : maxSeconds;   // for the ops that declare one
+    const asked = solver.request(op, { ...params, owner }, (message) => this._progress(message), { again, budget });
     this.id = asked.id;
     this.answer = asked.then((answer) => this._end(answer),
       (error) => this._end({ id: this.id, type: "error", field: "worker", message: sentence(error.message) }));
@@ -89,14 +96,15 @@ export class Job extends EventTarget {
     return progressText(this.progress, waiting, { brief });
   }
 
-  /** What can follow the answer: go on with the same search, or ask for a fast answer instead. */
+  /** What can follow the answer: go on with the same search, or ask for a fast answer instead (where the
+   *  request's op declares one, and it is not what was asked already). */
   get offers() {
     const answer = this.result;
     if (!answer || answer.type !== "result") return { keepGoing: false, fastAnswer: false };
-    return {
-      keepGoing: Boolean(answer.resumable),
-      fastAnswer: answer.status === "stopped" && answer.kind === "board" && this.params.algorithm !== "weighted",
-    };
+    const first = this.original || this;
+    const fast = this.solver.declared(first.op).fast_answer;
+    const asked = fast && Object.entries(fast).every(([field, value]) => first.params[field] === value);
+    return { keepGoing: Boolean(answer.resumable), fastAnswer: answer.status === "stopped" && Boolean(fast) && !asked };
   }
 
   /** A new job: the same search, resumed with a new budget. */
@@ -106,10 +114,10 @@ export class Job extends EventTarget {
     return next;
   }
 
-  /** A new job: the request first asked, with the fast algorithm that is not proven shortest. */
+  /** A new job: the request first asked, with the fields its op declares for a fast answer (not proven shortest). */
   fastAnswer() {
     const first = this.original || this;
-    return new Job(this.solver, first.op, { ...first.params, algorithm: "weighted" }, this._options());
+    return new Job(this.solver, first.op, { ...first.params, ...this.solver.declared(first.op).fast_answer }, this._options());
   }
 
   /** Stop the request (its answer then is {type: "cancelled"}, or with `keepBest` the answer so far of a

@@ -43,6 +43,8 @@ export class SolverClient extends EventTarget {
     this.workerUrl = workerUrl;
     this.createWorker = createWorker;
     this.protocol = protocol || loadProtocol();   // the schema, or a promise of it (null: not checked)
+    this.ops = {};   // its x-ops, once loaded
+    Promise.resolve(this.protocol).then((loaded) => { this.ops = loaded?.["x-ops"] || {}; });
     this.nextId = 1;
     this.pending = new Map();  // id -> {resolve, reject, onProgress, op, id, key}
     this.fatalRequests = new Set();  // the keys of requests a worker died on
@@ -80,11 +82,12 @@ export class SolverClient extends EventTarget {
     return error;
   }
 
-  /** Send one request; `again`: the person asked for it, so send it even if a worker died on it before.
-   *  Returns a promise of the answer whose `id` names the request (for cancel). */
-  request(op, params = {}, onProgress = null, { again = false } = {}) {
+  /** Send one request; `again`: the person asked for it, so send it even if a worker died on it before;
+   *  `budget`: seconds of searching, sent as max_seconds to the ops that declare a budget.  Returns a promise
+   *  of the answer whose `id` names the request (for cancel). */
+  request(op, params = {}, onProgress = null, { again = false, budget = null } = {}) {
     const id = this.nextId++;
-    const answer = this._send(id, op, params, onProgress, again);
+    const answer = this._send(id, op, params, onProgress, again, budget);
     answer.id = id;
     return answer;
   }
@@ -97,9 +100,16 @@ export class SolverClient extends EventTarget {
     this.request("cancel", keepBest ? { ...target, keep_best: true } : target).catch(() => null);
   }
 
-  async _send(id, op, params, onProgress, again) {
+  /** What protocol.json declares of `op` (x-ops: job, progress, budget, fast_answer...); {} until it has loaded. */
+  declared(op) {
+    return this.ops[op] || {};
+  }
+
+  async _send(id, op, params, onProgress, again, budget) {
     const key = requestKey(op, params);
-    const mistake = checkRequest(await this.protocol, op, params);
+    const protocol = await this.protocol;
+    if (budget && (!protocol || protocol["x-ops"][op]?.budget)) params = { ...params, max_seconds: budget };
+    const mistake = checkRequest(protocol, op, params);
     if (mistake) {
       console.error(`solver-client: ${mistake}`);
       return workerError(id, "The page sent the solver a request it does not understand; reload the page.", "internal");

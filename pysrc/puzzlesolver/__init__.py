@@ -11,7 +11,8 @@ for the seeds' API, :class:`Board` and :class:`Solver`.  Nothing is registered a
 from .board import Board, BoardError
 from .formats import BoardPuzzle, WordPuzzle
 from .search import AStar, Search, Solver, WorldState
-from .policy import Options, Result, solve
+from .policy import Options, solve
+from .results import Result
 
 __all__ = ["AStar", "Board", "BoardError", "BoardPuzzle", "Options", "Result", "Search", "Solver",
            "WordPuzzle", "WorldState", "solve"]

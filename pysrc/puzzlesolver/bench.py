@@ -46,9 +46,11 @@ from typing import Callable, Dict, List, Optional, Sequence, TextIO, Union
 
 from . import grid, policy
 from .board import BoardError, random_board
+from .budget import CLOCK_STEP_SECONDS, within
 from .fast import tables
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_board_text, parse_puzzle_text
 from .policy import OptionError, Options
+from .steps import to_end
 from .words import WordError, edit_distance
 
 __all__ = ["Instance", "Row", "expected_moves", "load_suite", "check", "run", "summary", "main",
@@ -305,18 +307,16 @@ def _ratios(row: Row) -> str:
 # -- running in CPython ------------------------------------------------------------------------------
 
 def run(inst: Instance, limit: Optional[float] = None, repeat: int = 1, memory: bool = False,
-        slice_size: int = 200_000, clock: Callable[[], float] = time.perf_counter) -> Row:
+        clock: Callable[[], float] = time.perf_counter) -> Row:
     """Solve ``inst`` ``repeat`` times through the policy; the row holds the median and the check.
     ``clock`` times the solves and their limit (the wall clock, or ``time.process_time``: this process's
     CPU time, for a machine shared with other work)."""
     row = Row(inst)
     times = []
     limit = limit if limit is not None else inst.limit
-    if limit is not None:
-        slice_size = min(slice_size, CLOCK_SLICE)
     for _ in range(max(1, repeat)):
         try:
-            result, elapsed = _timed_solve(inst, limit, slice_size, clock)
+            result, elapsed = _timed_solve(inst, limit, clock)
         except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
             row.status, row.note = "ERROR", str(error)
             return row
@@ -334,26 +334,18 @@ def run(inst: Instance, limit: Optional[float] = None, repeat: int = 1, memory: 
     if memory and row.status == "ok":
         tracemalloc.start()
         try:
-            _timed_solve(inst, limit, slice_size, clock)
+            _timed_solve(inst, limit, clock)
             row.peak_mib = tracemalloc.get_traced_memory()[1] / 2 ** 20
         finally:
             tracemalloc.stop()
     return row
 
 
-#: Expansions between two looks at the clock when an instance has a time limit.
-CLOCK_SLICE = 50_000
-
-
-def _timed_solve(inst: Instance, limit: Optional[float], slice_size: int, clock: Callable[[], float]):
+def _timed_solve(inst: Instance, limit: Optional[float], clock: Callable[[], float]):
     began = clock()
     solving = policy.start(inst.puzzle, inst.options)
-    while True:
-        result = solving.advance(slice_size)
-        if result is not None:
-            return result, clock() - began
-        if limit is not None and clock() - began > limit:
-            return solving.stop(f"Gave up after {limit:g} s"), clock() - began
+    result = to_end(within(solving, max_seconds=limit, clock=clock, step_seconds=CLOCK_STEP_SECONDS))
+    return result, clock() - began
 
 
 # -- output ------------------------------------------------------------------------------------------

@@ -291,10 +291,7 @@ class Board:
 
     def __str__(self) -> str:
         n = self._goal.n
-        lines = [str(n)]
-        for r in range(n):
-            lines.append("".join("%2d " % tile for tile in self._tiles[r * n:(r + 1) * n]))
-        return "\n".join(lines) + "\n"
+        return "\n".join([str(n)] + grid.rows_text(self._tiles, n, width=2)) + "\n"
 
 
 def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Sequence[int]] = None,

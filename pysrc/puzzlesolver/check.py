@@ -36,8 +36,9 @@ from typing import List, Optional, Sequence, Tuple, Union
 from . import grid, policy
 from .board import Board, BoardError, validate_tiles
 from .formats import BoardPuzzle, WordPuzzle, quoted
-from .policy import Result
-from .steps import Work, reporting, searching, to_end
+from .budget import within
+from .results import Result
+from .steps import Work, to_end
 from .words import WordState, edit_distance, ladder_start
 
 __all__ = ["Verdict", "AnswerFormatError", "check", "checking", "optimum", "move_string", "parse_moves",
@@ -71,6 +72,8 @@ _WORD_SEPARATORS = re.compile(r"(?:->|=>|→|[\s,;-])+")
 
 class AnswerFormatError(ValueError):
     """Text that is not an answer to check; the message is one sentence and names the line (``line``)."""
+
+    field = "answer"
 
     def __init__(self, message: str, line: Optional[int] = None) -> None:
         super().__init__(message)
@@ -115,13 +118,8 @@ def optimum(puzzle: Puzzle, max_expansions: Optional[int] = None) -> Work[Result
     use), as work in steps; yields ``{"expanded"}``.  Past ``max_expansions`` the Result is "stopped", or an
     unproven "solved" from a search with an answer in hand, as :meth:`policy.Solving.stop` says."""
     solving = yield from policy.starting(puzzle, policy.Options())
-    if solving.search is None:
-        return solving.advance()
-    finished = yield from reporting(searching(solving.search, max_expansions),
-                                    lambda: {"expanded": solving.stats.expanded})
-    if finished:
-        return solving.advance(0)
-    return solving.stop(f"Stopped after expanding {solving.stats.expanded:,} nodes")
+    return (yield from within(solving, max_expansions=max_expansions,
+                              progress=lambda running: {"expanded": running.stats.expanded}))
 
 
 # -- reading an answer ----------------------------------------------------------------------------------

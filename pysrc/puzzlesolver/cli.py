@@ -27,10 +27,9 @@ import argparse
 import json
 import math
 import sys
-import time
-from typing import List, Optional, Sequence, TextIO, Union
+from typing import Callable, List, Optional, Sequence, TextIO, Tuple, Union
 
-from . import policy
+from . import grid, policy
 from .board import Board, BoardError
 from .check import AnswerFormatError, check
 from .heuristics import ESTIMATES
@@ -39,15 +38,17 @@ from .explain import ExplainTooLong, explain
 from .explain import write as write_explained
 from .search import ALGORITHMS as ASTAR_ALGORITHMS
 from .search import QUEUES
-from .policy import OptionError, Options, Result
+from .budget import CLOCK_STEP_SECONDS, stopped_after, within
+from .policy import OptionError, Options
+from .results import Result, Status
+from .search import Search
+from .steps import to_end
 from .words import WordError
 
 __all__ = ["main", "read_puzzle", "solve_input", "InputError", "GaveUp", "TRACE_LENGTH"]
 
 #: How many dequeued states ``--trace`` shows (seed 003: "the first five").
 TRACE_LENGTH = 5
-#: Expansions between two looks at the clock under ``--max-seconds`` (a few hundredths of a second).
-CLOCK_SLICE = 50_000
 
 EXIT_BAD_INPUT = 2
 EXIT_GAVE_UP = 3
@@ -101,10 +102,11 @@ def chosen_options(algorithm: Optional[str], heuristic: Optional[str], trace: bo
 
 
 def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_nodes: Optional[int] = None,
-                trace: bool = False, max_seconds: Optional[float] = None) -> Result:
-    """Solve one puzzle with :func:`puzzlesolver.policy.start`; InputError for a bad puzzle or option,
-    GaveUp past ``max_nodes`` expansions or out of memory, or past ``max_seconds`` without an answer
-    (an anytime search stopped by the clock returns its best answer, not proven minimal)."""
+                trace: bool = False, max_seconds: Optional[float] = None) -> Tuple[Result, Optional[Search]]:
+    """Solve one puzzle through the policy within the limits (:func:`puzzlesolver.budget.within`): the
+    Result and the search that ran (for ``--trace``).  InputError for a bad puzzle or option, GaveUp past
+    ``max_nodes`` expansions or out of memory, or past ``max_seconds`` without an answer (an anytime search
+    stopped by the clock returns its best answer, not proven minimal)."""
     try:
         solving = policy.start(puzzle, options)
     except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
@@ -112,35 +114,19 @@ def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_no
     if trace and solving.search is not None:
         solving.search.trace_limit = TRACE_LENGTH
     try:
-        result = _advance_within(solving, max_nodes, max_seconds)
+        result = to_end(within(solving, max_expansions=max_nodes, max_seconds=max_seconds,
+                               step_seconds=CLOCK_STEP_SECONDS))
     except MemoryError:
         raise GaveUp(f"Ran out of memory after expanding {solving.stats.expanded:,} nodes; "
                      "try a stronger heuristic or a smaller puzzle.") from None
-    if result is None:
+    if result.stopped_by == "expansions":
         raise GaveUp(f"Gave up after expanding {solving.stats.expanded:,} nodes without reaching the goal "
                      "(raise --max-nodes).")
-    if result.status == "stopped":
-        raise GaveUp(f"Stopped after {max_seconds:g} s with no solution yet (at least {result.bound} moves are "
-                     "needed); raise --max-seconds, or use --algorithm weighted for a fast answer that is not "
+    if result.status == Status.STOPPED:
+        raise GaveUp(f"{stopped_after(seconds=max_seconds)} with no solution yet (at least {result.bound} moves "
+                     "are needed); raise --max-seconds, or use --algorithm weighted for a fast answer that is not "
                      "proven minimal.")
-    return result
-
-
-def _advance_within(solving: policy.Solving, max_nodes: Optional[int], max_seconds: Optional[float]) -> Optional[Result]:
-    """Advance until the answer, ``max_nodes`` expansions (None: no answer) or ``max_seconds`` (the
-    search's own stop: its best answer, or "stopped" with advice)."""
-    if max_seconds is None:
-        return solving.advance(max_nodes)
-    deadline = time.perf_counter() + max_seconds
-    while True:
-        left = math.inf if max_nodes is None else max_nodes - solving.stats.expanded
-        if left <= 0:
-            return None
-        result = solving.advance(int(min(CLOCK_SLICE, left)))
-        if result is not None:
-            return result
-        if time.perf_counter() >= deadline:
-            return solving.stop(f"Stopped after {max_seconds:g} s")
+    return result, solving.search
 
 
 def explain_input(puzzle: Union[BoardPuzzle, WordPuzzle], options, stdout: TextIO, labelled: bool,
@@ -181,8 +167,7 @@ def render_text(result: Result) -> str:
 
 def _trace_rows(state: object) -> str:
     if isinstance(state, Board):
-        width = len(str(state.size() ** 2 - 1))
-        return "".join("".join(f"{tile:>{width}} " for tile in row) + "\n" for row in state.rows())
+        return "".join(row + "\n" for row in grid.rows_text(state.tiles, state.size()))
     return f"{state}\n"
 
 
@@ -190,9 +175,8 @@ def _trace_state(state: object, moves: int, estimate: int) -> str:
     return f"{_trace_rows(state)}Cost = {moves + estimate:2d}\ng = {moves:2d}\nh = {estimate:2d}\n"
 
 
-def render_trace(result: Result, heuristic: str) -> str:
+def render_trace(result: Result, search: Optional[Search], heuristic: str) -> str:
     """Seed 003's report: initial and goal states, solution cost, queue size, first five removed."""
-    search = result.search
     initial = result.initial
     if isinstance(initial, Board) and heuristic in ESTIMATES:
         initial = initial.with_heuristic(heuristic)
@@ -272,24 +256,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+def _positive(convert: Callable[[str], float], what: str, too_small: str, quoted: int) -> Callable[[str], float]:
+    """An argparse type: text ``convert``ed to a positive, finite number (``what`` it must be, ``too_small``
+    what a number below it is told; at most ``quoted`` characters of the text are quoted)."""
+    def positive(text: str) -> float:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:quoted]!r} is not {what}") from None
+        if not value > 0 or math.isinf(value):
+            raise argparse.ArgumentTypeError(too_small)
+        return value
+    return positive
 
 
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
-    if not value > 0 or math.isinf(value):
-        raise argparse.ArgumentTypeError("must be a positive number of seconds")
-    return value
+_positive_int = _positive(int, "a whole number", "must be at least 1", quoted=1000)
+_positive_seconds = _positive(float, "a number of seconds", "must be a positive number of seconds", quoted=40)
 
 
 def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
@@ -318,7 +300,7 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
                 explain_input(puzzle, options, stdout, len(inputs) > 1 and not options.json, shown)
                 continue
             chosen = chosen_options(options.algorithm, options.heuristic, options.trace)
-            result = solve_input(puzzle, chosen, options.max_nodes, options.trace, options.max_seconds)
+            result, search = solve_input(puzzle, chosen, options.max_nodes, options.trace, options.max_seconds)
         except (InputError, GaveUp) as problem:
             bad_input = bad_input or isinstance(problem, InputError)
             gave_up = gave_up or isinstance(problem, GaveUp)
@@ -335,7 +317,7 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
         else:
             if len(inputs) > 1:
                 stdout.write(f"==> {shown} <==\n")
-            stdout.write(render_trace(result, chosen.heuristic) if options.trace else render_text(result))
+            stdout.write(render_trace(result, search, chosen.heuristic) if options.trace else render_text(result))
         stdout.flush()
     return EXIT_BAD_INPUT if bad_input else EXIT_GAVE_UP if gave_up else 0
 

@@ -57,7 +57,10 @@ MAX_STEPS = 3000
 
 
 class ExplainTooLong(ValueError):
-    """The search needs more steps than a trace can usefully show; the message says what to do instead."""
+    """The search needs more steps than a trace can usefully show; the message says what to do instead.
+    It is about the request's puzzle, whichever field shows it."""
+
+    field = "puzzle"
 
 
 # -- pseudocode --------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterator, List, Optional, Sequence, Tuple
 
 __all__ = [
-    "MAX_SIDE", "standard_goal", "standard_goal_with_blank", "goal_cells", "blank_moves",
+    "MAX_SIDE", "standard_goal", "standard_goal_with_blank", "rows_text", "goal_cells", "blank_moves",
     "permutation_parity", "arrangement_parity", "can_reach", "manhattan", "manhattan_table",
     "line_conflicts", "linear_conflicts", "symmetries", "canonical", "relabel", "tiles_along", "moved_tiles",
 ]
@@ -44,6 +44,19 @@ def standard_goal_with_blank(n: int, blank: int) -> Tiles:
     tiles = list(range(1, n * n))
     tiles.insert(blank, 0)
     return tuple(tiles)
+
+
+def rows_text(tiles: Sequence[int], n: int, width: Optional[int] = None) -> List[str]:
+    """The board's rows as text, the one way the engine writes a board: each tile right-aligned to ``width``
+    characters (by default the widest tile's) and followed by a space, as algs4's ``toString`` does.
+
+    >>> rows_text((8, 1, 3, 4, 0, 2, 7, 6, 5), 3)
+    ['8 1 3 ', '4 0 2 ', '7 6 5 ']
+    >>> rows_text((1, 0, 3, 2), 2, width=2)
+    [' 1  0 ', ' 3  2 ']
+    """
+    width = width or len(str(n * n - 1))
+    return ["".join(f"{tile:>{width}} " for tile in tiles[r * n:(r + 1) * n]) for r in range(n)]
 
 
 def goal_cells(goal: Sequence[int]) -> List[int]:

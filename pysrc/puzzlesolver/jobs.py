@@ -15,47 +15,32 @@ between short steps and returns its answer) with what every long request needs:
   *owner* (a part of the page: the form, the game, the judge...; a newer request of an owner replaces
   the older one), and one paused job per owner, kept for resuming.
 
-The jobs of the engine's long requests are made by the functions at the end (:func:`solve`,
-:func:`judge`, :func:`deal`, :func:`explain`, :func:`compare`, :func:`check`, :func:`quality`); :mod:`puzzlesolver.webapi`
-turns messages into them and their answers into messages.
+This module is the scheduler alone: the jobs of the engine's requests are made by their declarations
+(:mod:`puzzlesolver.ops`), and :mod:`puzzlesolver.webapi` turns messages into them.
 
->>> from puzzlesolver.formats import BoardPuzzle
->>> job = solve(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
+>>> def count_to(k):
+...     for i in range(k):
+...         yield {"done": i + 1}
+...     return "counted"
+>>> job = Job(count_to(3))
 >>> outcome = job.advance(0.05)
->>> while outcome.kind == "progress":
-...     outcome = job.advance(0.05)
->>> outcome.kind, outcome.value.moves
-('done', 14)
+>>> outcome.kind, outcome.value
+('done', 'counted')
 """
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, Collection, Dict, Generic, List, Optional, Tuple, TypeVar
 
-from . import check as checking
-from . import explain as explaining
-from . import grid, play, policy
-from .board import Board, random_board
-from .fast import tables
-from .formats import BoardPuzzle, plural
-from .policy import DataFile, Options, Result
-from .search import DEFAULT_WEIGHT
+from .policy import DataFile
 from .steps import Progress, Work
 
-__all__ = ["Job", "Jobs", "Outcome", "BudgetSpent", "solve", "judge", "deal", "explain", "compare", "check",
-           "quality", "cancelled_message", "took", "SOLVE_SECONDS", "MAX_STORED_NODES", "CHECK_EXPANSIONS"]
+__all__ = ["Job", "Jobs", "Outcome", "BudgetSpent", "OTHER_SECONDS"]
 
 T = TypeVar("T")
 
-#: A search that has computed this long stops and offers to go on.
-SOLVE_SECONDS = 30.0
-#: A search that has stored this many nodes stops (a browser tab has far less memory than a shell).
-MAX_STORED_NODES = 1_500_000
-#: Expansions the optimal solve behind a checked answer may take (the hardest 4x4s need a few million).
-CHECK_EXPANSIONS = 5_000_000
 #: The other jobs' budgets: generous, since they end by themselves; a budget only catches the unexpected.
 OTHER_SECONDS = 60.0
 
@@ -96,7 +81,7 @@ class Job(Generic[T]):
         self._over_budget = over_budget or f"This took more than {budget:.0f} s and was stopped; try a smaller puzzle."
         self.seconds = 0.0
         self.progress: Progress = None
-        #: Whatever the caller needs to present the answer (the web API: how to turn it into a message).
+        #: Whatever the caller needs to present the answer (the web API: the op and its params).
         self.answering: Any = None
 
     def files(self, unavailable: Collection[str] = ()) -> List[DataFile]:
@@ -247,175 +232,3 @@ class Jobs:
                 self.start(job_id, owner, job)
                 return job
         raise KeyError(paused_id)
-
-
-# -- the engine's jobs ----------------------------------------------------------------------------------
-
-def solve(puzzle, options: Options = Options(), *, max_seconds: float = SOLVE_SECONDS,
-          max_nodes: int = MAX_STORED_NODES) -> Job[Result]:
-    """Solve a :class:`BoardPuzzle` or :class:`WordPuzzle` through the policy.  Past ``max_seconds``
-    the job pauses with the policy's stopped answer (an anytime search's best answer, or advice) and can
-    be resumed; past ``max_nodes`` stored nodes it ends (a browser tab's memory)."""
-    run = _Solve(puzzle, options, max_nodes)
-    return Job(run.work(), needs=_needs(puzzle, options), budget=max_seconds, on_budget=run.on_budget,
-               spent=run.searched, has_answer=run.has_answer)
-
-
-class _Solve:
-    """A solve's work and its answer when the budget runs out (the two share the Solving)."""
-
-    def __init__(self, puzzle, options: Options, max_nodes: int) -> None:
-        self.puzzle, self.options, self.max_nodes = puzzle, options, max_nodes
-        self.solving: Optional[policy.Solving] = None
-
-    def work(self) -> Work[Result]:
-        solving = self.solving = yield from policy.starting(self.puzzle, self.options)
-        expansions = 64
-        while True:
-            began = time.perf_counter()
-            try:
-                result = solving.advance(expansions)
-            except MemoryError:
-                return solving.stop("The browser ran out of memory for this search")
-            if result is not None:
-                return result
-            stored = getattr(solving.search, "stored_nodes", solving.stats.enqueued)
-            if stored >= self.max_nodes:
-                return solving.stop(f"Stopped after storing {stored:,} search nodes, the limit for a browser tab,")
-            lasted = max(time.perf_counter() - began, 1e-6)
-            expansions = max(8, int(expansions * min(4.0, max(0.25, 0.01 / lasted))))
-            yield self._progress(solving)
-
-    @staticmethod
-    def _progress(solving: policy.Solving) -> Dict[str, Any]:
-        search = solving.search
-        progress = {"expanded": solving.stats.expanded, "frontier": search.frontier_size,
-                    "bound": search.bound, "enqueued": solving.stats.enqueued, "method": solving.method}
-        if solving.kind == "board":
-            progress["iterations"] = policy.iteration_log(search)
-            if search.blank_path():
-                progress["best"] = len(search.blank_path())  # an anytime search's answer so far
-        return progress
-
-    def searched(self) -> float:
-        """Seconds of searching so far (reading the tables first does not count)."""
-        return self.solving.seconds if self.solving is not None else 0.0
-
-    def has_answer(self) -> bool:
-        """Whether the search has an answer so far (an anytime search's best, not proven shortest)."""
-        solving = self.solving
-        return solving is not None and solving.kind == "board" and bool(solving.search.blank_path())
-
-    def on_budget(self) -> Result:
-        solving = self.solving
-        return solving.stop(f"Stopped after {took(solving.seconds)} of searching "
-                            f"({solving.stats.expanded:,} positions)")
-
-
-def took(seconds: float) -> str:
-    """A search's time as every answer says it, in its message, in the page's Details and in its progress
-    line (the one rule; the page's status line writes the worker's boot time by it too): milliseconds
-    under a tenth of a second (a 3x3 solve), then seconds to a tenth under ten seconds (a Cancel may come
-    within one), then whole seconds.
-
-    >>> took(0.0034), took(0.174), took(4.46), took(31.7)
-    ('3 ms', '0.2 s', '4.5 s', '32 s')
-    """
-    if seconds < 0.0995:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.1f} s" if seconds < 9.95 else f"{seconds:.0f} s"
-
-
-def cancelled_message(progress: Dict[str, Any]) -> str:
-    """What a cancelled job says, from its last progress, as a stopped search does: its time, the positions
-    searched, and its best answer so far or the bound it proved.
-
-    >>> cancelled_message({"seconds": 4.5, "expanded": 1983637, "bound": 78})
-    'Cancelled after 4.5 s of searching (1,983,637 positions) with no solution yet (at least 78 moves are needed).'
-    """
-    seconds, expanded = progress.get("seconds", 0), progress.get("expanded")
-    if expanded is None:  # before the search began: its tables were being read
-        return (f"Cancelled after {took(seconds)}, while the search was reading its tables, before it began."
-                if seconds else "Cancelled.")
-    best, bound = progress.get("best"), progress.get("bound")
-    found = f": the best answer so far took {plural(best, 'move')}" if best else " with no solution yet"
-    proven = f" (at least {plural(bound, 'move')} {'is' if bound == 1 else 'are'} needed)" if bound else ""
-    return f"Cancelled after {took(seconds)} of searching ({plural(expanded, 'position')}){found}{proven}."
-
-
-def judge(board: Board) -> Job[play.Judgement]:
-    """A game's position judged (:func:`puzzlesolver.play.judging`); its budget of expansions ends it."""
-    return _prepared(_board_puzzle(board), Options(), play.judging(board))
-
-
-def deal(n: int, moves: Optional[int], goal: Optional[Tuple[int, ...]] = None,
-         rng: Optional[random.Random] = None) -> Job[Board]:
-    """A board to play: uniform among those that reach ``goal``, or (``moves``) one whose optimal solution
-    takes exactly that many moves (:func:`puzzlesolver.play.dealing`)."""
-    rng = rng or random.Random()
-    if moves is None:
-        return Job(_at_once(lambda: random_board(n, rng, goal)))
-    return _prepared(BoardPuzzle(n, grid.standard_goal(n)), Options(), play.dealing(n, moves, rng),
-                     over_budget=f"No {n}x{n} board of exactly {moves} moves turned up in time; try again or "
-                                 "another length.")
-
-
-def explain(puzzle, heuristic: str, algorithm: str, queue: str, weight: Optional[float] = None,
-            goal_test: str = "removal") -> Job[explaining.Trace]:
-    """A search step by step (:func:`puzzlesolver.explain.recording`)."""
-    work = explaining.recording(puzzle, heuristic, algorithm, queue, weight=weight, goal_test=goal_test)
-    return _prepared(puzzle, Options("astar", heuristic), work)
-
-
-def compare(puzzle, heuristic: str = "manhattan", weight: float = DEFAULT_WEIGHT, goal_test: str = "removal",
-            algorithms: Optional[Sequence[str]] = None) -> Job[dict]:
-    """Every classic search side by side (:func:`puzzlesolver.explain.comparing_searches`)."""
-    work = explaining.comparing_searches(puzzle, heuristic, weight, goal_test, algorithms=algorithms)
-    return Job(_then(explaining.loading_searches_tables(puzzle, heuristic), work),
-               needs=lambda unavailable: explaining.searches_data_files(puzzle, heuristic, unavailable))
-
-
-def check(text: str, puzzle) -> Job[checking.Verdict]:
-    """A program's answer judged as algs4's PuzzleChecker would (:func:`puzzlesolver.check.checking`); the
-    optimum it needs is found by the policy within :data:`CHECK_EXPANSIONS` (past it: "unproven")."""
-    return _prepared(puzzle, Options(), checking.checking(text, puzzle, max_expansions=CHECK_EXPANSIONS))
-
-
-def quality() -> Job[dict]:
-    """Every estimate against the exact 8-puzzle distances (:func:`puzzlesolver.explain.measuring_quality`)."""
-    return _prepared(BoardPuzzle(3, grid.standard_goal(3)), Options(), _quality_once())
-
-
-_quality_cache: Dict[str, dict] = {}
-
-
-def _quality_once() -> Work[dict]:
-    if "all" not in _quality_cache:
-        if tables.missing_files(tables.FILES_3[:1]):
-            raise BudgetSpent("The 8-puzzle's exact table could not be downloaded; try again when online.")
-        _quality_cache["all"] = yield from explaining.measuring_quality()
-    return _quality_cache["all"]
-
-
-def _board_puzzle(board: Board) -> BoardPuzzle:
-    return BoardPuzzle(board.size(), board.tiles, board.goal)
-
-
-def _prepared(puzzle, options: Options, work: Work[T], **job: Any) -> Job[T]:
-    """A job that declares the data files the request's search reads, and reads its tables into memory a
-    step at a time before ``work`` starts."""
-    return Job(_then(policy.loading(puzzle, options), work), needs=_needs(puzzle, options), **job)
-
-
-def _needs(puzzle, options: Options) -> Callable[[Collection[str]], List[DataFile]]:
-    return lambda unavailable: policy.data_files(puzzle, options, unavailable)
-
-
-def _then(first: Work[Any], work: Work[T]) -> Work[T]:
-    yield from first
-    return (yield from work)
-
-
-def _at_once(compute: Callable[[], T]) -> Work[T]:
-    return compute()
-    yield  # a generator with one step

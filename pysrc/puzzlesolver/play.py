@@ -40,7 +40,9 @@ DEAL_BUDGET = 20_000_000
 
 
 class DealError(ValueError):
-    """A deal that cannot be made; the message is one sentence."""
+    """A deal that cannot be made; the message is one sentence about the number of moves asked for."""
+
+    field = "moves"
 
 
 @dataclass

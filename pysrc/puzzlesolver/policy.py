@@ -35,8 +35,8 @@ bounded two-sided breadth-first search that settles most "no ladder" cases at on
 
 >>> from puzzlesolver.formats import BoardPuzzle
 >>> result = solve(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
->>> result.status, result.moves, result.optimal, result.method
-('solved', 14, True, 'IDA* + exact 8-puzzle distance table')
+>>> print(result.status, result.moves, result.optimal, result.method)
+solved 14 True IDA* + exact 8-puzzle distance table
 >>> solve(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)), Options(algorithm="astar")).method
 'A* with pdb'
 """
@@ -44,7 +44,7 @@ bounded two-sided breadth-first search that settles most "no ladder" cases at on
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Collection, List, Optional, Sequence, Tuple, Union
 
@@ -56,13 +56,15 @@ from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
 from .fast.lines import SubgoalSearch
 from .fast.weighted import WeightedAStar
 from .formats import BoardPuzzle, WordPuzzle
+from .budget import within
+from .results import BoardResult, Kind, LadderResult, Result, Status
 from .steps import Work, to_end
 from .heuristics import CHOICES as HEURISTICS
 from .search import ALGORITHMS as ASTAR_ALGORITHMS
 from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
 
-__all__ = ["Options", "Result", "Solving", "DataFile", "OptionError", "solve", "start", "starting", "data_files", "loading",
+__all__ = ["Options", "Result", "BoardResult", "LadderResult", "Kind", "Status", "Solving", "DataFile", "OptionError", "solve", "start", "starting", "data_files", "loading",
            "no_answer", "board_search", "bound_options", "iteration_log", "ALGORITHMS", "HEURISTICS",
            "WORD_ALGORITHMS"]
 
@@ -111,51 +113,6 @@ class DataFile:
 
     url: str
     path: str
-
-
-@dataclass
-class Result:
-    """The one record of an answer, for every kind of puzzle and every search.
-
-    ``status`` is ``"solved"``, ``"unsolvable"`` (``reason`` says why) or ``"stopped"`` (a budget
-    ran out; ``reason`` says which and what to try).  ``optimal`` says whether a solved answer is
-    proven shortest; an anytime search stopped by a budget is "solved", not optimal, and its
-    ``reason`` says so.  ``bound`` is a proven lower bound on the optimal number of moves.  Board answers are
-    moves: ``blank_path`` (the blank's cell after each move); :meth:`states` rebuilds the boards.
-    Word answers are the ``ladder`` of words.
-    """
-
-    kind: str                               # "board" or "words"
-    status: str                             # "solved" | "unsolvable" | "stopped"
-    initial: Union[Board, WordState]
-    method: str = ""
-    optimal: bool = True
-    stats: SearchStats = field(default_factory=SearchStats)
-    seconds: float = 0.0
-    bound: int = 0
-    blank_path: List[int] = field(default_factory=list)
-    ladder: List[str] = field(default_factory=list)
-    reason: str = ""
-    search: Optional[Search] = None         # the search that ran (for --trace), None if none did
-
-    @property
-    def solved(self) -> bool:
-        return self.status == "solved"
-
-    @property
-    def moves(self) -> Optional[int]:
-        """The number of moves of the answer (None unless solved)."""
-        if not self.solved:
-            return None
-        return len(self.blank_path) if self.kind == "board" else len(self.ladder) - 1
-
-    def states(self) -> list:
-        """The boards (or words) from the initial one to the goal; empty unless solved."""
-        if not self.solved:
-            return []
-        if self.kind == "board":
-            return self.initial.along(self.blank_path)
-        return list(self.ladder)
 
 
 # -- choosing the search ---------------------------------------------------------------------------
@@ -284,13 +241,14 @@ def _ida_manhattan(board: Board, conflicts: bool, note: str = "") -> IDAStar:
 # -- running it --------------------------------------------------------------------------------------
 
 class Solving:
-    """One request being solved, a slice at a time: ``advance`` until it returns a :class:`Result`.
+    """One request being solved: run it with :func:`puzzlesolver.budget.within` (to its result, or to a
+    limit), or a step at a time with :meth:`run` until it is :attr:`done`, then take its :meth:`result`.
 
-    Built by :func:`start`.  A caller with a budget calls :meth:`stop` to end it with a "stopped"
-    result that says how far it got and what to try instead.
+    Built by :func:`start`.  :meth:`stop` ends it early with what it has: an anytime search's best answer
+    (not proven shortest), or a "stopped" result that says how far it got and what to try instead.
     """
 
-    def __init__(self, kind: str, initial: Union[Board, WordState], search: Optional[Search],
+    def __init__(self, kind: Kind, initial: Union[Board, WordState], search: Optional[Search],
                  advice: str, early: Optional[Result] = None) -> None:
         self.kind = kind
         self.initial = initial
@@ -311,52 +269,69 @@ class Solving:
     def stats(self) -> SearchStats:
         return self.search.stats if self.search is not None else SearchStats()
 
-    def advance(self, max_expansions: Optional[int] = None) -> Optional[Result]:
-        """Run up to ``max_expansions`` expansions (all needed if None); the Result once finished."""
-        if self._early is not None:
-            return self._early
+    @property
+    def done(self) -> bool:
+        return self.search is None or self.search.done
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        """Run up to ``max_expansions`` expansions (all needed if None); True once finished."""
+        if self.search is None:
+            return True
         began = time.perf_counter()
         try:
-            done = self.search.run(max_expansions)
+            return self.search.run(max_expansions)
         finally:
             self.seconds += time.perf_counter() - began
-        return self._finished() if done else None
 
-    def stop(self, why: str) -> Result:
-        """End the search now.  With an answer in hand (an anytime search): that answer, "solved" but not
-        proven optimal, with the proven lower bound; otherwise "stopped", with what to try instead."""
+    def stored_nodes(self) -> int:
+        """The nodes the search holds in memory (what a browser tab's budget counts)."""
+        if self.search is None:
+            return 0
+        return getattr(self.search, "stored_nodes", self.search.stats.enqueued)
+
+    def best_answer(self) -> Tuple[int, ...]:
+        """An anytime search's answer so far, not proven shortest (empty if none, or for a ladder)."""
         search = self.search
-        bound = self._proven_bound()
-        answer = search.blank_path() if self.kind == "board" and search is not None else []
+        return tuple(search.blank_path()) if self.kind == Kind.BOARD and search is not None else ()
+
+    def result(self) -> Result:
+        """The finished search's answer (call once :meth:`run` said True)."""
+        if self._early is not None:
+            return self._early
+        search = self.search
+        if self.kind == Kind.BOARD:
+            moves = search.blank_path()
+            if not moves and not self.initial.is_goal():
+                return self._result(Status.UNSOLVABLE, reason=no_answer(self.initial), bound=0)
+            bound = len(moves) if search.optimal else search.bound
+            return self._result(Status.SOLVED, blank_path=tuple(moves), bound=bound)
+        ladder = tuple(str(state) for state in search.path())
+        if not ladder:
+            return self._result(Status.UNSOLVABLE, reason=no_answer(self.initial), bound=0)
+        return self._result(Status.SOLVED, ladder=ladder, bound=len(ladder) - 1)
+
+    def stop(self, why: str, stopped_by: str = "budget") -> Result:
+        """End the search now, ``why`` being :func:`puzzlesolver.budget.stopped_after`'s sentence.  With an
+        answer in hand (an anytime search): that answer, solved but not proven optimal, with the proven lower
+        bound; otherwise "stopped", with what to try instead."""
+        bound = self.search.bound if self.search is not None else self._initial_bound()
+        answer = self.best_answer()
         if answer:
             reason = (f"{why}: found {len(answer)} moves, not proven shortest; the optimum is at least {bound} "
                       "moves. Keep going to improve the answer or prove it.")
-            return self._result("solved", blank_path=list(answer), bound=bound, reason=reason)
+            return self._result(Status.SOLVED, blank_path=answer, bound=bound, reason=reason, stopped_by=stopped_by)
         reason = f"{why} with no solution yet (at least {bound} moves are needed); to get further, {self.advice}."
-        return self._result("stopped", reason=reason, bound=bound)
-
-    def _proven_bound(self) -> int:
-        return self.search.bound if self.search is not None else self._initial_bound()
+        return self._result(Status.STOPPED, reason=reason, bound=bound, stopped_by=stopped_by)
 
     def _initial_bound(self) -> int:
-        return self.initial.estimated_distance_to_goal() if self.kind == "words" else self.initial.manhattan()
+        return self.initial.estimated_distance_to_goal() if self.kind == Kind.WORDS else self.initial.manhattan()
 
-    def _finished(self) -> Result:
-        search = self.search
-        if self.kind == "board":
-            moves = search.blank_path()
-            if not moves and not self.initial.is_goal():
-                return self._result("unsolvable", reason=no_answer(self.initial), bound=0)
-            bound = len(moves) if search.optimal else search.bound
-            return self._result("solved", blank_path=list(moves), bound=bound)
-        ladder = [str(state) for state in search.path()]
-        if not ladder:
-            return self._result("unsolvable", reason=no_answer(self.initial), bound=0)
-        return self._result("solved", ladder=ladder, bound=len(ladder) - 1)
-
-    def _result(self, status: str, **fields) -> Result:
-        return Result(self.kind, status, self.initial, self.method, self.optimal, self.stats,
-                      self.seconds, search=self.search, **fields)
+    def _result(self, status: Status, **fields) -> Result:
+        common = dict(status=status, initial=self.initial, method=self.method, optimal=self.optimal,
+                      stats=replace(self.stats), seconds=self.seconds, **fields)
+        if self.kind == Kind.BOARD:
+            return BoardResult(iterations=tuple(iteration_log(self.search)), **common)
+        return LadderResult(**common)
 
 
 def no_answer(initial: Union[Board, WordState]) -> str:
@@ -402,10 +377,10 @@ def starting(puzzle: Puzzle, options: Options = Options()) -> Work[Solving]:
     choice = _choose(board.size(), board.goal, options)
     advice = _board_advice(board.size(), options)
     if not board.is_solvable():
-        early = Result("board", "unsolvable", board, "parity (no search needed)", reason=no_answer(board))
-        return Solving("board", board, None, advice, early)
+        early = BoardResult(Status.UNSOLVABLE, board, "parity (no search needed)", reason=no_answer(board))
+        return Solving(Kind.BOARD, board, None, advice, early)
     yield from tables.loading(choice.tables_read())
-    return Solving("board", board, choice.build(board), advice)
+    return Solving(Kind.BOARD, board, choice.build(board), advice)
 
 
 def _board_advice(n: int, options: Options) -> str:
@@ -425,22 +400,18 @@ def _starting_words(puzzle: WordPuzzle, options: Options) -> Work[Solving]:
     advice = "try the common dictionary, or closer words"
     exists, expanded = ladder_exists(initial.word, initial.goal, initial.dictionary)
     if exists is False:  # one end reaches only a few words: settled without A*
-        early = Result("words", "unsolvable", initial, "breadth-first search from both ends",
+        early = LadderResult(Status.UNSOLVABLE, initial, "breadth-first search from both ends",
                        stats=SearchStats(expanded=expanded), seconds=time.perf_counter() - began,
                        reason=no_answer(initial))
-        return Solving("words", initial, None, advice, early)
+        return Solving(Kind.WORDS, initial, None, advice, early)
     search = AStar(initial, algorithm)
     search.method = f"{_astar_name(algorithm)} with edit distance"
-    return Solving("words", initial, search, advice)
+    return Solving(Kind.WORDS, initial, search, advice)
 
 
 def solve(puzzle: Puzzle, options: Options = Options(), max_expansions: Optional[int] = None) -> Result:
     """Solve ``puzzle`` to the end (or stop after ``max_expansions`` expansions) and return the Result."""
-    solving = start(puzzle, options)
-    result = solving.advance(max_expansions)
-    if result is None:
-        result = solving.stop(f"Stopped after expanding {solving.stats.expanded:,} nodes")
-    return result
+    return to_end(within(start(puzzle, options), max_expansions=max_expansions))
 
 
 def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collection[str] = ()) -> List[DataFile]:

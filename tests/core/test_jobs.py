@@ -6,11 +6,13 @@ import time
 
 import pytest
 
-from puzzlesolver import jobs, policy
+from puzzlesolver import policy
 from puzzlesolver.board import Board
 from puzzlesolver.fast import tables
 from puzzlesolver.formats import BoardPuzzle
 from puzzlesolver.jobs import BudgetSpent, Job, Jobs
+from puzzlesolver.ops.game import deal_job, judge_job
+from puzzlesolver.ops.solving import solve_job
 
 
 def ticking(steps: int, step_seconds: float = 0.002, answer: str = "done"):
@@ -82,7 +84,7 @@ def test_cancel_keeping_the_best_answers_the_answer_so_far_and_can_go_on():
     from random import Random
     from puzzlesolver.board import random_board
     registry = Jobs()
-    registry.start(1, "form", jobs.solve(BoardPuzzle(5, random_board(5, Random(7)).tiles), max_seconds=60))
+    registry.start(1, "form", solve_job(BoardPuzzle(5, random_board(5, Random(7)).tiles), max_seconds=60))
     while not registry.job(1)._has_answer():          # until the anytime search has a first answer
         assert registry.advance(1, 0.05).kind == "progress"
     assert registry.cancel(1, keep_best=True) == [1]
@@ -96,7 +98,7 @@ def test_cancel_keeping_the_best_answers_the_answer_so_far_and_can_go_on():
 def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_is_a_plain_cancel():
     registry = Jobs()
     hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))
-    registry.start(1, "form", jobs.solve(hard, policy.Options("astar", "hamming")))
+    registry.start(1, "form", solve_job(hard, policy.Options("astar", "hamming")))
     registry.start(2, "game", Job(ticking(1000), on_budget=lambda: "best so far"))   # no answer to keep
     assert registry.advance(1, 0.001).kind == "progress"
     assert registry.cancel(keep_best=True) == [1, 2]
@@ -107,13 +109,13 @@ def test_the_memory_cap_counts_what_a_search_holds_not_all_it_ever_made():
     from random import Random
     from puzzlesolver.board import random_board
     # the line-by-line solver makes many small searches, each gone when done: it is not stopped by the cap
-    job = jobs.solve(BoardPuzzle(10, random_board(10, Random(3)).tiles), policy.Options("weighted"), max_nodes=20_000)
+    job = solve_job(BoardPuzzle(10, random_board(10, Random(3)).tiles), policy.Options("weighted"), max_nodes=20_000)
     outcome = job.advance(0.05)
     while outcome.kind == "progress":
         outcome = job.advance(0.05)
     assert outcome.value.status == "solved" and outcome.value.stats.enqueued > 20_000
     # A* holds every node it made: it is
-    job = jobs.solve(BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1)), policy.Options("astar", "hamming"), max_nodes=20_000)
+    job = solve_job(BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1)), policy.Options("astar", "hamming"), max_nodes=20_000)
     outcome = job.advance(0.05)
     while outcome.kind == "progress":
         outcome = job.advance(0.05)
@@ -124,7 +126,7 @@ def test_every_owner_keeps_its_own_paused_solve_to_resume():
     registry = Jobs()
     hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))   # 31 moves: A* with Hamming takes a while
     for job_id, owner in ((1, "form"), (2, "game")):
-        registry.start(job_id, owner, jobs.solve(hard, policy.Options("astar", "hamming"), max_seconds=0.02))
+        registry.start(job_id, owner, solve_job(hard, policy.Options("astar", "hamming"), max_seconds=0.02))
     outcomes = {}
     while len(outcomes) < 2:
         for job_id in (1, 2):
@@ -146,7 +148,7 @@ def test_solve_pauses_with_an_anytime_answer_and_its_bound():
     from random import Random
     from puzzlesolver.board import random_board
     board = random_board(5, Random(5))
-    job = jobs.solve(BoardPuzzle(5, board.tiles), max_seconds=0.3)
+    job = solve_job(BoardPuzzle(5, board.tiles), max_seconds=0.3)
     outcome = job.advance(0.05)
     while outcome.kind == "progress":
         outcome = job.advance(0.05)
@@ -160,7 +162,7 @@ def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_c
     monkeypatch.setattr(tables, "_data_dir", tmp_path)       # no tables on hand at all
     monkeypatch.setattr(tables, "_cache", {})
     puzzle = BoardPuzzle(4, tuple(range(1, 16)) + (0,))
-    job = jobs.solve(puzzle)
+    job = solve_job(puzzle)
     assert [f.url for f in job.files()] == [f"pdb/{name}.gz" for name in tables.COMPACT_4]
     without = job.files([f"pdb/{tables.COMPACT_4[0]}.gz"])
     assert [f.url for f in without] == [f"pdb/{name}" for name in tables.FILES_4]
@@ -171,10 +173,10 @@ def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_c
 
 
 def test_judging_and_dealing_are_jobs_too():
-    judged = jobs.judge(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
+    judged = judge_job(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
     outcome = judged.advance(1.0)
     assert outcome.kind == "done" and outcome.value.distance == 1
-    dealt = jobs.deal(4, 30)
+    dealt = deal_job(4, 30)
     outcome = dealt.advance(0.05)
     while outcome.kind == "progress":
         outcome = dealt.advance(0.05)
@@ -185,7 +187,7 @@ def test_reading_the_tables_does_not_count_against_a_solves_budget(monkeypatch):
     if tables.missing_files(tables.COMPACT_4):
         pytest.skip("the 15-puzzle's tables are not built (python3 build.py)")
     monkeypatch.setattr(tables, "_cache", {})                 # read them again, a step at a time
-    job = jobs.solve(BoardPuzzle(4, (7, 3, 8, 12, 2, 4, 14, 1, 6, 13, 0, 9, 5, 10, 15, 11)),
+    job = solve_job(BoardPuzzle(4, (7, 3, 8, 12, 2, 4, 14, 1, 6, 13, 0, 9, 5, 10, 15, 11)),
                      policy.Options("ida", "pdb"), max_seconds=0.000_001)
     outcomes = [job.advance(0.01)]
     while outcomes[-1].kind == "progress":

@@ -19,11 +19,11 @@ SEED_WORDS = frozenset("horse hose hole cole core cure pure purse nurse house wo
 def test_horse_to_nurse_takes_8_moves_as_in_seed_000():
     result = find_ladder("horse", "nurse", SEED_WORDS)
     assert result.moves == 8
-    assert result.ladder == ["horse", "hose", "hole", "cole", "core", "cure", "pure", "purse", "nurse"]
+    assert result.ladder == ("horse", "hose", "hole", "cole", "core", "cure", "pure", "purse", "nurse")
 
 
 def test_cube_to_tubes_takes_2_moves():
-    assert find_ladder("cube", "tubes", SEED_WORDS).ladder == ["cube", "tube", "tubes"]
+    assert find_ladder("cube", "tubes", SEED_WORDS).ladder == ("cube", "tube", "tubes")
 
 
 def test_neighbors_insert_delete_or_change_one_letter():

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "pysrc"))
 from puzzlesolver import bench  # noqa: E402
 from puzzlesolver.bench import Instance, Row, check  # noqa: E402
 from puzzlesolver.formats import BoardPuzzle  # noqa: E402
+from puzzlesolver.ops.solving import rows_text  # noqa: E402
 
 #: Solves the instances in the page with the page's own SolverClient; returns each answer and its wall time.
 SCRIPT = """
@@ -43,10 +44,6 @@ async ([requests, limitMs]) => {
 """
 
 
-def rows_text(tiles, n: int) -> str:
-    return "\n".join(" ".join(str(t) for t in tiles[r * n:(r + 1) * n]) for r in range(n))
-
-
 #: Seconds the page waits past an instance's limit before it cancels the request (the worker's own clock
 #: stops the search at the limit: an anytime search then answers with its best answer so far).
 CANCEL_GRACE = 10.0
@@ -55,7 +52,7 @@ CANCEL_GRACE = 10.0
 def request_for(inst: Instance, limit: Optional[float]) -> dict:
     puzzle = inst.puzzle
     params = {"board": rows_text(puzzle.tiles, puzzle.n), "heuristic": inst.options.heuristic,
-              "algorithm": inst.options.algorithm, "boards": False,
+              "algorithm": inst.options.algorithm,
               "max_seconds": limit or 3600, "max_nodes": 10 ** 12}
     if puzzle.goal:
         params["goal"] = rows_text(puzzle.goal, puzzle.n)

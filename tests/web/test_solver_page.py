@@ -20,7 +20,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
-from puzzlesolver import jobs  # noqa: E402
+from puzzlesolver import budget  # noqa: E402
 
 SOLVE_TIMEOUT = 60_000
 HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"  # 38 moves: far beyond Hamming-guided A* in a browser
@@ -587,7 +587,7 @@ def test_the_progress_line_writes_its_time_as_the_engine_does(app):
         assert took and line.endswith(f", {took}."), (took, line)
     assert lines[0][0].endswith(" ms") and lines[-1][1].endswith("at least 30 moves, 12 s.")
     boot_ms = app.evaluate("window.__solver.bootMs")
-    assert app.get_by_test_id("solver-status").get_attribute("title").endswith(f", started in {jobs.took(boot_ms / 1000)}")
+    assert app.get_by_test_id("solver-status").get_attribute("title").endswith(f", started in {budget.took(boot_ms / 1000)}")
 
 
 def test_node_budget_stops_with_advice(app):

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesolver import explain, jobs, webapi, words
+from puzzlesolver import budget, explain, webapi, words
+from puzzlesolver.ops import OPS, protocol
 from puzzlesolver.board import Board
 
 PROTOCOL = json.loads(webapi.PROTOCOL.read_text())
@@ -64,9 +65,20 @@ def common_words():
 
 def test_the_protocol_declares_exactly_the_ops_the_api_answers():
     declared_jobs = {op for op, spec in PROTOCOL["x-ops"].items() if spec["job"]}
-    assert declared_jobs == set(webapi._JOBS) | {"resume"}
-    assert set(PROTOCOL["x-ops"]) - declared_jobs == set(webapi._OPS) - {"advance", "resume"}
+    assert declared_jobs == {name for name, op in OPS.items() if op.job is not None} | {"resume"}
+    assert set(PROTOCOL["x-ops"]) - declared_jobs == {name for name, op in OPS.items() if op.answer} | {"cancel"}
     assert set(PROTOCOL["$defs"]["requests"]) == set(PROTOCOL["x-ops"]) | set(PROTOCOL["x-worker"]["requests"])
+
+
+def test_the_protocol_file_is_what_the_declarations_generate():
+    assert protocol.PATH.read_text() == protocol.text(), "run python -m puzzlesolver.ops.protocol"
+
+
+def test_every_job_declares_the_tag_of_its_progress_and_each_progress_message_carries_it():
+    assert all(spec["progress"] in PROTOCOL["x-progress"] for spec in PROTOCOL["x-ops"].values() if spec["job"])
+    first = call(op="solve_board", board="13 19 5 22 23\n16 7 24 9 6\n15 0 18 8 14\n21 11 3 17 2\n1 20 12 4 10",
+                 max_seconds=0.3, slice_ms=1)
+    assert first["type"] == "started" and first["tag"] == "search"
 
 
 def test_info_lists_heuristics_and_dictionaries():
@@ -118,6 +130,17 @@ def test_bad_boards_name_their_field(params, field, words_in_message):
         assert words_in_message in answer["message"]
 
 
+def boards_along(answer):
+    """The boards of a solve's answer, as the page rebuilds them: the blank swapped with each cell of blank_path."""
+    tiles = list(answer["board"]["tiles"])
+    boards = [tiles[:]]
+    for cell in answer["blank_path"]:
+        blank = tiles.index(0)
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        boards.append(tiles[:])
+    return boards
+
+
 def test_solve_board_in_slices_with_progress():
     final, progress = solve_board(board="8 6 7\n2 5 4\n3 0 1", heuristic="hamming", slice_ms=2)
     assert final["status"] == "solved" and final["moves"] == 31
@@ -125,7 +148,7 @@ def test_solve_board_in_slices_with_progress():
     assert all({"expanded", "frontier", "bound"} <= set(p) for p in progress)
     bounds = [p["bound"] for p in progress]
     assert bounds == sorted(bounds) and bounds[-1] <= 31
-    path = [Board.from_tiles(tiles) for tiles in final["path"]]
+    path = [Board.from_tiles(tiles) for tiles in boards_along(final)]
     assert path[0].tiles == (8, 6, 7, 2, 5, 4, 3, 0, 1) and path[-1].is_goal()
     for before, after in zip(path, path[1:]):
         assert after in before.neighbors()
@@ -135,7 +158,7 @@ def test_custom_goal_from_the_goal_field_or_the_pair_text():
     by_field, _ = solve_board(board="1 3 4\n8 6 2\n7 0 5", goal="1 2 3\n8 0 4\n7 6 5")
     in_text, _ = solve_board(board="1 3 4\n8 6 2\n7 0 5\n\n1 2 3\n8 0 4\n7 6 5")
     assert by_field["moves"] == in_text["moves"] == 5
-    assert by_field["path"][-1] == [1, 2, 3, 8, 0, 4, 7, 6, 5]
+    assert boards_along(by_field)[-1] == [1, 2, 3, 8, 0, 4, 7, 6, 5]
 
 
 def test_a_job_that_ends_in_its_first_slice_answers_at_once():
@@ -165,18 +188,18 @@ def test_cancel_ends_a_job_with_its_last_progress():
 
 
 def test_every_answer_writes_its_time_as_its_message_does():
-    """One rule writes a search's seconds (jobs.took): the answer carries them written (``took``) for the
+    """One rule writes a search's seconds (budget.took): the answer carries them written (``took``) for the
     page's Details, the same words as in a stopped or cancelled search's message."""
     stopped, _ = solve_board(board=HARD_4X4, heuristic="hamming", max_seconds=0.2)
-    assert stopped["status"] == "stopped" and stopped["took"] == jobs.took(stopped["seconds"])
+    assert stopped["status"] == "stopped" and stopped["took"] == budget.took(stopped["seconds"])
     assert stopped["message"].startswith(f"Stopped after {stopped['took']} of searching")
     solved, _ = solve_board(board="0 1 3\n4 2 5\n7 8 6")
-    assert solved["took"] == jobs.took(solved["seconds"]) and solved["took"].endswith(" ms")
+    assert solved["took"] == budget.took(solved["seconds"]) and solved["took"].endswith(" ms")
     job = call(op="solve_board", board=HARD_4X4, heuristic="hamming", slice_ms=1)["id"]
     call(id=job, op="advance", slice_ms=100)
     call(op="cancel", job=job)
     cancelled = call(id=job, op="advance")
-    assert cancelled["took"] == jobs.took(cancelled["progress"]["seconds"])
+    assert cancelled["took"] == budget.took(cancelled["progress"]["seconds"])
     assert cancelled["message"].startswith(f"Cancelled after {cancelled['took']} of searching")
 
 
@@ -186,11 +209,11 @@ def test_progress_writes_its_time_as_the_answers_do():
     stopped, progress = solve_board(board=HARD_4X4, heuristic="hamming", max_seconds=0.3, slice_ms=20)
     assert stopped["status"] == "stopped" and len(progress) >= 5
     assert progress[0]["type"] == "started"
-    assert all(p["took"] == jobs.took(p["seconds"]) for p in progress), progress
+    assert all(p["took"] == budget.took(p["seconds"]) for p in progress), progress
     assert progress[0]["took"].endswith(" ms") and progress[-1]["took"].endswith(" s")
     recorded, steps = run_job(call(op="explain", board="8 1 3\n4 0 2\n7 6 5", slice_ms=1), slice_ms=1)
     assert recorded["type"] == "explanation" and steps
-    assert all(p["took"] == jobs.took(p["seconds"]) for p in steps)
+    assert all(p["took"] == budget.took(p["seconds"]) for p in steps)
 
 
 def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
@@ -332,9 +355,14 @@ def test_a_stopped_search_resumes_where_it_stopped():
     assert call(op="resume", job=first["job"])["type"] == "error"  # resumed once, then gone
 
 
-def test_answers_carry_moves_and_boards_only_when_asked():
-    final, _ = solve_board(board="0 1 3\n4 2 5\n7 8 6", boards=False)
+def test_answers_carry_moves_not_the_boards_the_page_rebuilds_from_them():
+    final, _ = solve_board(board="0 1 3\n4 2 5\n7 8 6")
     assert final["blank_path"] == [1, 4, 5, 8] and "path" not in final
+
+
+def test_a_trace_carries_the_queue_changes_the_page_applies_not_whole_arrays():
+    answer, _ = run_job(call(op="explain", board="0 1 3\n4 2 5\n7 8 6"))
+    assert all("changes" in step and "queue" not in step for step in answer["steps"])
 
 
 def test_explain_gives_the_checklist_trace_and_refuses_long_ones():
