@@ -159,8 +159,8 @@ async function boot() {
   self.__pyodide = pyodide;  // for debugging in devtools only
   const info = call({ op: "info" });
   timings.imported = since();
-  const bootMs = since();   // written by the engine's one rule for times (jobs.took), as every answer's are
-  const took = pyodide.pyimport("puzzlesolver.jobs").took(bootMs / 1000);
+  const bootMs = since();   // written by the engine's one rule for times (budget.took), as every answer's are
+  const took = pyodide.pyimport("puzzlesolver.budget").took(bootMs / 1000);
   post({ type: "ready", info, bootMs, took, timings, build: manifest.build_id });
 }
 

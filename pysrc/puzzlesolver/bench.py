@@ -5,25 +5,7 @@ line and the web worker -- a slice at a time, and every answer is checked: the m
 the puzzle to its goal, and an optimal answer must have the known length.  A wrong answer is a
 failure (exit status 1), never a figure.  Seconds are medians over ``--repeat`` runs.
 
-Instances come from puzzle files (expected answers from the file name, as Princeton names them, or
-from an ``index.json`` beside the file, as in ``puzzles/``) or from suites of the reference sets in
-``../shared/benchmarks`` (skipped with a note when absent):
-
-``puzzles``   the project's own examples (puzzles/index.json gives each optimal length)
-``3x3``       every Princeton 3x3 file (the two 31-move ones included)
-``princeton`` every Princeton file up to 5x5 but the two near-80-move ones, unsolvable ones too
-``5x5``       Princeton's 5x5 files (puzzle12, puzzle41, puzzle44)
-``hard``      puzzle4x4-hard1 (38), -hard2 (47) and puzzle4x4-78
-``80``        puzzle4x4-80 (the stretch: 80 moves, the most any 15-puzzle needs)
-``korf100``   Korf's 100 random 15-puzzles, optimal lengths from the file
-``large``     the NOT-optimal mode on Princeton's 6x6..10x10 files and random 10x10/12x12 boards:
-              checked for a valid solution only
-``korf24``    Korf & Felner's 50 random 24-puzzles with their published optimal lengths, solved by the
-              default (anytime) search for 10 s each (``--limit`` to change it): per board and on average,
-              the answer / the optimum and the proven bound / the optimum (a bound above the optimum fails)
-``random6``, ``random7``  ten seeded random 6x6 and 7x7 boards, 10 s each: the answer / the proven bound
-
-The last three are not among the default suites (they take about 8 and 2 minutes); ``all`` runs them.
+Instances come from puzzle files or suites of the reference sets (:mod:`puzzlesolver.suites` lists them).
 
 With no file and no ``--suite`` the default suites run.  The same instances run in headless
 Chromium through the real web worker with ``python3 build.py bench --browser`` (the runner lives in
@@ -33,60 +15,27 @@ Chromium through the real web worker with ``python3 build.py bench --browser`` (
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import re
 import statistics
 import sys
 import time
 import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, TextIO, Union
+from typing import Callable, List, Optional, Sequence, TextIO, Union
 
 from . import grid, policy
-from .board import BoardError, random_board
+from .board import BoardError
 from .budget import CLOCK_STEP_SECONDS, within
 from .fast import tables
-from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_board_text, parse_puzzle_text
+from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle
 from .policy import OptionError, Options
 from .steps import to_end
+from .suites import (ANYTIME_SECONDS, DEFAULT_DATA, DEFAULT_SUITES, SUITES, UNSOLVABLE, Instance, file_instance,
+                     load_suite)
 from .words import WordError, edit_distance
 
-__all__ = ["Instance", "Row", "expected_moves", "load_suite", "check", "run", "summary", "main",
-           "UNSOLVABLE", "SUITES", "DEFAULT_SUITES"]
-
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks"
-SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24", "random6", "random7")
-DEFAULT_SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "korf100", "large")
-#: Marks an expected answer of "no solution".
-UNSOLVABLE = "unsolvable"
-#: Seconds per instance of the suites whose boards no search solves optimally in a benchmark's time (the
-#: anytime search's best answer by then counts), unless ``--limit`` says otherwise.
-ANYTIME_SECONDS = 10.0
-#: Boards per random suite, and the seed they are drawn with.
-RANDOM_BOARDS = 10
-RANDOM_SEED = 2026
-
-Expected = Union[int, str, None]
-
-
-@dataclass
-class Instance:
-    """One puzzle to time: where it comes from, the puzzle, the known answer and the options."""
-
-    suite: str
-    name: str
-    puzzle: Union[BoardPuzzle, WordPuzzle]
-    expected: Expected = None
-    options: Options = field(default_factory=Options)
-    error: str = ""  # why the instance could not even be read
-    limit: Optional[float] = None  # seconds allowed unless --limit is given (the anytime suites)
-
-    @property
-    def size(self) -> str:
-        return str(self.puzzle.n) if isinstance(self.puzzle, BoardPuzzle) else "w"
+__all__ = ["Row", "check", "run", "summary", "main", "instances_for", "parser", "format_row", "exit_status",
+           "limit_text", "HEADER"]
 
 
 @dataclass
@@ -108,143 +57,6 @@ class Row:
     @property
     def rate(self) -> float:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
-
-
-# -- expected answers ------------------------------------------------------------------------------
-
-#: (pattern on a file name, the answer it promises), tried in order.
-_NAME_RULES = ((re.compile(r"unsolvable"), lambda match: UNSOLVABLE),
-               (re.compile(r"^puzzle(?:\d+x\d+-)?(\d+)\.txt$"), lambda match: int(match.group(1))))
-
-
-def expected_moves(path: Union[str, Path], data: Path = DEFAULT_DATA) -> Expected:
-    """The known answer for a puzzle file: moves, :data:`UNSOLVABLE`, or None if unknown.
-
-    Looked up in an ``index.json`` in one of the file's folders, then in Princeton's index (for
-    names such as puzzle4x4-hard1.txt), then read from the name.
-
-    >>> expected_moves("princeton/puzzle4x4-30.txt"), expected_moves("puzzle2x2-unsolvable1.txt")
-    (30, 'unsolvable')
-    """
-    path = Path(path)
-    indexed = _answer_from_index(path)
-    if indexed is not None:
-        return indexed
-    princeton = _princeton_answers(data)
-    if path.name in princeton:
-        return princeton[path.name]
-    for pattern, answer in _NAME_RULES:
-        match = pattern.search(path.name)
-        if match:
-            return answer(match)
-    return None
-
-
-def _answer_from_index(path: Path) -> Expected:
-    """The ``moves`` recorded for this file in an index.json in one of its parent folders."""
-    resolved = path.resolve()
-    for folder in list(resolved.parents)[:3]:
-        index = folder / "index.json"
-        if index.is_file():
-            try:
-                entries = json.loads(index.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                return None
-            for entry in entries.get("puzzles", []) if isinstance(entries, dict) else entries:
-                if (folder / entry.get("file", "")).resolve() == resolved:
-                    moves = entry.get("moves")
-                    return UNSOLVABLE if moves is None and entry.get("solvable") is False else moves
-    return None
-
-
-def _princeton_answers(data: Path) -> Dict[str, Expected]:
-    """Princeton's files and their answers, from ``princeton_index.tsv`` (empty when it is absent)."""
-    index = data / "princeton_index.tsv"
-    if not index.is_file():
-        return {}
-    answers: Dict[str, Expected] = {}
-    for line in index.read_text().splitlines()[1:]:
-        name, _, solvable, expected = line.split("\t")[:4]
-        answers[name] = int(expected) if solvable == "True" and expected else UNSOLVABLE
-    return answers
-
-
-# -- instances ---------------------------------------------------------------------------------------
-
-def file_instance(path: str, options: Options, dictionary: str = "common") -> Instance:
-    """An instance from a puzzle file; PuzzleFormatError / BoardError / OSError if it cannot be read."""
-    puzzle = parse_puzzle_text(Path(path).read_text(encoding="utf-8"))
-    if isinstance(puzzle, WordPuzzle):
-        puzzle = WordPuzzle(puzzle.start, puzzle.goal, dictionary)
-    return Instance("file", path, puzzle, expected_moves(path), options)
-
-
-def load_suite(suite: str, data: Path = DEFAULT_DATA) -> List[Instance]:
-    """The instances of one suite (empty when its data is missing)."""
-    if suite not in SUITES:
-        raise ValueError(f"unknown suite {suite!r}; choose from {', '.join(SUITES)}")
-    if suite == "puzzles":
-        return _project_puzzles(suite)
-    if suite == "korf100":
-        return _korf(data, "korf100_goal_1to15_0.txt", suite, 4)
-    if suite == "korf24":  # Korf & Felner's 50 24-puzzles
-        return _korf(data, "korf50_24puzzle.txt", suite, 5, ANYTIME_SECONDS)
-    if suite in ("random6", "random7"):
-        return _random_boards(suite, int(suite[-1]))
-    keep = {
-        "3x3": lambda name, n: n == 3,
-        "princeton": lambda name, n: n <= 5 and name not in ("puzzle4x4-78.txt", "puzzle4x4-80.txt"),
-        "5x5": lambda name, n: n == 5,
-        "hard": lambda name, n: name in ("puzzle4x4-hard1.txt", "puzzle4x4-hard2.txt", "puzzle4x4-78.txt"),
-        "80": lambda name, n: name == "puzzle4x4-80.txt",
-        "large": lambda name, n: n >= 6,
-    }[suite]
-    answers = _princeton_answers(data)
-    out = []
-    for name, expected in answers.items():
-        puzzle = parse_board_text((data / "princeton" / name).read_text())
-        if keep(name, puzzle.n):
-            options = Options("weighted") if suite == "large" else Options()
-            out.append(Instance(suite, name[:-4], puzzle, expected, options))
-    if suite == "large" and out:
-        rng = random.Random(2026)
-        for n in (10, 12):
-            tiles = random_board(n, rng).tiles
-            out.append(Instance(suite, f"random{n}x{n}", BoardPuzzle(n, tiles), None, Options("weighted")))
-    return out
-
-
-def _project_puzzles(suite: str) -> List[Instance]:
-    index = ROOT / "puzzles" / "index.json"
-    if not index.is_file():
-        return []
-    out = []
-    for entry in json.loads(index.read_text()).get("puzzles", []):
-        if entry.get("kind") == "board":
-            path = ROOT / "puzzles" / entry["file"]
-            out.append(Instance(suite, entry["file"].rsplit(".", 1)[0], parse_board_text(path.read_text()),
-                                expected_moves(path)))
-    return out
-
-
-def _korf(data: Path, file_name: str, suite: str, n: int, limit: Optional[float] = None) -> List[Instance]:
-    """Korf's boards, mapped to the goal 1..n*n-1 then the blank: ``id optimum t0 ..`` per line."""
-    path = data / file_name
-    if not path.is_file():
-        return []
-    out = []
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            values = [int(v) for v in line.split()]
-            name = f"korf{values[0]:03d}" if suite == "korf100" else f"{suite}-{values[0]:02d}"
-            out.append(Instance(suite, name, BoardPuzzle(n, tuple(values[2:2 + n * n])), values[1], limit=limit))
-    return out
-
-
-def _random_boards(suite: str, n: int) -> List[Instance]:
-    rng = random.Random(RANDOM_SEED + n)
-    return [Instance(suite, f"random{n}x{n}-{i + 1}", BoardPuzzle(n, random_board(n, rng).tiles), None,
-                     limit=ANYTIME_SECONDS) for i in range(RANDOM_BOARDS)]
 
 
 # -- checking an answer ------------------------------------------------------------------------------

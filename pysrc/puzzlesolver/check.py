@@ -41,7 +41,7 @@ from .results import Result
 from .steps import Work, to_end
 from .words import WordState, edit_distance, ladder_start
 
-__all__ = ["Verdict", "AnswerFormatError", "check", "checking", "optimum", "move_string", "parse_moves",
+__all__ = ["Verdict", "AnswerFormatError", "check", "checking", "optimum", "move_letters", "numbered_lines", "OPPOSITE",
            "STATUSES", "CONVENTIONS", "MAX_ANSWER_CHARS", "MAX_MOVES"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
@@ -65,7 +65,7 @@ _MOVE_TEXT = re.compile(r"[UDLRudlr0-9\s,]*")
 #: The blank's step (row, column) for a letter read in the tile convention: L = a tile slides left, so
 #: the blank moves right.
 _BLANK_STEP = {"l": (0, 1), "r": (0, -1), "u": (1, 0), "d": (-1, 0)}
-_OPPOSITE = {"l": "r", "r": "l", "u": "d", "d": "u"}
+OPPOSITE = {"l": "r", "r": "l", "u": "d", "d": "u"}
 _SIDE = {"l": "right of", "r": "left of", "u": "below", "d": "above"}
 _WORD_SEPARATORS = re.compile(r"(?:->|=>|→|[\s,;-])+")
 
@@ -134,7 +134,7 @@ class _Answer:
     claim_none: bool = False
 
 
-def _numbered_lines(text: str) -> List[Tuple[int, str]]:
+def numbered_lines(text: str) -> List[Tuple[int, str]]:
     return [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
@@ -142,7 +142,7 @@ def _read_answer(text: str, puzzle: Puzzle) -> _Answer:
     """The answer's form and content; :class:`AnswerFormatError` for text that is not an answer."""
     if len(text) > MAX_ANSWER_CHARS:
         raise AnswerFormatError(f"The answer is over {MAX_ANSWER_CHARS:,} characters: too long to check.")
-    lines = _numbered_lines(text)
+    lines = numbered_lines(text)
     if not lines:
         raise AnswerFormatError("The answer is empty: paste the program's output, such as 'Minimum number of "
                                 "moves = 4' and the boards, or a move string such as 'L U R'.")
@@ -162,7 +162,7 @@ def _read_answer(text: str, puzzle: Puzzle) -> _Answer:
     if isinstance(puzzle, WordPuzzle):
         return _Answer("ladder", stated, _ladder_words(body))
     if body[0][1][0].isalpha():
-        return _Answer("moves", stated, _move_letters(body))
+        return _Answer("moves", stated, move_letters(body))
     return _Answer("boards", stated, _boards(body, puzzle.n))
 
 
@@ -236,7 +236,7 @@ def _count_of(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _move_letters(body: List[Tuple[int, str]]) -> List[Tuple[int, str]]:
+def move_letters(body: List[Tuple[int, str]]) -> List[Tuple[int, str]]:
     """A move string's single moves, lowercase letters in the order written, each with its line."""
     letters: List[Tuple[int, str]] = []
     for number, line in body:
@@ -434,7 +434,7 @@ def _moves_fault(letters: List[Tuple[int, str]], start: Board, convention: str) 
     tiles = list(start.tiles)
     blank = tiles.index(0)
     for move, (line, letter) in enumerate(letters, start=1):
-        tile_way = letter if convention == "tile" else _OPPOSITE[letter]
+        tile_way = letter if convention == "tile" else OPPOSITE[letter]
         step_row, step_col = _BLANK_STEP[tile_way]
         row, col = divmod(blank, n)
         if not (0 <= row + step_row < n and 0 <= col + step_col < n):
@@ -470,42 +470,3 @@ def _ladder_fault(words: List[Tuple[int, str]], start: WordState) -> Optional[_F
         return _Fault("not-at-goal", len(words) - 1, last_line, f"The ladder ends with {quoted(last)} (line "
                                                                 f"{last_line}), not {quoted(start.goal)}.")
     return None
-
-
-# -- writing answers ----------------------------------------------------------------------------------
-
-def move_string(board: Board, blank_path: Sequence[int], convention: str = "tile") -> str:
-    """The answer ``blank_path`` (the blank's cell after each move) in the page's notation, runs counted.
-
-    >>> move_string(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 0]), [7, 6, 3])
-    'R2D'
-    >>> move_string(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 0]), [7, 6, 3], "blank")
-    'L2U'
-    """
-    n = board.size()
-    letters = []
-    blank = board.blank
-    for cell in blank_path:
-        step = cell - blank
-        tile_way = "l" if step == 1 else "r" if step == -1 else "u" if step == n else "d"
-        letters.append(tile_way if convention == "tile" else _OPPOSITE[tile_way])
-        blank = cell
-    text = ""
-    i = 0
-    while i < len(letters):
-        j = i
-        while j < len(letters) and letters[j] == letters[i]:
-            j += 1
-        text += letters[i].upper() + (str(j - i) if j - i > 1 else "")
-        i = j
-    return text
-
-
-def parse_moves(text: str, convention: str = "tile") -> str:
-    """A move string as lowercase letters for the way each tile moves (``site/notation.js``'s parseMoves).
-
-    >>> parse_moves("R3 D2 L"), parse_moves("L3U2R", "blank")
-    ('rrrddl', 'rrrddl')
-    """
-    letters = "".join(letter for _, letter in _move_letters(_numbered_lines(text)))
-    return letters if convention == "tile" else "".join(_OPPOSITE[letter] for letter in letters)

@@ -6,8 +6,9 @@ import io
 
 import pytest
 
-from puzzlesolver import bench
-from puzzlesolver.bench import Instance, Row, check
+from puzzlesolver import bench, suites
+from puzzlesolver.bench import Row, check
+from puzzlesolver.suites import Instance
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
 from spec_helpers import BENCHMARKS, PUZZLES
 
@@ -68,17 +69,17 @@ def test_files_print_one_row_each_then_a_summary():
 
 
 def test_expected_answers_come_from_an_index_or_princeton_names():
-    assert bench.expected_moves("x/puzzle4x4-30.txt") == 30
-    assert bench.expected_moves("puzzle31.txt") == 31
-    assert bench.expected_moves("puzzle3x3-unsolvable1.txt") == bench.UNSOLVABLE
-    assert bench.expected_moves(PUZZLES / "pairs" / "seed003-sample.txt") == 5
-    assert bench.expected_moves("my-board.txt") is None
+    assert suites.expected_moves("x/puzzle4x4-30.txt") == 30
+    assert suites.expected_moves("puzzle31.txt") == 31
+    assert suites.expected_moves("puzzle3x3-unsolvable1.txt") == suites.UNSOLVABLE
+    assert suites.expected_moves(PUZZLES / "pairs" / "seed003-sample.txt") == 5
+    assert suites.expected_moves("my-board.txt") is None
 
 
 def test_princeton_names_without_a_number_come_from_its_index():
     if not BENCHMARKS.is_dir():
         pytest.skip("../shared/benchmarks is absent")
-    assert bench.expected_moves("puzzle4x4-hard2.txt") == 47
+    assert suites.expected_moves("puzzle4x4-hard2.txt") == 47
 
 
 def test_a_wrong_answer_fails_with_status_1(tmp_path):
@@ -113,15 +114,15 @@ def test_a_bound_above_the_known_optimum_fails():
 
 def test_the_anytime_suites_have_a_time_limit_and_random_boards_of_their_size():
     for suite, n in (("random6", 6), ("random7", 7)):
-        instances = bench.load_suite(suite)
-        assert len(instances) == bench.RANDOM_BOARDS
-        assert {i.puzzle.n for i in instances} == {n} and {i.limit for i in instances} == {bench.ANYTIME_SECONDS}
+        instances = suites.load_suite(suite)
+        assert len(instances) == suites.RANDOM_BOARDS
+        assert {i.puzzle.n for i in instances} == {n} and {i.limit for i in instances} == {suites.ANYTIME_SECONDS}
         assert len({i.puzzle.tiles for i in instances}) == len(instances)
 
 
 @pytest.mark.skipif(not (BENCHMARKS / "korf50_24puzzle.txt").is_file(), reason="../shared/benchmarks is absent")
 def test_korf24_reports_answer_and_bound_against_the_published_optimum():
-    assert len(bench.load_suite("korf24")) == 50
+    assert len(suites.load_suite("korf24")) == 50
     status, out = run_bench("--suite", "korf24", "--only", "korf24-01", "--limit", "3")
     assert status == 0 and "korf24    1/1 solved, 0 wrong" in out
     assert "answer/optimum mean " in out and "bound/optimum mean " in out

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from puzzlesolver import cli, policy
 from puzzlesolver.board import Board
-from puzzlesolver.check import AnswerFormatError, check, move_string, parse_moves
+from puzzlesolver.check import AnswerFormatError, check
+from puzzlesolver.notation import move_string, parse_moves
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
 from spec_helpers import BENCHMARKS, slide_neighbors
 

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "pysrc"))
 
 from puzzlesolver import bench  # noqa: E402
-from puzzlesolver.bench import Instance, Row, check  # noqa: E402
+from puzzlesolver.bench import Row, check  # noqa: E402
+from puzzlesolver.suites import Instance  # noqa: E402
 from puzzlesolver.formats import BoardPuzzle  # noqa: E402
 from puzzlesolver.ops.solving import rows_text  # noqa: E402
 
