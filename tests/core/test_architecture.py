@@ -16,6 +16,8 @@ from puzzlesolver import cli, webapi
 from spec_helpers import REPO_ROOT
 
 PACKAGE = REPO_ROOT / "pysrc" / "puzzlesolver"
+#: build.py's tools: beside the engine in pysrc/, but neither in its wheel nor imported by it.
+BUILDTOOLS = REPO_ROOT / "pysrc" / "buildtools"
 
 
 def module_name(path: Path) -> str:
@@ -43,8 +45,9 @@ def imports_at_load(path: Path) -> set:
     return {name for name in found if name != here}
 
 
-def test_the_package_has_no_import_cycle():
-    graph = {module_name(p): imports_at_load(p) for p in PACKAGE.rglob("*.py")}
+@pytest.mark.parametrize("package", [PACKAGE, BUILDTOOLS], ids=lambda package: package.name)
+def test_the_package_has_no_import_cycle(package):
+    graph = {module_name(p): imports_at_load(p) for p in package.rglob("*.py")}
     state: dict = {}
 
     def visit(node, trail):
@@ -61,9 +64,28 @@ def test_the_package_has_no_import_cycle():
         visit(node, [])
 
 
-def test_no_module_is_named_after_a_standard_library_module():
-    names = {p.stem for p in PACKAGE.rglob("*.py")} - {"__init__", "__main__"}
+@pytest.mark.parametrize("package", [PACKAGE, BUILDTOOLS], ids=lambda package: package.name)
+def test_no_module_is_named_after_a_standard_library_module(package):
+    names = {p.stem for p in package.rglob("*.py")} - {"__init__", "__main__"}
     assert not names & set(sys.stdlib_module_names)
+
+
+def test_the_engine_never_imports_the_build_tools():
+    importers = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(name.split(".")[0] == "buildtools" for name in names):
+                importers.add(module_name(path))
+    assert importers == set()
+
+
+def test_build_py_is_the_command_line_and_its_tools_modules_of_their_own():
+    sizes = {path.relative_to(REPO_ROOT).as_posix(): len(path.read_text().splitlines())
+             for path in [REPO_ROOT / "build.py", *BUILDTOOLS.glob("*.py")]}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_MODULE_LINES} == {}
+    assert "def step_" not in (REPO_ROOT / "build.py").read_text()
 
 
 @pytest.mark.parametrize("command", [

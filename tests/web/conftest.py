@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from webhelpers import BUDGETS, DIST, MEASURED, ROOT, build_module, measure, wait_ready
+from buildtools.server import DistHandler
+from webhelpers import BUDGETS, DIST, MEASURED, ROOT, measure, wait_ready
 
 
 LONGTASK_OBSERVER = """
@@ -40,7 +41,7 @@ class CountingServer:
         self.lock = threading.Lock()
         server = self
 
-        class Handler(build_module().DistHandler):
+        class Handler(DistHandler):
             def do_GET(self):
                 delay = server.delays.get(self.path.split("?", 1)[0], 0)
                 if delay:

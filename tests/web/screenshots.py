@@ -13,8 +13,10 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))  # buildtools: the site's server
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (tests/conftest.py: the browser's settings)
-from webhelpers import ROOT, build_module  # noqa: E402
+from buildtools.server import make_server  # noqa: E402
+from webhelpers import ROOT  # noqa: E402
 
 VIEWS = {
     "play": ("", None),
@@ -27,7 +29,7 @@ SIZES = {"phone": (375, 740), "desktop": (1280, 900)}
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    server = build_module().make_server(0)
+    server = make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as playwright:

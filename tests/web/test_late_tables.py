@@ -10,7 +10,8 @@ import time
 
 import pytest
 from test_offline import context, site, solve_board, wait_offline_ready, wait_ready  # noqa: F401 -- fixtures
-from webhelpers import build_module, measure
+from buildtools.stamps import write_if_changed
+from webhelpers import measure
 
 EIGHT_MOVES = "5 1 3 4\n9 2 7 8\n0 6 11 12\n13 10 14 15"
 
@@ -37,7 +38,7 @@ def test_the_7_tile_tables_are_used_from_the_solve_after_they_arrive_and_kept_of
 
     for name, data in late.items():                     # ... and when the background build is done
         (site.dir / "pdb" / name).write_bytes(data)
-    build_module().write_if_changed(site.dir / "tables.json", json.dumps(listed))
+    write_if_changed(site.dir / "tables.json", json.dumps(listed))
     page.evaluate("window.__app.clearResult()")
     page.get_by_test_id("board-input").fill("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15")
     solve_board(page, EIGHT_MOVES, "8")

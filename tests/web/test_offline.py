@@ -16,7 +16,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from webhelpers import DIST, build_module, open_view
+from buildtools.server import DistHandler
+from buildtools.service_worker import write_service_worker
+from webhelpers import DIST, open_view
 
 
 pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists() or not (DIST / "index.html").exists(),
@@ -33,7 +35,7 @@ class Site:
         self.held: dict = {}
         site = self
 
-        class Handler(build_module().DistHandler):
+        class Handler(DistHandler):
             def do_GET(self):
                 gate = site.held.get(self.path.split("?", 1)[0])
                 if gate is not None:
@@ -215,7 +217,7 @@ def test_a_new_build_is_offered_and_applied_whole(context, site):
     index.write_text(index.read_text().replace("</head>", '<meta name="build-marker" content="v2">\n</head>', 1))
     css = site.dir / "style.css"
     css.write_text(css.read_text() + "\n/* v2 */\n")
-    new_cache = build_module().write_service_worker(site.dir)
+    new_cache = write_service_worker(site.dir)
     assert [new_cache] != old_cache
 
     sent = site.bytes_sent

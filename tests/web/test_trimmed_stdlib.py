@@ -1,7 +1,7 @@
 """The worker's trimmed standard library (issue 19): dist/pyodide/python_stdlib.zip holds only the modules the
-worker loads (build.py finds them by running its ``EXERCISE_WORKER`` in Pyodide: every module the worker can
-reach imported, every example request of the protocol answered), so this test boots Pyodide under Node on
-that very zip, installs the wheel as the worker does, and runs the same exercise on it."""
+worker loads (the build finds them by running ``EXERCISE_WORKER``, in pysrc/buildtools/stdlib.py, in Pyodide:
+every module the worker can reach imported, every example request of the protocol answered), so this test
+boots Pyodide under Node on that very zip, installs the wheel as the worker does, and runs the same exercise on it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import shutil
 import subprocess
 
 import pytest
-from webhelpers import DIST, ROOT, build_module
+from buildtools.stdlib import EXERCISE_WORKER
+from webhelpers import DIST, ROOT
 
 SCRIPT = r"""
 import { loadPyodide } from "%(pyodide)s";
@@ -37,7 +38,7 @@ def run():
     script = DIST.parent / ".cache" / "trimmed-stdlib-check.mjs"
     script.parent.mkdir(parents=True, exist_ok=True)
     script.write_text(SCRIPT % {"pyodide": (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(),
-                               "exercise": build_module().EXERCISE_WORKER})
+                               "exercise": EXERCISE_WORKER})
     done = subprocess.run([node, str(script), str(stdlib), str(wheels[-1]), str(ROOT / "pysrc" / "puzzlesolver" / "protocol.json")],
                           capture_output=True, text=True, timeout=300)
     # (Node prints the whole minified Pyodide with an error: the Python traceback is in its last lines)

