@@ -118,7 +118,10 @@ def step_site() -> None:
 
 
 def step_protocol() -> None:
-    """Copy the worker protocol's schema into dist/ (the page's solver client checks requests against it)."""
+    """Write the worker protocol's schema from the ops' declarations (puzzlesolver.ops.protocol) and copy it
+    into dist/ (the page's solver client checks requests against it)."""
+    if engine_module("ops.protocol").main([]) != 0:
+        raise SystemExit("protocol.json could not be written")
     if sync_file(PACKAGE / "protocol.json", DIST / "protocol.json"):
         log("copied protocol.json")
 
@@ -183,11 +186,11 @@ def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
     DIST.mkdir(exist_ok=True)
     step_npm()
     step_word_lists()
+    step_protocol()   # before the wheel, which carries it, and the stdlib step, which runs its examples
     step_wheel()
     step_pyodide()
     step_stdlib()
     step_site()
-    step_protocol()
     step_data()
     step_pdb(tables)
     step_examples()
