@@ -11,7 +11,7 @@
 // engine's board text, one row per line, numbers aligned (boardText).
 
 export const CONVENTIONS = {
-  tile: "the way a tile moves",          // after the field's label "Letters:" (play/panels.js)
+  tile: "the way a tile moves",          // after the field's label "Letters:" (play/notation-panel.js)
   blank: "the way the blank moves",
 };
 const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };

@@ -1,11 +1,16 @@
 // play/analysis.js -- a finished game against the optimum: the distance to the goal after each of the
-// player's moves (from the engine's verdicts) drawn against the ideal line, the moves that lost ground
-// marked.  The SVG is built with createElementNS and textContent only.
+// player's moves (the judge's verdicts, verdicts.js) drawn against the ideal line, the moves that lost
+// ground marked, under the board once the game is solved (its place is in index.html).  The SVG is built
+// with createElementNS and textContent only.
 //
+//   mountAnalysis(gameRoot, game, judge);          // game: mountGame's object (game.js); judge: a Judge
 //   const summary = summarize(distances, exact);   // distances[i]: after move i (0: the start)
 //   container.replaceChildren(chartSvg(summary));
 
+import { positionsAlong } from "../core/rules.js";
+import { el } from "../core/dom.js";
 import { plural } from "../core/messages.js";
+import { SLOW_FROM } from "./verdicts.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320, H = 160, PAD = { left: 30, right: 8, top: 10, bottom: 24 };
@@ -50,4 +55,66 @@ export function chartSvg({ moves, optimal, lost, distances, exact }) {
     svg.append(node("circle", { cx: x(i).toFixed(1), cy: y(distances[i]).toFixed(1), r: 3, class: "lost", "data-move": i }));
   }
   return svg;
+}
+
+/** The single-tile moves of a game so far, and the positions along them (the start first). */
+function gameLine(session) {
+  const moves = session.past.join("");
+  return { moves, positions: positionsAlong(session.start, session.n, moves).map((p) => p.tiles) };
+}
+
+/** The analysis, drawn when the game on screen is solved and hidden when it no longer is (undone, a new game). */
+export function mountAnalysis(root, game, judge) {
+  const { solver } = judge;
+  const analysis = root.querySelector('[data-testid="analysis"]');
+  let analysedSession = null;
+  const ready = () => solver.state === "ready";
+  const update = () => {
+    const session = game.session;
+    if (!session) return;
+    if (session.solved) analyse(session);
+    else if (analysedSession) { analysedSession = null; analysis.hidden = true; }
+  };
+  root.addEventListener("game-render", update);
+  solver.addEventListener("status", update);
+
+  async function analyse(session) {
+    if (analysedSession === session && !analysis.hidden) return;
+    analysedSession = session;
+    analysis.hidden = false;
+    if (!ready()) { analysedSession = null; analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
+    const { positions } = gameLine(session);
+    if (session.n >= SLOW_FROM && !positions.every((tiles) => judge.cached(tiles, session.goal))) {
+      analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
+        text: `Your ${positions.length - 1} moves. On ${session.n}×${session.n} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
+      return;
+    }
+    const status = el("p", { class: "note", text: "Analysing your game…" });
+    analysis.replaceChildren(el("h3", { text: "Your game" }), status);
+    const distances = [];
+    let exact = true;
+    try {
+      for (const [i, tiles] of positions.entries()) {
+        const verdict = await judge.verdict(tiles, session.goal);
+        if (analysedSession !== session) return;
+        distances.push(verdict.distance);
+        exact &&= verdict.exact;
+        if (i % 5 === 0) status.textContent = `Analysing your game… ${i} of ${positions.length - 1} moves`;
+      }
+    } catch (error) {
+      status.textContent = `The analysis stopped: ${error.message}`;
+      return;
+    }
+    const summary = summarize(distances, exact);
+    analysis.dataset.moves = String(summary.moves);
+    analysis.dataset.optimal = String(summary.optimal);
+    analysis.dataset.lost = summary.lost.join(",");
+    analysis.replaceChildren(
+      el("h3", { text: "Your game" }),
+      el("p", { "data-testid": "analysis-summary", text: summaryText(summary) }),
+      chartSvg(summary),
+      el("p", { class: "note", text: exact
+        ? "The line: the optimal distance to the goal after each of your moves; dashed: the ideal game; dots: moves that lost ground."
+        : "On boards this big only a lower bound on the distance is known: the line shows that bound." }));
+  }
 }

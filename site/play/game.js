@@ -1,7 +1,8 @@
 // play/game.js -- the sliding puzzle's view over a GameSession (session.js: position, undo/redo, moves,
 // timer, the solver's plan), bound to the game's shell in index.html: it draws the board, forwards clicks,
-// keys and swipes, and asks the solver for help (help.js).  The rules are in core/rules.js, so the game
-// is playable before Python has booted.  Nothing from a URL or the worker is inserted as HTML.
+// keys and swipes (input.js), and leaves Hint, "Finish from here" and the distance to the solver's help
+// (help.js).  The rules are in core/rules.js, so the game is playable before Python has booted.  Nothing
+// from a URL or the worker is inserted as HTML.
 //
 //   const game = mountGame(section, { solver, budgets, onFragment });
 //   game.loadFragment("play=3:...");   // a shared game; a refused link gets a message and a fresh deal
@@ -10,17 +11,14 @@
 
 import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "../core/rules.js";
 import { FragmentError, parseFragment } from "../core/links.js";
-import { plural, refusal, sentence } from "../core/messages.js";
+import { plural, refusal } from "../core/messages.js";
 import { GameSession } from "./session.js";
 import { GameHelp } from "./help.js";
 import { arrange, copyText } from "../core/dom.js";
 import { bindInput } from "./input.js";
 import { UNCOUNTED } from "./stats.js";
 
-const SOLVE_STEP_MS = 320;
-
 const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
-const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export function mountGame(root, { solver, budgets, onFragment }) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
@@ -32,14 +30,13 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     result: part("play-result"),
   };
   let session = null;    // the GameSession on screen
-  let autoplay = null;   // interval id while "Finish from here" plays
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
   const tileButtons = new Map();
-  const help = new GameHelp({ get session() { return session; }, render, announce, showMessage }, {
+  const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, play, describeFinish }, {
     solver, budgets,
     elements: { note: part("play-solver-note"), cancel: part("play-cancel"), keepGoing: part("play-keep-going"),
       fastAnswer: part("play-fast-answer"), offers: root.querySelector("[data-offers]") },
@@ -50,9 +47,9 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   on(ui.restart, () => { active = true; restart(); });
   on(ui.undo, () => undo());
   on(ui.redo, () => redo());
-  on(ui.hint, () => hint());
-  on(ui.finish, () => (autoplay ? stopAutoplay(true) : finishFromHere()));
-  on(ui.distance, () => distance());
+  on(ui.hint, () => help.hint());
+  on(ui.finish, () => (help.autoplaying ? help.stopAutoplay(true) : help.finishFromHere()));
+  on(ui.distance, () => help.distance());
   on(ui.share, () => share());
   // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
   // another size (and deal away the new game).
@@ -112,6 +109,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.restart.disabled = !session.past.length && !session.future.length;
     const ready = help.ready, busy = help.busy;
     ui.hint.disabled = !ready || session.solved || busy;
+    const autoplay = help.autoplaying;
     ui.finish.disabled = !ready || (session.solved && !autoplay) || (busy && !autoplay);
     ui.distance.disabled = !ready || busy;
     ui.finish.textContent = autoplay ? "Stop" : "Finish from here";
@@ -163,7 +161,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   // ---- loading a game -----------------------------------------------------------------------
   function load({ n, tiles, goal = null, moves = "", origin = "typed" }) {
-    stopAutoplay(false);
+    help.stopAutoplay(false);
     help.cancel();
     const sizeChanged = !session || n !== session.n;
     session = new GameSession({ n, tiles, goal, moves, origin });
@@ -210,7 +208,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   // ---- moves --------------------------------------------------------------------------------
   function play(action, { assisted = false, fromAutoplay = false } = {}) {
-    if (!fromAutoplay) stopAutoplay(false);
+    if (!fromAutoplay) help.stopAutoplay(false);
     const slid = session.play(action, { assisted });
     if (!slid) return false;
     showMove(slid, action);
@@ -238,7 +236,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   function undo() {
-    stopAutoplay(false);
+    help.stopAutoplay(false);
     if (!session.undo()) return;
     active = true;
     ui.result.hidden = true;
@@ -248,14 +246,14 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   function redo() {
-    stopAutoplay(false);
+    help.stopAutoplay(false);
     const action = session.future.at(-1);
     const slid = session.redo();
     if (slid) showMove(slid, action);
   }
 
   function restart() {
-    stopAutoplay(false);
+    help.stopAutoplay(false);
     help.cancel();
     session.restart();
     ui.result.hidden = true;
@@ -266,10 +264,10 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   // ---- a finished game -------------------------------------------------------------------------
   function finish() {
-    stopAutoplay(false);
+    help.stopAutoplay(false);
     render();
     describeFinish();
-    if (session.optimalStart === null && help.ready) askOptimalStart();
+    if (session.optimalStart === null && help.ready) help.askOptimalStart();
   }
 
   // `unknown`: why the optimal count is not shown (null: it is still being worked out).
@@ -290,79 +288,6 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
     ui.result.hidden = false;
     announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
-  }
-
-  // Asked by itself once the game is solved: no offers, and a request the worker died on is not sent again.
-  // It is about the starting board, so moves do not cancel it; but a game undone meanwhile is no longer
-  // finished, and gets no "Solved!" until it is finished again.
-  function askOptimalStart() {
-    const asked = session, from = session.start.slice();
-    const unknown = ({ bound = 0 } = {}) => {
-      if (session === asked && session.solved) describeFinish(bound ? `the shortest takes at least ${plural(bound, "move")}.` : "the optimal count could not be worked out.");
-    };
-    help.ask(from, (moves, answer) => {
-      if (session !== asked) return;
-      session.setPlan(from, moves, answer.optimal !== false);
-      if (!session.solved) return;
-      if (session.optimalStart !== null) describeFinish(); else unknown(answer);
-    }, { onStopped: unknown, again: false, outlivesMoves: true });
-  }
-
-  // ---- the solver's help ---------------------------------------------------------------------------
-  /** Run `then(moves)` with a solution from the current position (optimal unless the budget ran out first). */
-  function withPlan(then) {
-    const known = session.planHere();
-    if (known !== null) { then(known); return; }
-    const asked = session, from = session.tiles.slice();
-    help.ask(from, (moves, answer) => {
-      if (session !== asked) return;
-      const improving = session.planHere() !== null;   // "Keep going" on an answer already used
-      session.setPlan(from, moves, answer.optimal !== false);
-      const here = session.planHere();   // null when the person moved meanwhile
-      if (here === null) return;
-      if (!improving) { then(here); return; }
-      render();
-      announce(sentence(`You are ${fromGoal()}`));
-    });
-  }
-
-  const fromGoal = () => `${session.planOptimal ? "" : "at most "}${plural(session.planHere().length, "move")} from the goal`;
-
-  function hint() {
-    if (session.solved) return;
-    withPlan(() => {
-      const dir = session.takeHint();
-      if (!dir) return;
-      render();
-      announce(`Hint: slide ${session.hintTile} ${DIRS[dir].name}. ${sentence(fromGoal())}`);
-    });
-  }
-
-  function distance() {
-    withPlan(() => { render(); announce(sentence(`You are ${fromGoal()}`)); });
-  }
-
-  function finishFromHere() {
-    if (session.solved) return;
-    withPlan(() => {
-      const stepOnce = () => {
-        const moves = session.planHere();
-        if (!moves || session.solved) stopAutoplay(false);
-        else play(moves[0], { assisted: true, fromAutoplay: true });
-      };
-      autoplay = setInterval(stepOnce, reducedMotion() ? SOLVE_STEP_MS * 1.5 : SOLVE_STEP_MS);
-      announce("Solving from here.");
-      render();
-      stepOnce();
-    });
-  }
-
-  function stopAutoplay(say) {
-    if (!autoplay) return;
-    clearInterval(autoplay);
-    autoplay = null;
-    if (say) announce("Stopped.");
-    render();
   }
 
   // ---- share ------------------------------------------------------------------------------------

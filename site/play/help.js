@@ -1,25 +1,31 @@
 // play/help.js -- what the game asks of the solver: a solution from the position on the board (for Hint,
-// "Finish from here" and the distance to the goal) and the optimal count of a finished game.  Each is a
-// job (core/job.js) of the owner "game", within the game's budget; the game's status line shows its progress,
-// Cancel stops it, and when the budget runs out the engine's words show with "Keep going" and "Fast
-// answer (not shortest)", offered for that position only.  An answer not proven shortest (5x5 and up) is
-// used, and said to be one.  A question about the position on the board is dropped when the board changes:
-// its search is cancelled and nothing about that position is shown afterwards (the player who moved on
-// asks again for the new position, if they want to).
+// "Finish from here", which plays it, and the distance to the goal) and the optimal count of a finished
+// game.  Each is a job (core/job.js) of the owner "game", within the game's budget; the game's status line
+// shows its progress, Cancel stops it, and when the budget runs out the engine's words show with "Keep
+// going" and "Fast answer (not shortest)", offered for that position only.  An answer not proven shortest
+// (5x5 and up) is used, and said to be one.  A question about the position on the board is dropped when the
+// board changes: its search is cancelled and nothing about that position is shown afterwards (the player
+// who moved on asks again for the new position, if they want to).
 //
 //   const help = new GameHelp(game, { solver, budgets, elements });
+//   help.hint(); help.distance(); help.finishFromHere(); help.stopAutoplay(say);   // the game's buttons
+//   help.askOptimalStart();                           // a finished game's count, asked by itself
 //   help.ask(tiles, (moves, answer) => ...);          // moves: direction letters from `tiles`
-//   help.busy; help.cancel(); help.withdraw(key);
+//   help.busy; help.autoplaying; help.cancel(); help.withdraw(key);
 
-import { movesAlongBlankPath } from "../core/rules.js";
+import { DIRS, movesAlongBlankPath } from "../core/rules.js";
 import { boardText } from "../core/notation.js";
 import { Job, JobPanel, answerText } from "../core/job.js";
-import { lowerFirst, sentence } from "../core/messages.js";
+import { lowerFirst, plural, sentence } from "../core/messages.js";
+
+const SOLVE_STEP_MS = 320;   // "Finish from here": a move this often (half as slow again for reduced motion)
+const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export class GameHelp {
   /**
-   * `game`: {session, showMessage(text, kind), announce(text), render()} of game.js; `elements`: the status
-   * line, Cancel, Keep going, Fast answer, and the row holding the two offers.
+   * `game`: {session, showMessage(text, kind), announce(text), render(), play(action, options),
+   * describeFinish(unknown)} of game.js; `elements`: the status line, Cancel, Keep going, Fast answer, and
+   * the row holding the two offers.
    */
   constructor(game, { solver, budgets, elements }) {
     this.game = game;
@@ -28,6 +34,7 @@ export class GameHelp {
     this.job = null;         // the job running or answered last
     this.asked = null;       // what it was asked for: {key, onMoves, onStopped}
     this.offered = null;     // the position key the offers and the message with them (advice, a note) are for
+    this.autoplay = null;    // interval id while "Finish from here" plays
     this.panel = new JobPanel({ status: elements.note, cancel: elements.cancel, keepGoing: elements.keepGoing,
       fastAnswer: elements.fastAnswer, actions: elements.offers }, { onFollow: (next) => this._follow(next), brief: true });
     elements.cancel.addEventListener("click", () => this.cancel());
@@ -40,6 +47,96 @@ export class GameHelp {
   get busy() {
     return Boolean(this.job && !this.job.result);
   }
+
+  get autoplaying() {
+    return this.autoplay !== null;
+  }
+
+  // ---- the game's questions ----------------------------------------------------------------------
+  /** Hint: the next move of a solution from here, marked on its tile. */
+  hint() {
+    const { game } = this;
+    if (game.session.solved) return;
+    this._withPlan(() => {
+      const { session } = game;
+      const dir = session.takeHint();
+      if (!dir) return;
+      game.render();
+      game.announce(`Hint: slide ${session.hintTile} ${DIRS[dir].name}. ${sentence(this._fromGoal())}`);
+    });
+  }
+
+  /** How far the board on screen is from the goal. */
+  distance() {
+    this._withPlan(() => { this.game.render(); this.game.announce(sentence(`You are ${this._fromGoal()}`)); });
+  }
+
+  /** "Finish from here": a solution from here, played a move at a time until the goal or a stop. */
+  finishFromHere() {
+    const { game } = this;
+    if (game.session.solved) return;
+    this._withPlan(() => {
+      const stepOnce = () => {
+        const moves = game.session.planHere();
+        if (!moves || game.session.solved) this.stopAutoplay(false);
+        else game.play(moves[0], { assisted: true, fromAutoplay: true });
+      };
+      this.autoplay = setInterval(stepOnce, reducedMotion() ? SOLVE_STEP_MS * 1.5 : SOLVE_STEP_MS);
+      game.announce("Solving from here.");
+      game.render();
+      stepOnce();
+    });
+  }
+
+  stopAutoplay(say) {
+    if (!this.autoplay) return;
+    clearInterval(this.autoplay);
+    this.autoplay = null;
+    if (say) this.game.announce("Stopped.");
+    this.game.render();
+  }
+
+  // Asked by itself once the game is solved: no offers, and a request the worker died on is not sent again.
+  // It is about the starting board, so moves do not cancel it; but a game undone meanwhile is no longer
+  // finished, and gets no "Solved!" until it is finished again.
+  askOptimalStart() {
+    const { game } = this;
+    const asked = game.session, from = asked.start.slice();
+    const unknown = ({ bound = 0 } = {}) => {
+      if (game.session === asked && asked.solved) game.describeFinish(bound ? `the shortest takes at least ${plural(bound, "move")}.` : "the optimal count could not be worked out.");
+    };
+    this.ask(from, (moves, answer) => {
+      if (game.session !== asked) return;
+      asked.setPlan(from, moves, answer.optimal !== false);
+      if (!asked.solved) return;
+      if (asked.optimalStart !== null) game.describeFinish(); else unknown(answer);
+    }, { onStopped: unknown, again: false, outlivesMoves: true });
+  }
+
+  /** Run `then(moves)` with a solution from the current position (optimal unless the budget ran out first). */
+  _withPlan(then) {
+    const { game } = this;
+    const known = game.session.planHere();
+    if (known !== null) { then(known); return; }
+    const asked = game.session, from = asked.tiles.slice();
+    this.ask(from, (moves, answer) => {
+      if (game.session !== asked) return;
+      const improving = asked.planHere() !== null;   // "Keep going" on an answer already used
+      asked.setPlan(from, moves, answer.optimal !== false);
+      const here = asked.planHere();   // null when the person moved meanwhile
+      if (here === null) return;
+      if (!improving) { then(here); return; }
+      game.render();
+      game.announce(sentence(`You are ${this._fromGoal()}`));
+    });
+  }
+
+  _fromGoal() {
+    const { session } = this.game;
+    return `${session.planOptimal ? "" : "at most "}${plural(session.planHere().length, "move")} from the goal`;
+  }
+
+  // ---- the jobs ----------------------------------------------------------------------------------
 
   /**
    * A solution from `tiles` to the game's goal, by the engine's default (strongest optimal) method.

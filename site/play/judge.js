@@ -1,39 +1,27 @@
 // play/judge.js -- every move judged: the optimal distance after each move and whether the move gained
-// or lost a step, labels (-1/+1) on the tiles that can move, and the analysis of a finished game.
-// Verdicts come from verdicts.js (cached per position, the next positions asked ahead of time).  The toggles,
-// the verdict line and the analysis are in the game's shell (index.html).
+// or lost a step, and labels (-1/+1) on the tiles that can move.  Verdicts come from verdicts.js (cached
+// per position, the next positions asked ahead of time); a finished game's analysis asks the same judge
+// (analysis.js).  The toggles and the verdict line are in the game's shell (index.html).
 //
-//   const judging = mountJudging(gameRoot, game, settings, solver);   // game: mountGame's object (game.js)
+//   mountJudging(gameRoot, game, judge, settings);   // game: mountGame's object (game.js); judge: a Judge
 
-import { applyMove, positionsAlong } from "../core/rules.js";
-import { Judge } from "./verdicts.js";
-import { chartSvg, summarize, summaryText } from "./analysis.js";
-import { el } from "../core/dom.js";
+import { applyMove } from "../core/rules.js";
+import { SLOW_FROM } from "./verdicts.js";
 import { lowerFirst, plural, sentence } from "../core/messages.js";
 
 const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
-// From 5x5 on a verdict is a bounded search of several seconds in the worker: no asking ahead, and the
-// analysis uses only the positions judged during play.
-const SLOW_FROM = 5;
 
 const keyOf = (tiles) => tiles.join(",");
-
-/** The single-tile moves of a game so far, and the positions along them (the start first). */
-function gameLine(session) {
-  const moves = session.past.join("");
-  return { moves, positions: positionsAlong(session.start, session.n, moves).map((p) => p.tiles) };
-}
 
 /** The positions one move away, for prefetching. */
 function nextPositions(tiles, n) {
   return ["l", "r", "u", "d"].map((dir) => applyMove(tiles, n, dir)).filter(Boolean).map((step) => step.tiles);
 }
 
-export function mountJudging(root, game, settings, solver) {
-  const judge = new Judge(solver);
-  let analysedSession = null;
+export function mountJudging(root, game, judge, settings) {
+  const { solver } = judge;
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
-  const toggle = part("judge-toggle"), labels = part("judge-labels"), line = part("judge-line"), analysis = part("analysis");
+  const toggle = part("judge-toggle"), labels = part("judge-labels"), line = part("judge-line");
   const optimalHere = part("play-distance");   // the game's "Optimal from here" (data-known: see game.js): the judge knows it too
   toggle.checked = settings.get("judge", false);
   labels.checked = settings.get("labels", false);
@@ -48,8 +36,6 @@ export function mountJudging(root, game, settings, solver) {
     const session = game.session;
     if (!session) return;
     clearTileLabels();
-    if (session.solved) analyse(session);
-    else if (analysedSession) { analysedSession = null; analysis.hidden = true; }   // undone, or a new game
     line.hidden = !toggle.checked;
     labels.disabled = !toggle.checked;
     if (!toggle.checked) return;
@@ -115,46 +101,4 @@ export function mountJudging(root, game, settings, solver) {
     for (const tileButton of root.querySelectorAll(".play-tile[data-delta]")) delete tileButton.dataset.delta;
   }
 
-  // ---- the analysis of a finished game -----------------------------------------------------------
-  async function analyse(session) {
-    if (analysedSession === session && !analysis.hidden) return;
-    analysedSession = session;
-    analysis.hidden = false;
-    if (!ready()) { analysedSession = null; analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
-    const { positions } = gameLine(session);
-    if (session.n >= SLOW_FROM && !positions.every((tiles) => judge.cached(tiles, session.goal))) {
-      analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
-        text: `Your ${positions.length - 1} moves. On ${session.n}×${session.n} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
-      return;
-    }
-    const status = el("p", { class: "note", text: "Analysing your game…" });
-    analysis.replaceChildren(el("h3", { text: "Your game" }), status);
-    const distances = [];
-    let exact = true;
-    try {
-      for (const [i, tiles] of positions.entries()) {
-        const verdict = await judge.verdict(tiles, session.goal);
-        if (analysedSession !== session) return;
-        distances.push(verdict.distance);
-        exact &&= verdict.exact;
-        if (i % 5 === 0) status.textContent = `Analysing your game… ${i} of ${positions.length - 1} moves`;
-      }
-    } catch (error) {
-      status.textContent = `The analysis stopped: ${error.message}`;
-      return;
-    }
-    const summary = summarize(distances, exact);
-    analysis.dataset.moves = String(summary.moves);
-    analysis.dataset.optimal = String(summary.optimal);
-    analysis.dataset.lost = summary.lost.join(",");
-    analysis.replaceChildren(
-      el("h3", { text: "Your game" }),
-      el("p", { "data-testid": "analysis-summary", text: summaryText(summary) }),
-      chartSvg(summary),
-      el("p", { class: "note", text: exact
-        ? "The line: the optimal distance to the goal after each of your moves; dashed: the ideal game; dots: moves that lost ground."
-        : "On boards this big only a lower bound on the distance is known: the line shows that bound." }));
-  }
-
-  return { judge };
 }

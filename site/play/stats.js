@@ -1,12 +1,16 @@
-// play/stats.js -- solves kept on this device (localStorage), per board size, and the numbers players use.
-// No DOM.  A solve is {time (ms), moves, optimal (or null), date (ISO)}; only the solves that count are kept
-// (a board the game dealt, solved without help: GameSession.uncounted, panels.js).
+// play/stats.js -- solves kept on this device (localStorage), per board size, the numbers players use, and
+// their panel below the board.  A solve is {time (ms), moves, optimal (or null), date (ISO)}; only the
+// solves that count are kept (a board the game dealt, solved without help: GameSession.uncounted).
 //
 //   const stats = new Stats(localStorage);
 //   stats.record(4, { time: 61234, moves: 64, optimal: 48 });
 //   stats.summary(4)   // {solves, bestTime, bestMoves, ao5, ao12}: ao = mean time of the last 5 (12)
 //                      // solves without the best and the worst; null until there are that many
 //   stats.reset(4); stats.reset(); stats.exportText();
+//   statsPanel(root, game)   // the table, export and reset, recording each counted solve of the game
+
+import { button, el, formatTime } from "../core/dom.js";
+import { panel } from "./extra-panel.js";
 
 const KEY = "puzzlesolver-stats-v1";
 
@@ -78,4 +82,46 @@ export class Stats {
   exportText() {
     return JSON.stringify(this._load(), null, 1);
   }
+}
+
+// ---- the panel ----------------------------------------------------------------------------------
+export function statsPanel(root, game) {
+  const stats = new Stats(localStorage);
+  const body = el("tbody");
+  const table = el("table", { class: "stats", "data-testid": "stats-table" },
+    el("caption", { class: "visually-hidden", text: "Your solves per size" }),
+    el("thead", {}, el("tr", {}, ...["Size", "Solves", "Best time", "Fewest moves", "ao5", "ao12"].map((t) => el("th", { scope: "col", text: t })))),
+    body);
+  const exportLink = el("a", { text: "Export (JSON)", "data-testid": "stats-export", download: "sliding-puzzle-stats.json", href: "#" });
+  const show = () => {
+    const sizes = stats.sizes();
+    body.replaceChildren(...(sizes.length ? sizes.map((n) => {
+      const s = stats.summary(n);
+      return el("tr", { "data-size": String(n) }, el("th", { scope: "row", text: `${n}×${n}` }),
+        ...[String(s.solves), formatTime(s.bestTime), s.bestMoves ?? "–", formatTime(s.ao5), formatTime(s.ao12)].map((t) => el("td", { text: String(t) })));
+    }) : [el("tr", {}, el("td", { colSpan: 6, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." }))]));
+  };
+  exportLink.addEventListener("click", () => {
+    exportLink.href = URL.createObjectURL(new Blob([stats.exportText()], { type: "application/json" }));
+  });
+  const reset = button("Reset statistics", "stats-reset", () => {
+    if (confirm("Forget every solve kept on this device?")) { stats.reset(); show(); }
+  });
+  // A solve counts once per game, when a move solves it here, and only when the session says it counts
+  // (a board the game dealt, solved without help: GameSession.uncounted).  A game opened already solved
+  // (a link, a reload) does not count again, nor does the same board solved again after a restart.
+  let seen = null, recorded = null;
+  root.addEventListener("game-render", () => {
+    const s = game.session;
+    if (s !== seen) { seen = s; recorded = s.solved ? s : null; return; }
+    if (!s.solved || recorded === s) return;
+    recorded = s;
+    if (s.uncounted) return;
+    stats.record(s.n, { time: s.elapsedMs(), moves: s.moveCount, optimal: s.optimalStart });
+    show();
+  });
+  show();
+  return panel("Statistics", "stats-panel", table,
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. ao5 and ao12: the mean time of your last 5 (12) solves without the best and the worst." }),
+    el("div", { class: "play-controls" }, exportLink, reset));
 }

@@ -12,6 +12,10 @@
 
 import { Job } from "../core/job.js";
 
+/** From 5x5 on a verdict is a bounded search of several seconds in the worker: the judge does not ask
+ *  ahead, and a finished game's analysis uses only the positions judged during play. */
+export const SLOW_FROM = 5;
+
 const keyOf = (tiles, goal) => `${tiles.join(",")}|${goal.join(",")}`;
 
 export class Judge {

@@ -1,36 +1,28 @@
-// play/view.js -- the Play view: the game (game.js) with every move judged (judge.js) and the
-// panels beside the board (panels.js: deals, notation, statistics, settings).  Its links:
-// #play=N:tiles[&goal=...][&moves=...] restores a game, #daily=YYYY-MM-DD&n=N opens that date's daily
-// puzzle, #game (or no fragment) shows the game on screen.
+// play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
+// analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js,
+// settings.js).  Its links: #play=N:tiles[&goal=...][&moves=...] restores a game, #daily=YYYY-MM-DD&n=N
+// opens that date's daily puzzle, #game (or no fragment) shows the game on screen.
 
 import { mountGame } from "./game.js";
+import { Judge } from "./verdicts.js";
 import { mountJudging } from "./judge.js";
-import { dailyPuzzles, dealsPanel, notationPanel, settingsPanel, statsPanel } from "./panels.js";
+import { mountAnalysis } from "./analysis.js";
+import { dailyPuzzles, dealsPanel } from "./deals.js";
+import { notationPanel } from "./notation-panel.js";
+import { statsPanel } from "./stats.js";
+import { settings, settingsPanel } from "./settings.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
-const SETTINGS_KEY = "puzzlesolver-settings-v1";
 const FIRST_SIZE = 4;
-
-/** The player's settings, kept on this device (localStorage); a browser that refuses keeps none. */
-const settings = {
-  all() {
-    try { return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { return {}; }
-  },
-  get(name, fallback) {
-    const value = settings.all()[name];
-    return value === undefined ? fallback : value;
-  },
-  set(name, value) {
-    try { localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...settings.all(), [name]: value })); } catch { /* refused */ }
-  },
-};
 
 export function mount(section, { solver, router, budgets }) {
   const game = mountGame(section, { solver, budgets, onFragment: (fragment) => router.publish(fragment, "play") });
-  mountJudging(section, game, settings, solver);
+  const judge = new Judge(solver);
+  mountAnalysis(section, game, judge);
+  mountJudging(section, game, judge, settings);
   const daily = dailyPuzzles(game);
   section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
-    statsPanel(section, game), settingsPanel(section, game, settings));
+    statsPanel(section, game), settingsPanel(section, game));
 
   function open(name, link) {
     if (link.startsWith("daily=")) openDaily(link);
