@@ -10,11 +10,12 @@
 // Positions: rows separated by "/", tiles by spaces, 0 for the blank: "1 2 3/4 5 6/7 8 0"; and the
 // engine's board text, one row per line, numbers aligned (boardText).
 
+import { OPPOSITE } from "./rules.js";
+
 export const CONVENTIONS = {
   tile: "the way a tile moves",          // after the field's label "Letters:" (play/notation-panel.js)
   blank: "the way the blank moves",
 };
-const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 const MAX_COUNT = 10000;
 
 export class NotationError extends Error {}

@@ -17,7 +17,8 @@ export const DIRS = {
   u: { dr: -1, dc: 0, name: "up" },
   d: { dr: 1, dc: 0, name: "down" },
 };
-const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
+/** The way back: each direction's opposite (also the way the blank moves when a tile slides). */
+export const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 
 export function goalTiles(n) {
   const tiles = [];

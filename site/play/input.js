@@ -3,11 +3,12 @@
 //
 //   bindInput(root, board, { slide, undo, redo, suppressClicks });
 
+import { OPPOSITE } from "../core/rules.js";
+
 const KEY_DIRS = {
   ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
   a: "l", d: "r", w: "u", s: "d", A: "l", D: "r", W: "u", S: "d",
 };
-const BLANK_KEYS = { l: "r", r: "l", u: "d", d: "u" };   // root.dataset.keys === "blank": keys move the blank
 const SWIPE_MIN_PX = 24;
 // Controls that take arrow keys themselves (text, lists, sliders, radio groups); a checkbox or a button does not,
 // so arrows slide tiles when one of those has the focus.
@@ -36,7 +37,7 @@ export function bindInput(root, board, { slide, undo, redo, suppressClicks }) {
     const key = KEY_DIRS[event.key];
     if (!key) return;
     event.preventDefault();
-    slide(root.dataset.keys === "blank" ? BLANK_KEYS[key] : key);
+    slide(root.dataset.keys === "blank" ? OPPOSITE[key] : key);   // keys moving the blank: the tile goes the other way
   }
   root.addEventListener("keydown", onKey);
   document.addEventListener("keydown", (event) => {

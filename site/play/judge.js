@@ -5,11 +5,9 @@
 //
 //   mountJudging(gameRoot, game, judge, settings);   // game: mountGame's object (game.js); judge: a Judge
 
-import { applyMove } from "../core/rules.js";
+import { OPPOSITE, applyMove } from "../core/rules.js";
 import { SLOW_FROM } from "./verdicts.js";
 import { lowerFirst, plural, sentence } from "../core/messages.js";
-
-const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 
 const keyOf = (tiles) => tiles.join(",");
 
