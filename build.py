@@ -8,7 +8,7 @@
     python3 build.py audit [VIEW...]  Lighthouse (mobile and desktop) on each view: scores, layout shift, weight
 
 dist/ after a build:
-    index.html, style.css, *.js      the front end, copied from site/ (views/ too)
+    index.html, style.css, *.js      the front end, copied from site/ (its folders too)
     protocol.json                    the worker's messages (pysrc/puzzlesolver/protocol.json), read by the page
     pyodide/                         the Pyodide runtime files the worker needs (from the npm package)
     wheels/puzzlesolver-*.whl        the project's own wheel, built from pysrc/ without its data/ folder

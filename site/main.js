@@ -1,18 +1,18 @@
 // main.js -- start-up: the solver's worker, the status line, the router and its views, offline use.
-// Views are loaded when first shown (router.js); they get what they share through `context`, never
+// Views are loaded when first shown (core/router.js); they get what they share through `context`, never
 // through window.  The test hooks below are the only globals (README: "Stable hooks for outside checks").
 
-import { SolverClient } from "./solver-client.js";
-import { Router } from "./router.js";
-import { registerOffline } from "./offline.js";
+import { SolverClient } from "./core/solver-client.js";
+import { Router } from "./core/router.js";
+import { registerOffline } from "./core/offline.js";
 
 const solver = new SolverClient();
 // What the views share: the solver, and the budgets tests may shorten (seconds of searching per request).
 const context = { solver, budgets: { form: null, game: 8 } };
 const router = new Router(document, {
-  play: () => import("./views/play.js"),
-  solve: () => import("./views/solve.js"),
-  learn: () => import("./views/learn.js"),
+  play: () => import("./play/view.js"),
+  solve: () => import("./solve/view.js"),
+  learn: () => import("./learn/view.js"),
 }, context);
 
 followSolver(solver);

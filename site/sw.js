@@ -1,5 +1,9 @@
 // sw.js -- the service worker: the app from one versioned cache, so it loads and solves offline.
 //
+// Not one of the page's modules: a classic script in its own global scope, importing nothing of the page.
+// It sits at the site's root, apart from the page's folders (core/, play/, solve/, learn/, worker/),
+// because a service worker controls only its own folder and below, and this one must control "/".
+//
 // build.py replaces the lines marked BUILD below with the cache name (derived from the content of
 // everything in dist/), the precache list ([path, sha256] for every file the app needs at once) and
 // the runtime list (large files cached on first use: the 4x4 pattern databases, the large word list).

@@ -6,7 +6,7 @@ The answer is the text a student's Solver prints for one puzzle:
   optionally headed by its size line, rows of numbers, any spacing and blank lines; rows may also be
   written ``1 2 3/4 5 6/7 8 0``, as the page writes positions); the count may come last instead;
 * ``No solution possible`` (or the assignment's ``Unsolvable puzzle``, or ``Minimum number of moves = -1``);
-* a move string in the page's notation (``site/notation.js``): U, D, L, R for the way a *tile* moves, each
+* a move string in the page's notation (``site/core/notation.js``): U, D, L, R for the way a *tile* moves, each
   optionally followed by a count (``R3 D2 L``), either case, spaces and commas anywhere.  A string that only
   works read in the other convention -- letters for the way the *blank* moves -- is read that way;
 * for a word ladder, the words in order (one per line, or separated by spaces, commas, hyphens or arrows,
@@ -55,7 +55,7 @@ CONVENTIONS = ("auto", "tile", "blank")
 #: The longest answer read (characters) and the most moves replayed.
 MAX_ANSWER_CHARS = 1_000_000
 MAX_MOVES = 100_000
-#: The most a count in a move string may say (as site/notation.js).
+#: The most a count in a move string may say (as site/core/notation.js).
 MAX_COUNT = 10_000
 
 _COUNT_LINE = re.compile(r"(?:minimum\s+)?number\s+of\s+moves\s*[=:]\s*([+-]?\d{1,9})\s*(?:\(.*\))?\s*\.?", re.I)

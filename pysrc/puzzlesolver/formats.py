@@ -257,7 +257,7 @@ def parse_fragment(fragment: str) -> Dict[str, object]:
     Returns ``{"kind": "board", "n", "tiles", "goal" (None = usual), "heuristic" (None = default)}``
     or ``{"kind": "words", "start", "goal", "dictionary"}``.  Unknown keys are ignored so that newer
     links still open; bad values raise :class:`PuzzleFormatError` (or BoardError for the tiles).
-    The page reads the same grammar in ``site/links.js`` (one test holds both to the same cases).
+    The page reads the same grammar in ``site/core/links.js`` (one test holds both to the same cases).
 
     >>> parse_fragment("#board=2:1,2,0,3&h=hamming")["tiles"]
     (1, 2, 0, 3)

@@ -1,4 +1,4 @@
-"""Moves written as the speedsolvers write them (slidysim's notation, as ``site/notation.js`` does): one
+"""Moves written as the speedsolvers write them (slidysim's notation, as ``site/core/notation.js`` does): one
 letter per move, U D L R for the way a tile moves (or, in the blank's convention, the way the blank moves),
 runs counted (``R3``).  The reading of a move string, with its one-line errors, is the answer checker's
 (:func:`puzzlesolver.check.move_letters`).
@@ -42,7 +42,7 @@ def move_string(board: Board, blank_path: Sequence[int], convention: str = "tile
 
 
 def parse_moves(text: str, convention: str = "tile") -> str:
-    """A move string as lowercase letters for the way each tile moves (``site/notation.js``'s parseMoves).
+    """A move string as lowercase letters for the way each tile moves (``site/core/notation.js``'s parseMoves).
 
     >>> parse_moves("R3 D2 L"), parse_moves("L3U2R", "blank")
     ('rrrddl', 'rrrddl')

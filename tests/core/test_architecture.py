@@ -141,6 +141,11 @@ SITE = REPO_ROOT / "site"
 JS_IMPORT = re.compile(
     r"""(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s*["'](\.{1,2}/[^"']+)["']|import\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 MAX_MODULE_LINES = 400
+#: The page's folders by concern: what every view shares, each view's own, and the solver's worker (another
+#: global scope).  At the top only the page's start-up (main.js) and the service worker (sw.js, whose scope
+#: is its folder: it must sit at the root to control the whole site).
+SHARED, VIEWS, WORKER = "core", ("play", "solve", "learn"), "worker"
+TOP_SCRIPTS = {"main.js", "sw.js"}
 
 
 def site_imports() -> dict:
@@ -150,6 +155,12 @@ def site_imports() -> dict:
         targets = {(path.parent / (a or b)).resolve() for a, b in JS_IMPORT.findall(path.read_text())}
         graph[path.resolve()] = {t for t in targets if t.is_relative_to(SITE.resolve())}
     return graph
+
+
+def concern(path: Path) -> str:
+    """The folder of site/ a module belongs to ("" for the top)."""
+    parts = path.resolve().relative_to(SITE.resolve()).parts
+    return parts[0] if len(parts) > 1 else ""
 
 
 def test_the_front_end_has_no_import_cycle():
@@ -170,6 +181,32 @@ def test_the_front_end_has_no_import_cycle():
     assert graph, "no site modules found"
 
 
+def test_the_front_end_is_in_folders_by_concern():
+    """Every module is in its concern's folder, and each view's folder has the view.js the router mounts."""
+    folders = {concern(path) for path in SITE.rglob("*.js")}
+    assert folders == {"", SHARED, *VIEWS, WORKER}
+    assert {path.name for path in SITE.glob("*.js")} == TOP_SCRIPTS
+    for view in VIEWS:
+        assert re.search(r"^export function mount\(", (SITE / view / "view.js").read_text(), re.M), view
+
+
+def test_each_concern_imports_only_what_is_shared():
+    """core/ imports only core/; a view's folder imports only itself and core/ (never another view's
+    modules); the worker imports only the Pyodide runtime (dist/pyodide/, put there by build.py) and the
+    service worker nothing; main.js starts core/ and loads each view's view.js."""
+    allowed = {SHARED: {SHARED}, WORKER: {"pyodide"}, **{view: {view, SHARED} for view in VIEWS}}
+    for module, targets in site_imports().items():
+        name = module.relative_to(SITE.resolve()).as_posix()
+        reached = {concern(target) for target in targets}
+        if name == "main.js":
+            assert {t.relative_to(SITE.resolve()).as_posix() for t in targets if concern(t) != SHARED} == \
+                {f"{view}/view.js" for view in VIEWS}
+        elif name == "sw.js":
+            assert not targets
+        else:
+            assert reached <= allowed[concern(module)], (name, reached)
+
+
 def test_no_front_end_module_is_over_400_lines():
     sizes = {path.relative_to(SITE).as_posix(): len(path.read_text().splitlines()) for path in SITE.rglob("*.js")}
     assert {name: lines for name, lines in sizes.items() if lines > MAX_MODULE_LINES} == {}
@@ -177,18 +214,18 @@ def test_no_front_end_module_is_over_400_lines():
 
 def test_one_router_reads_the_address_and_one_module_reads_links():
     sources = {path.relative_to(SITE).as_posix(): path.read_text() for path in SITE.rglob("*.js")}
-    assert [name for name, text in sources.items() if "hashchange" in text] == ["router.js"]
-    assert [name for name, text in sources.items() if "function parseFragment" in text] == ["links.js"]
-    assert [name for name, text in sources.items() if "export function sentence" in text] == ["messages.js"]
+    assert [name for name, text in sources.items() if "hashchange" in text] == ["core/router.js"]
+    assert [name for name, text in sources.items() if "function parseFragment" in text] == ["core/links.js"]
+    assert [name for name, text in sources.items() if "export function sentence" in text] == ["core/messages.js"]
 
 
 def test_the_pages_wording_helpers_have_one_home_each():
     """How a sentence, a count and the Learn view's "no puzzle open" are written is defined once, in
-    messages.js, and imported wherever it is used: no module keeps a private copy that could drift."""
+    core/messages.js, and imported wherever it is used: no module keeps a private copy that could drift."""
     sources = {path.relative_to(SITE).as_posix(): path.read_text() for path in SITE.rglob("*.js")}
     for name in ("sentence", "number", "plural", "NO_PUZZLE"):
         defined = re.compile(rf"^(?:export\s+)?(?:function|const|let|var)\s+{name}\b", re.M)
-        assert [module for module, text in sources.items() if defined.search(text)] == ["messages.js"], name
+        assert [module for module, text in sources.items() if defined.search(text)] == ["core/messages.js"], name
 
 
 def test_the_parts_of_the_page_meet_through_modules_not_window():

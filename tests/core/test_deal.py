@@ -1,6 +1,6 @@
 """The "New puzzle" deal: every board is solvable and all solvable boards are equally likely.
 
-The page's first board (dealt in JavaScript before the solver has booted, site/game-core.js) follows
+The page's first board (dealt in JavaScript before the solver has booted, site/core/rules.js) follows
 the same rule as board.random_board: a uniform shuffle, with the first two tiles swapped when the
 shuffle cannot reach the goal.  Fixed seeds keep these statistical tests from ever flaking.
 """

@@ -1,4 +1,4 @@
-"""The rules that exist twice, held to the same cases: in the engine, and in site/game-core.js and site/links.js, which the
+"""The rules that exist twice, held to the same cases: in the engine, and in site/core/rules.js and site/core/links.js, which the
 page needs before Python has booted (the game is playable at once and links load into the form at once).
 
 Every case in cases.json runs through both languages and both must give its expected answer: solvability
@@ -67,7 +67,7 @@ def answers():
 
 @pytest.fixture(scope="module")
 def js(answers):
-    """Every case's answer from site/game-core.js."""
+    """Every case's answer from site/core/rules.js."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node.js is not installed")
@@ -79,7 +79,7 @@ def js(answers):
         "written": CASES["written"],
         "replays": [{"n": a["board"]["n"], "tiles": a["board"]["tiles"], "blank_path": a["blank_path"]} for a in answers],
     }
-    run = subprocess.run([node, str(HERE / "game_core_cases.mjs")], input=json.dumps(cases), capture_output=True,
+    run = subprocess.run([node, str(HERE / "rules_cases.mjs")], input=json.dumps(cases), capture_output=True,
                          text=True, encoding="utf-8", timeout=120)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
@@ -151,8 +151,8 @@ def test_blank_paths_read_as_moves(js, index):
 
 
 def test_solver_answers_replay_as_moves_in_the_page(js, answers):
-    """A solved board's blank_path, turned into moves and played by game-core, passes through the boards the
-    engine's own rule (grid.tiles_along) makes of it."""
+    """A solved board's blank_path, turned into moves and played by the page's rules (rules.js), passes through
+    the boards the engine's own rule (grid.tiles_along) makes of it."""
     for answer, replayed in zip(answers, js["replays"]):
         engine_path = [list(tiles) for tiles in grid.tiles_along(answer["board"]["tiles"], answer["blank_path"])]
         assert replayed == engine_path, answer["method"]

@@ -29,7 +29,7 @@ from puzzlesolver.ops.solving import rows_text  # noqa: E402
 #: Solves the instances in the page with the page's own SolverClient; returns each answer and its wall time.
 SCRIPT = """
 async ([requests, limitMs]) => {
-  const { SolverClient } = await import("./solver-client.js");
+  const { SolverClient } = await import("./core/solver-client.js");
   const solver = window.__benchSolver || (window.__benchSolver = new SolverClient());
   await solver.ready;
   const out = [];

@@ -15,7 +15,7 @@ def optimal(tiles) -> int:
 
 
 def slide(tiles, direction):
-    """game-core.js's applyMove: the tile on the far side of the blank slides in ``direction``; None if none."""
+    """site/core/rules.js's applyMove: the tile on the far side of the blank slides in ``direction``; None if none."""
     n = round(len(tiles) ** 0.5)
     blank = tiles.index(0)
     dr, dc = STEP[direction]

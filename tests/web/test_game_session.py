@@ -1,4 +1,4 @@
-"""site/game-session.js without a browser: the game's mid-end (history, moves, timer, plan) runs in Node."""
+"""site/play/session.js without a browser: the game's mid-end (history, moves, timer, plan) runs in Node."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SITE = Path(__file__).resolve().parents[2] / "site"
 
 SCRIPT = """
 import assert from "node:assert/strict";
-import { GameSession } from "./game-session.js";
+import { GameSession } from "./play/session.js";
 
 let now = 0;
 const game = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8] }, () => now);

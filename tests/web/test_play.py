@@ -213,7 +213,7 @@ def test_new_puzzle_deals_a_solvable_board_of_each_size(game, n):
 def test_the_first_deal_in_javascript_is_uniform(game):
     """Before the worker is up, the page deals with the same rule as board.random_board (2x2: 12 boards)."""
     counts = Counter(tuple(t) for t in game.evaluate("""async () => {
-        const core = await import('./game-core.js');
+        const core = await import('./core/rules.js');
         let seed = 12345;                                   // a fixed LCG, so the test cannot flake
         const random = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 2147483648 * k); };
         const out = [];

@@ -241,7 +241,7 @@ def test_the_game_board_has_the_themes_tiles(browser, app_url, scheme):
     load_game(page, 3, start)
     game = page.evaluate(f"() => [8, 3].map((t) => ({LOOK})(document.querySelector(`.play-tile[data-tile='${{t}}']`)))")
     solve = page.evaluate(f"""async (tiles) => {{
-      const {{ renderBoard }} = await import('./board-view.js');
+      const {{ renderBoard }} = await import('./solve/board.js');
       const board = renderBoard(document.body.appendChild(document.createElement('div')), tiles, 3);
       board.children[2].classList.add('home');                 // as Solve marks a tile in place
       const seen = [0, 2].map((cell) => ({LOOK})(board.children[cell]));

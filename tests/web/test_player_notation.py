@@ -1,4 +1,4 @@
-"""Notation (issue 14, item 4): a seeded random round-trip test of site/notation.js run under Node
+"""Notation (issue 14, item 4): a seeded random round-trip test of site/core/notation.js run under Node
 (moves in both conventions, positions), its refusals, and the game's import and export."""
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ console.log(JSON.stringify({ failures: failures.slice(0, 5), count: failures.len
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/notation.js")
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/core/notation.js")
 def test_notation_round_trips_under_node():
-    script = ROUND_TRIPS % (SITE / "notation.js").as_uri()
+    script = ROUND_TRIPS % (SITE / "core" / "notation.js").as_uri()
     out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, check=True)
     result = json.loads(out.stdout)
     assert result["count"] == 0, result["failures"]

@@ -10,7 +10,7 @@ from webhelpers import DIST
 
 
 def test_the_built_in_picture_is_precached():
-    assert "pictures/harbour.svg" in (DIST / "sw.js").read_text()
+    assert "play/pictures/harbour.svg" in (DIST / "sw.js").read_text()
 
 
 def test_picture_tiles_offline(browser, app_url):
@@ -28,11 +28,11 @@ def test_picture_tiles_offline(browser, app_url):
     assert "has-picture" in board.get_attribute("class")
     tile8 = page.locator(".play-tile[data-tile='8']")
     image = tile8.evaluate("(b) => getComputedStyle(b).backgroundImage")
-    assert "pictures/harbour.svg" in image
+    assert "play/pictures/harbour.svg" in image
     assert tile8.evaluate("(b) => [b.style.getPropertyValue('--hr'), b.style.getPropertyValue('--hc')]") == ["2", "1"]
     loaded = page.evaluate("""() => new Promise((resolve) => { const img = new Image();
         img.onload = () => resolve(img.naturalWidth > 0); img.onerror = () => resolve(false);
-        img.src = 'pictures/harbour.svg'; })""")
+        img.src = 'play/pictures/harbour.svg'; })""")
     assert loaded, "the picture must load with the network cut"
     page.get_by_test_id("picture-numbers").uncheck()
     assert "hide-numbers" in board.get_attribute("class")

@@ -14,10 +14,10 @@ from player_helpers import load_game, play
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/stats.js")
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/stats.js")
 def test_averages_drop_the_best_and_the_worst():
     script = f"""
-import {{ Stats, averageOf }} from "{(SITE / 'stats.js').as_uri()}";
+import {{ Stats, averageOf }} from "{(SITE / 'play' / 'stats.js').as_uri()}";
 const store = new Map();
 const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) }};
 const stats = new Stats(storage);

@@ -315,7 +315,7 @@ def test_a_refused_link_carries_the_size_it_asked_for(light_page, app_url):
     page = light_page
     page.goto(app_url)
     sizes = page.evaluate("""async (links) => {
-      const { FragmentError, parseDaily, parseFragment } = await import("/links.js");
+      const { FragmentError, parseDaily, parseFragment } = await import("/core/links.js");
       return links.map((link) => {
         try { (link.startsWith("daily=") ? parseDaily : parseFragment)(link); return "opened"; }
         catch (error) { return error instanceof FragmentError ? error.size : String(error); }

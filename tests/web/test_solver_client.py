@@ -1,4 +1,4 @@
-"""site/solver-client.js without a browser (Node, with a stand-in for the worker): a request the worker
+"""site/core/solver-client.js without a browser (Node, with a stand-in for the worker): a request the worker
 died on is never sent again by itself, a request the protocol does not declare is never sent at all, and
 what the client says is one sentence, never the browser's words."""
 
@@ -15,7 +15,7 @@ SITE = Path(__file__).resolve().parents[2] / "site"
 SCRIPT = """
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { SolverClient } from "./solver-client.js";
+import { SolverClient } from "./core/solver-client.js";
 
 const protocol = JSON.parse(readFileSync("../pysrc/puzzlesolver/protocol.json", "utf8"));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));   // requests are checked, then sent

@@ -82,7 +82,7 @@ def test_board_typed_by_hand_is_solved_and_animated(app):
     tiles = app.get_by_test_id("player-board").locator(".tile")
     assert [t.inner_text() for t in tiles.all()] == ["1", "2", "3", "4", "5", "6", "7", "8", ""]
     # the moves in the game's notation, its letters named in the game's words
-    play_words = app.evaluate("import('/notation.js').then((module) => module.CONVENTIONS.tile)")
+    play_words = app.evaluate("import('/core/notation.js').then((module) => module.CONVENTIONS.tile)")
     expect(app.get_by_test_id("solution-notation")).to_have_text(f"As moves: L2U2 (letters: {play_words}).")
 
 
@@ -574,7 +574,7 @@ def test_the_progress_line_writes_its_time_as_the_engine_does(app):
     """The live progress line says a search's time as its answer will (the engine's ``took`` on each progress
     message: "50 ms", "0.2 s", "12 s"), with no rule of its own; so does the status line's tooltip."""
     lines = app.evaluate("""async (board) => {
-      const { progressText } = await import("/job.js");
+      const { progressText } = await import("/core/job.js");
       const lines = [];
       await window.__solver.request("solve_board", { board, heuristic: "hamming", max_seconds: 0.5, owner: "test" },
         (message) => { if (message.type !== "loading") lines.push([message.took, progressText(message)]); });
@@ -699,17 +699,17 @@ def test_a_solver_that_cannot_start_says_so(browser, web_server):
 
 def test_solve_pressed_before_the_page_script_ran(browser, web_server):
     """An outside check may press Solve the moment the button appears: the press must not be lost."""
-    web_server.delays["/views/solve.js"] = 1.5
+    web_server.delays["/solve/view.js"] = 1.5
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         page.goto(web_server.url + "#board=3:0,1,3,4,2,5,7,8,6", wait_until="commit")
         page.get_by_role("button", name="Solve", exact=True).click()
-        assert page.evaluate("!window.__app.viewReady"), "views/solve.js should still be loading"
+        assert page.evaluate("!window.__app.viewReady"), "solve/view.js should still be loading"
         expect(page.get_by_test_id("moves")).to_have_text("4", timeout=60_000)   # the link's board, not the form's first
         assert "?" not in page.url  # no native form submission reloaded the page
     finally:
-        web_server.delays.pop("/views/solve.js", None)
+        web_server.delays.pop("/solve/view.js", None)
         context.close()
 
 

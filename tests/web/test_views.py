@@ -92,8 +92,8 @@ def test_the_navigation_switches_views_and_the_back_button_returns(browser, app_
 def test_views_load_their_modules_when_first_shown(browser, app_url):
     context, page = open_link(browser, app_url, "", 1280, 900)
     loaded = lambda: page.evaluate("performance.getEntriesByType('resource').map((r) => r.name.split('/').slice(-2).join('/'))")  # noqa: E731
-    assert "views/play.js" in loaded()
-    assert "views/solve.js" not in loaded() and "views/learn.js" not in loaded()
+    assert "play/view.js" in loaded()
+    assert "solve/view.js" not in loaded() and "learn/view.js" not in loaded()
     open_view(page, "learn")
-    assert "views/learn.js" in loaded() and "views/solve.js" not in loaded()
+    assert "learn/view.js" in loaded() and "solve/view.js" not in loaded()
     context.close()

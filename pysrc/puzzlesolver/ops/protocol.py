@@ -25,7 +25,7 @@ PATH = Path(__file__).resolve().parent.parent / "protocol.json"
 
 DESCRIPTION = (
     "Generated from puzzlesolver.ops (python -m puzzlesolver.ops.protocol); do not edit. puzzlesolver.webapi "
-    "answers these messages (its docstring says how they go together), site/solver-client.js checks every request "
+    "answers these messages (its docstring says how they go together), site/core/solver-client.js checks every request "
     "against them before sending, and the tests validate every answer. x-ops lists each op: whether it is a job "
     "(advanced in slices, with progress, cancel and a budget), the tag of its progress records, whether the page "
     "gives it a time budget (max_seconds; it can then be resumed), the fields of its fast answer, the answer types "

@@ -1,0 +1,68 @@
+// core/dom.js -- building elements without HTML strings (every text goes through textContent), and putting them in order.
+
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children);
+  return node;
+}
+
+export function button(text, testid, onClick, props = {}) {
+  const b = el("button", { type: "button", text, "data-testid": testid, ...props });
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export function formatTime(ms) {
+  if (ms === null || ms === undefined) return "–";
+  const tenths = Math.round(ms / 100);
+  const s = Math.floor(tenths / 10);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}.${tenths % 10}`;
+}
+
+/** Copy text to the clipboard; false when the browser refuses (the caller then shows it to copy). */
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return true; }
+  } catch { /* refused */ }
+  return false;
+}
+
+/**
+ * Put `parent`'s children in the order of `wanted` (every child, once each), moving as few as possible.
+ * Moved with insertBefore an element loses the focus and its running CSS transitions; moveBefore, where the
+ * browser has it, keeps both.  Without it the elements in `moving` (those in a transition) and then the
+ * focused one stay where they are whenever the order allows; a focused element that had to move gets the
+ * focus back.
+ */
+export function arrange(parent, wanted, moving = new Set()) {
+  const at = new Map([...parent.children].map((child, i) => [child, i]));
+  const focused = document.activeElement;
+  // The heaviest run of `wanted` already in order stays put: a moving element outweighs all the others
+  // together, the focused one all the others but those.
+  const n = wanted.length;
+  const weight = wanted.map((child) => (moving.has(child) ? 2 * n + 1 : child === focused ? n + 1 : 1));
+  const best = [], before = [];
+  wanted.forEach((child, i) => {
+    best[i] = weight[i];
+    before[i] = -1;
+    for (let j = 0; j < i; j++) {
+      if (at.get(wanted[j]) < at.get(child) && best[j] + weight[i] > best[i]) { best[i] = best[j] + weight[i]; before[i] = j; }
+    }
+  });
+  const stays = new Set();
+  for (let i = best.indexOf(Math.max(...best)); i >= 0; i = before[i]) stays.add(wanted[i]);
+  let next = null;   // from the end: each element that moves goes just before the one after it
+  for (let i = n - 1; i >= 0; i--) {
+    if (!stays.has(wanted[i])) {
+      if (parent.moveBefore) parent.moveBefore(wanted[i], next); else parent.insertBefore(wanted[i], next);
+    }
+    next = wanted[i];
+  }
+  if (focused && focused !== document.activeElement && parent.contains(focused)) focused.focus({ preventScroll: true });
+}

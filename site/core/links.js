@@ -1,0 +1,275 @@
+// core/links.js -- the one share-link grammar of the page, and which view each link opens.  No DOM.
+//
+// Mirrors formats.py's parse_fragment, board_fragment and word_fragment (tests/parity holds both to the
+// same cases), plus the page's own kinds:
+//     board=N:t,t,...[&goal=[N:]t,t,...][&h=NAME]    a board for the solver          -> the Solve view
+//     words=START,GOAL[&dict=common|large]           a word ladder                   -> the Word ladders view
+//     play=N:t,t,...[&goal=t,t,...][&moves=lrud...]  a game: its start and its slides -> the Play view
+//     daily=YYYY-MM-DD[&n=N]                         that date's daily puzzle        -> the Play view
+//     explain=<a board= or words= link>              A* step by step on it           -> the Learn view
+//     game | solve | ladders | learn                 a view by its name (no puzzle)
+// Parsing only: nothing from a link is evaluated or inserted as HTML.
+
+import { MIN_SIZE, MAX_SIZE, goalTiles, isSolvable, positionsAlong, sameTiles } from "./rules.js";
+import { quoted, sentence } from "./messages.js";
+
+export const MAX_MOVES_IN_LINK = 20000;
+export const DICTIONARY_NAMES = ["common", "large"];
+
+/** A refused link: its message is one sentence; `size` is the board size the link asked for, when the
+ *  parser had read one before refusing it, else null (the game, for a game or daily link, and Solve, for a
+ *  board link, put a fresh board of that size in its place when they take that size). */
+export class FragmentError extends Error {
+  constructor(message, size = null) {
+    super(message);
+    this.size = size;
+  }
+}
+
+const INTEGER = /^[+-]?[0-9]+$/;
+const NAME = /^[a-z][a-z0-9_-]*$/;
+// The sides of the boards the engine takes (formats._check_side: at least 2; grid.MAX_SIDE at most).
+export const MIN_SIDE = 2;
+export const MAX_SIDE = 20;
+const MAX_DIGITS = 7;   // longer numbers than this are refused at once
+const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
+// A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
+// unknown parts (and take the last of a repeated one), so that newer links still open.
+const PLAY_PARTS = ["play", "goal", "moves"];
+
+function refuse(clause, size = null) {
+  throw new FragmentError(sentence(clause), size);
+}
+
+// urllib.parse.unquote: %XX runs decoded as UTF-8, bad bytes replaced, anything else left as it is.
+function unquote(text) {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+    new TextDecoder().decode(Uint8Array.from(run.slice(1).split("%"), (hex) => parseInt(hex, 16))));
+}
+
+// urllib.parse.quote: like encodeURIComponent, but "/" stays and !'()* are escaped.
+function quote(text) {
+  return encodeURIComponent(text).replace(/%2F/g, "/")
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+// The link's parts as [key, value] (value null for a part without "="), keys lower-case, both decoded.
+function linkParts(fragment) {
+  return fragment.replace(/^#+/, "").split("&").filter(Boolean).map((part) => {
+    const eq = part.indexOf("=");
+    const key = unquote(eq < 0 ? part : part.slice(0, eq));
+    return [key.trim().toLowerCase(), eq < 0 ? null : unquote(part.slice(eq + 1)).trim(), key];
+  });
+}
+
+/** Which puzzle a link describes ("board", "words", "play"), or null; never throws. */
+export function fragmentKind(fragment) {
+  const keys = linkParts(fragment).filter(([, value]) => value !== null).map(([key]) => key);
+  return KINDS.find((kind) => keys.includes(kind)) || null;
+}
+
+/**
+ * Read a share link (with or without "#") the way formats.parse_fragment does:
+ *   {kind: "board", n, tiles, goal (null: the usual one), heuristic (null: the default)}
+ *   {kind: "words", start, goal, dictionary}
+ *   {kind: "play", n, tiles, goal (null: the usual one), moves}
+ * or throw a FragmentError whose message is one sentence.  Parsing only: nothing is evaluated.
+ */
+export function parseFragment(fragment) {
+  const parts = linkParts(fragment);
+  const fields = new Map();
+  for (const [key, value, raw] of parts) {
+    if (value === null) refuse(`the link part ${quoted(raw)} has no '=' and value`);
+    fields.set(key, value);
+  }
+  const kind = KINDS.find((k) => fields.has(k));
+  if (kind === "board") return boardFromFields(fields);
+  if (kind === "words") return wordsFromFields(fields);
+  if (kind === "play") return playFromFields(fields, parts.map(([key]) => key));
+  refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
+}
+
+// A whole number short enough to be a tile or a size (formats._number): {value} (a BigInt), or {problem}
+// with it.  Never throws.
+function readWhole(item) {
+  if (!INTEGER.test(item)) return { problem: "is not a whole number" };
+  if (item.length > MAX_DIGITS) return { problem: "is far too large" };
+  return { value: BigInt(item) };
+}
+
+// readWhole's number, or a refusal: `wording(word, problem)` words it, and it carries `size` (the board's,
+// once read).
+function wholeNumber(item, wording, size = null) {
+  const { value, problem } = readWhole(item);
+  if (problem) refuse(wording(quoted(item), problem), size);
+  return value;
+}
+
+function numbersIn(text, what, size) {
+  return text.split(",").map((item) => wholeNumber(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, size));
+}
+
+// board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
+// that a huge number in a link is reported as written.
+function validTiles(values, n, what) {
+  const cells = n * n;
+  const fail = (clause) => refuse(clause, Number(n));
+  if (BigInt(values.length) !== cells) fail(`a ${n}x${n} ${what} needs ${cells} tiles, not ${values.length}`);
+  const seen = new Set();
+  for (const tile of values) {
+    if (tile < 0n || tile >= cells) fail(`tile ${tile} is out of range: a ${n}x${n} ${what} uses 0 to ${cells - 1n}`);
+    if (seen.has(tile)) fail(`tile ${tile} appears twice in the ${what}`);
+    seen.add(tile);
+  }
+  return values.map(Number);
+}
+
+// The tiles after a size and its colon ("3:8,1,..."); a size with nothing after it is refused in those terms
+// (formats._tiles_after), not as an empty value.
+function tilesAfter(text, colon, what, size) {
+  const tiles = text.slice(colon + 1);
+  if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`, size);
+  return tiles;
+}
+
+// The board and goal of a board or play link (`kind`): {n, tiles, goal}; `sizes` limits n further.  Every
+// refusal after the size is read carries it.
+function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
+  const colon = text.indexOf(":");
+  const what = kind === "play" ? "game" : "board";
+  if (colon < 0) {   // a link cut before its colon (play=3) still names its size
+    const { value } = readWhole(text.trim());
+    refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`, value === undefined ? null : Number(value));
+  }
+  const size = text.slice(0, colon).trim();
+  const n = wholeNumber(size, (word, problem) => `the board size ${word} in the link ${problem}`);
+  const read = Number(n);
+  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, read);
+  if (sizes && (n < sizes.min || n > sizes.max)) {
+    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`, read);
+  }
+  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, read);
+  const tiles = numbersIn(tilesAfter(text, colon, what, read), "board", read);
+  let goal = null;
+  if (goalText) {
+    const goalColon = goalText.indexOf(":");
+    if (goalColon >= 0) {
+      const goalSize = goalText.slice(0, goalColon).trim();
+      if (goalSize !== String(n)) refuse(`the goal is ${goalSize} wide but the board is ${n}`, read);
+    }
+    goal = numbersIn(goalColon >= 0 ? tilesAfter(goalText, goalColon, "goal", read) : goalText, "goal", read);
+  }
+  return { n: Number(n), tiles: validTiles(tiles, n, "board"), goal: goal && validTiles(goal, n, "goal") };
+}
+
+function boardFromFields(fields) {
+  const { n, tiles, goal } = boardFromText(fields.get("board"), fields.get("goal"));
+  const heuristic = fields.get("h") || null;
+  if (heuristic !== null && !NAME.test(heuristic)) refuse(`the heuristic ${quoted(heuristic)} in the link is not a name a heuristic can have`);
+  return { kind: "board", n, tiles, goal, heuristic };
+}
+
+function wordsFromFields(fields) {
+  const words = fields.get("words").split(",").map((word) => word.trim().toLowerCase());
+  if (words.length !== 2 || !words.every(Boolean)) refuse("the word ladder in the link must look like 'words=horse,nurse'");
+  const dictionary = fields.get("dict") || "common";
+  if (!DICTIONARY_NAMES.includes(dictionary)) {
+    refuse(`unknown dictionary ${quoted(dictionary)}: choose ${DICTIONARY_NAMES.join(" or ")}`);
+  }
+  return { kind: "words", start: words[0], goal: words[1], dictionary };
+}
+
+function playFromFields(fields, keys) {
+  const unknown = keys.find((key) => !PLAY_PARTS.includes(key));
+  if (unknown !== undefined) refuse(`the game link has an unknown part, ${quoted(unknown)}`);
+  const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
+  const { n, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"),
+    { kind: "play", sizes: { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) } });
+  if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match", n);
+  const moves = fields.get("moves") || "";
+  if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", n);
+  if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", n);
+  if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board", n);
+  return { kind: "play", n, tiles, goal, moves };
+}
+
+function goalPart(n, goal) {
+  return goal && !sameTiles(goal, goalTiles(n)) ? `&goal=${goal.join(",")}` : "";
+}
+
+/** formats.board_fragment: "board=3:8,1,3,4,0,2,7,6,5", the goal only when unusual, h only when given. */
+export function boardFragment({ n, tiles, goal = null, heuristic = null }) {
+  return `board=${n}:${tiles.join(",")}${goalPart(n, goal)}${heuristic ? `&h=${heuristic}` : ""}`;
+}
+
+/** formats.word_fragment: "words=horse,nurse", "&dict=" unless common. */
+export function wordsFragment({ start, goal, dictionary = "common" }) {
+  const fragment = `words=${quote(start)},${quote(goal)}`;
+  return dictionary === "common" ? fragment : `${fragment}&dict=${quote(dictionary)}`;
+}
+
+export function playFragment({ n, tiles, goal = null, moves = "" }) {
+  return `play=${n}:${tiles.join(",")}${goalPart(n, goal)}${moves ? `&moves=${moves}` : ""}`;
+}
+
+// ---- the page's own links: daily puzzles, step-by-step views, view names ---------------------------
+
+/** "daily=2026-11-23&n=4": that date's daily puzzle of that size. */
+export function dailyFragment(n, date) {
+  return `daily=${date}&n=${n}`;
+}
+
+/** A daily link read: {kind: "daily", date, n (4 when not given)}, or throw FragmentError (with its size). */
+export function parseDaily(fragment) {
+  const LOOKS = "a daily puzzle's link looks like 'daily=2026-11-23&n=4'";
+  const match = /^#?daily=([^&]*)(?:&n=(\d+))?$/.exec(fragment);
+  if (!match) refuse(LOOKS);
+  const n = Number(match[2] || 4);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(match[1])) refuse(LOOKS, n);
+  if (n < MIN_SIZE || n > MAX_SIZE) refuse(`daily puzzles come in ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${n}x${n}`, n);
+  const [year, month, day] = match[1].split("-").map(Number);
+  if (month < 1 || month > 12) refuse(`${quoted(match[1])} is not a date: months run from 01 to 12`, n);
+  const days = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeapYear(year) ? 1 : 0);
+  if (day < 1 || day > days) {
+    const name = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString("en", { month: "long", timeZone: "UTC" });
+    refuse(`${quoted(match[1])} is not a date: ${name} ${year} has ${days} days`, n);
+  }
+  return { kind: "daily", date: match[1], n };
+}
+
+const isLeapYear = (year) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** "explain=board=3:..." or "explain=words=...": A* step by step on that puzzle. */
+export function explainFragment(puzzle) {
+  return `explain=${puzzle.kind === "words" ? wordsFragment(puzzle) : boardFragment(puzzle)}`;
+}
+
+/** A step-by-step link's puzzle (a board or words link after "explain="), or throw FragmentError. */
+export function parseExplain(fragment) {
+  const puzzle = parseFragment(fragment.replace(/^#?explain=/, ""));
+  if (puzzle.kind !== "board" && puzzle.kind !== "words") refuse("a step-by-step link holds a board= or words= link");
+  return puzzle;
+}
+
+/** The views, by the names their links use. */
+export const VIEWS = ["play", "solve", "ladders", "learn"];
+const VIEW_NAMES = { game: "play", play: "play", solve: "solve", ladders: "ladders", learn: "learn" };
+const VIEW_OF_KIND = { board: "solve", words: "ladders", play: "play", daily: "play", explain: "learn" };
+
+/**
+ * Which view a URL fragment opens, and the link it holds: {view, link}; `link` is "" for a view's bare
+ * name (#solve) and for no fragment at all, which opens Play.  `view` is null for a fragment that is
+ * neither (#content, a skip link's target): the view stays as it is.  Never throws: a broken link is
+ * the view's to refuse, in its own words.
+ *   route("#board=3:1,2,3,4,5,6,7,0,8")   // {view: "solve", link: "board=3:1,2,3,4,5,6,7,0,8"}
+ *   route("#learn")                        // {view: "learn", link: ""}
+ */
+export function route(hash) {
+  const fragment = hash.replace(/^#+/, "");
+  if (fragment.toLowerCase() in VIEW_NAMES) return { view: VIEW_NAMES[fragment.toLowerCase()], link: "" };
+  const first = fragment.split(/[=&]/)[0].trim().toLowerCase();
+  const kind = first === "daily" || first === "explain" ? first : fragmentKind(fragment);
+  if (kind) return { view: VIEW_OF_KIND[kind], link: fragment };
+  return { view: fragment ? null : "play", link: "" };
+}

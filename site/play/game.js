@@ -1,0 +1,320 @@
+// play/game.js -- the sliding puzzle's view over a GameSession (session.js: position, undo/redo, moves,
+// timer, the solver's plan), bound to the game's shell in index.html: it draws the board, forwards clicks,
+// keys and swipes (input.js), and leaves Hint, "Finish from here" and the distance to the solver's help
+// (help.js).  The rules are in core/rules.js, so the game is playable before Python has booted.  Nothing
+// from a URL or the worker is inserted as HTML.
+//
+//   const game = mountGame(section, { solver, budgets, onFragment });
+//   game.loadFragment("play=3:...");   // a shared game; a refused link gets a message and a fresh deal
+//   game.loadGame({ n, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed position ("typed")
+//   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
+
+import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "../core/rules.js";
+import { FragmentError, parseFragment } from "../core/links.js";
+import { plural, refusal } from "../core/messages.js";
+import { GameSession } from "./session.js";
+import { GameHelp } from "./help.js";
+import { arrange, copyText } from "../core/dom.js";
+import { bindInput } from "./input.js";
+import { UNCOUNTED } from "./stats.js";
+
+const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+
+export function mountGame(root, { solver, budgets, onFragment }) {
+  const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
+  const ui = {
+    size: part("play-size"), newGame: part("play-new"), restart: part("play-restart"), undo: part("play-undo"),
+    redo: part("play-redo"), hint: part("play-hint"), finish: part("play-solve"), distance: part("play-distance-button"),
+    share: part("play-share"), shareLink: part("play-share-link"), moves: part("play-moves"), timer: part("play-timer"),
+    distanceOut: part("play-distance"), board: part("play-board"), live: part("play-live"), message: part("play-message"),
+    result: part("play-result"),
+  };
+  let session = null;    // the GameSession on screen
+  let tick = null;       // interval id while the timer runs
+  let suppressClick = false;
+  // The address bar follows the game once the person plays it (or opened it from a link); until then a
+  // puzzle of another view keeps it.
+  let active = false;
+  const tileButtons = new Map();
+  const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, play, describeFinish }, {
+    solver, budgets,
+    elements: { note: part("play-solver-note"), cancel: part("play-cancel"), keepGoing: part("play-keep-going"),
+      fastAnswer: part("play-fast-answer"), offers: root.querySelector("[data-offers]") },
+  });
+
+  const on = (element, handler) => element.addEventListener("click", handler);
+  on(ui.newGame, () => { active = true; newPuzzle(Number(ui.size.value)); });
+  on(ui.restart, () => { active = true; restart(); });
+  on(ui.undo, () => undo());
+  on(ui.redo, () => redo());
+  on(ui.hint, () => help.hint());
+  on(ui.finish, () => (help.autoplaying ? help.stopAutoplay(true) : help.finishFromHere()));
+  on(ui.distance, () => help.distance());
+  on(ui.share, () => share());
+  // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
+  // another size (and deal away the new game).
+  ui.size.addEventListener("change", () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
+  solver.addEventListener("status", () => {
+    render();
+    if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.busy) finish();
+  });
+
+  // ---- rendering --------------------------------------------------------------------------------
+  function buildTiles(n) {
+    tileButtons.clear();
+    ui.board.style.setProperty("--n", String(n));
+    ui.board.setAttribute("aria-label", `Board, ${n} by ${n}`);
+    ui.board.replaceChildren();
+    for (let t = 1; t < n * n; t++) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "play-tile";
+      b.dataset.tile = String(t);
+      b.textContent = String(t);
+      b.addEventListener("click", () => { if (!suppressClick) clickTile(t); });
+      tileButtons.set(t, b);
+      ui.board.append(b);
+    }
+  }
+
+  function render() {
+    if (!session) return;   // before the first game is dealt
+    const { n, tiles, goal } = session;
+    help.withdraw(tiles.join(","));   // first: a search about a position no longer on the board stops
+    const hintTile = session.hintTile;
+    const sliding = new Set();
+    tiles.forEach((t, cell) => {
+      if (!t) return;
+      const b = tileButtons.get(t);
+      const r = Math.floor(cell / n), c = cell % n;
+      if (b.style.getPropertyValue("--r") !== String(r) || b.style.getPropertyValue("--c") !== String(c)) sliding.add(b);
+      b.style.setProperty("--r", String(r));
+      b.style.setProperty("--c", String(c));
+      b.classList.toggle("is-home", goal[cell] === t);
+      b.classList.toggle("is-hint", hintTile === t);
+      if (hintTile === t) b.dataset.hintDir = session.hint; else delete b.dataset.hintDir;
+      const slides = slidesFor(tiles, n, cell);
+      b.classList.toggle("can-move", !!slides);
+      b.setAttribute("aria-label", `${t}, row ${r + 1}, column ${c + 1}` +
+        (goal[cell] === t ? ", in place" : "") + (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
+    });
+    // The buttons in the board's reading order, row by row, as Tab and a screen reader go through them.
+    arrange(ui.board, tiles.filter(Boolean).map((t) => tileButtons.get(t)), sliding);
+    ui.board.dataset.blank = String(tiles.indexOf(0));
+    ui.board.dataset.tiles = tiles.join(",");
+    ui.moves.textContent = String(session.moveCount);
+    ui.timer.textContent = formatTime(session.elapsedMs());
+    ui.undo.disabled = !session.past.length;
+    ui.redo.disabled = !session.future.length;
+    ui.restart.disabled = !session.past.length && !session.future.length;
+    const ready = help.ready, busy = help.busy;
+    ui.hint.disabled = !ready || session.solved || busy;
+    const autoplay = help.autoplaying;
+    ui.finish.disabled = !ready || (session.solved && !autoplay) || (busy && !autoplay);
+    ui.distance.disabled = !ready || busy;
+    ui.finish.textContent = autoplay ? "Stop" : "Finish from here";
+    showDistance(session.planHere());
+    root.dataset.solved = String(session.solved);
+    if (busy) root.dataset.busy = "solve"; else delete root.dataset.busy;
+    root.dataset.solver = ready ? "ready" : "waiting";
+    keepTimeShown();
+    root.dispatchEvent(new CustomEvent("game-render", { detail: { session } }));
+  }
+
+  /** "Optimal from here": what the game's plan says, and in data-known what kind of number that is ("exact",
+   *  "at-most" for a plan not proven shortest, "none" for "?"; the judge adds its "at-least" bounds). */
+  function showDistance(plan) {
+    const [known, text] = plan !== null ? [session.planOptimal ? "exact" : "at-most", `${session.planOptimal ? "" : "≤ "}${plan.length}`]
+      : session.atGoal ? ["exact", "0"] : ["none", "?"];
+    ui.distanceOut.textContent = text;
+    ui.distanceOut.dataset.known = known;
+  }
+
+  /** Render a position that jumped (a new game, a restart) without sliding every tile across. */
+  function renderJump() {
+    ui.board.classList.add("no-anim");
+    render();
+    void ui.board.offsetWidth;   // lay out the new positions before transitions come back on
+    ui.board.classList.remove("no-anim");
+  }
+
+  function keepTimeShown() {
+    if (session.timerRunning && !tick) tick = setInterval(() => { ui.timer.textContent = formatTime(session.elapsedMs()); }, 250);
+    if (!session.timerRunning && tick) { clearInterval(tick); tick = null; }
+  }
+
+  function announce(text) {
+    ui.live.textContent = text;
+  }
+
+  /** A message below the board: a problem (the default), or a "note" (an answer not proven shortest...). */
+  function showMessage(text, kind = "problem", about = "") {
+    ui.message.textContent = text;
+    ui.message.hidden = !text;
+    ui.message.dataset.kind = kind;
+    ui.message.dataset.about = about;
+  }
+
+  function publish() {
+    if (active) onFragment(session.fragment());
+  }
+
+  // ---- loading a game -----------------------------------------------------------------------
+  function load({ n, tiles, goal = null, moves = "", origin = "typed" }) {
+    help.stopAutoplay(false);
+    help.cancel();
+    const sizeChanged = !session || n !== session.n;
+    session = new GameSession({ n, tiles, goal, moves, origin });
+    ui.result.hidden = true;
+    ui.shareLink.hidden = true;
+    ui.size.value = String(n);
+    if (sizeChanged) buildTiles(n);
+    renderJump();
+    if (session.solved) finish();
+    publish();
+  }
+
+  function newPuzzle(n) {
+    showMessage("");
+    load({ n, tiles: dealTiles(n), origin: "deal" });
+    announce(`New ${n} by ${n} puzzle.`);
+  }
+
+  function loadFragment(text) {
+    let game;
+    try {
+      game = parseFragment(text);
+      if (game.kind !== "play") throw new FragmentError("This link is not a game.");
+    } catch (error) {
+      if (!(error instanceof FragmentError)) throw error;
+      refuse(error.message, error.size);
+      return false;
+    }
+    showMessage("");
+    active = true;
+    load({ ...game, origin: "link" });
+    announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
+    return true;
+  }
+
+  /** A link the game cannot open: a fresh puzzle (of size `n`, the size the link asked for, when the game
+   *  plays that size; else the size on screen, or 4x4 when no game is on screen yet), and why. */
+  function refuse(reason, n = null) {
+    active = true;            // the fresh puzzle replaces the refused link in the address bar
+    const playable = n >= MIN_SIZE && n <= MAX_SIZE;
+    newPuzzle(playable ? n : session ? session.n : 4);
+    showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
+  }
+
+  // ---- moves --------------------------------------------------------------------------------
+  function play(action, { assisted = false, fromAutoplay = false } = {}) {
+    if (!fromAutoplay) help.stopAutoplay(false);
+    const slid = session.play(action, { assisted });
+    if (!slid) return false;
+    showMove(slid, action);
+    return true;
+  }
+
+  function showMove(slid, action) {
+    if (ui.message.dataset.about === "link") showMessage("");   // a refused link is history once play goes on
+    active = true;
+    render();
+    publish();
+    if (session.solved) finish();
+    else announce(`${slid.join(", ")} slid ${DIRS[action[0]].name}. ${plural(session.moveCount, "move")}.`);
+  }
+
+  function clickTile(t) {
+    const action = slidesFor(session.tiles, session.n, session.tiles.indexOf(t));
+    if (action) play(action);
+    else announce(`${t} is not in the blank's row or column.`);
+  }
+
+  function slide(dir) {
+    if (cellForDir(session.tiles, session.n, dir) < 0) announce(`No tile can slide ${DIRS[dir].name}.`);
+    else play(dir);
+  }
+
+  function undo() {
+    help.stopAutoplay(false);
+    if (!session.undo()) return;
+    active = true;
+    ui.result.hidden = true;
+    render();
+    publish();
+    announce(`Undone. ${plural(session.moveCount, "move")}.`);
+  }
+
+  function redo() {
+    help.stopAutoplay(false);
+    const action = session.future.at(-1);
+    const slid = session.redo();
+    if (slid) showMove(slid, action);
+  }
+
+  function restart() {
+    help.stopAutoplay(false);
+    help.cancel();
+    session.restart();
+    ui.result.hidden = true;
+    renderJump();
+    publish();
+    announce("Back to the starting board.");
+  }
+
+  // ---- a finished game -------------------------------------------------------------------------
+  function finish() {
+    help.stopAutoplay(false);
+    render();
+    describeFinish();
+    if (session.optimalStart === null && help.ready) help.askOptimalStart();
+  }
+
+  // `unknown`: why the optimal count is not shown (null: it is still being worked out).
+  function describeFinish(unknown = null) {
+    const moves = session.moveCount;
+    const optimal = session.optimalStart;
+    const helped = [session.assisted && `${plural(session.assisted, "move")} by the solver`,
+      session.hints && plural(session.hints, "hint")].filter(Boolean);
+    const waiting = unknown || (help.ready ? "the optimal count is being worked out…" : "the optimal count will be shown once the solver has loaded.");
+    const span = (text, testid) => { const s = document.createElement("span"); s.textContent = text; if (testid) s.dataset.testid = testid; return s; };
+    const strong = document.createElement("strong");
+    strong.textContent = "Solved!";
+    ui.result.replaceChildren(strong, " ",
+      span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""} in ${formatTime(session.elapsedMs())}; `),
+      span(optimal === null ? "" : String(optimal), "play-optimal"),
+      span(optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.`));
+    const uncounted = UNCOUNTED[session.uncounted];
+    if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
+    ui.result.hidden = false;
+    announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
+  }
+
+  // ---- share ------------------------------------------------------------------------------------
+  async function share() {
+    const url = `${location.origin}${location.pathname}${location.search}#${session.fragment()}`;
+    ui.shareLink.value = url;
+    ui.shareLink.hidden = false;
+    let copied = await copyText(url);
+    if (!copied) {
+      ui.shareLink.focus();
+      ui.shareLink.select();
+      try { copied = document.execCommand("copy"); } catch { copied = false; }
+    }
+    announce(copied ? "Link copied." : "Copy the selected link to share this game.");
+    ui.share.dataset.copied = String(copied);
+  }
+
+  bindInput(root, ui.board, { slide, undo, redo, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
+
+  return {
+    loadFragment, newPuzzle, refuse,
+    /** Start a game on this board: {n, tiles, origin}, origin "deal" for a board the game dealt (a daily
+     *  puzzle), "exact" for an exact deal, else "typed" (an imported position); the statistics count only "deal". */
+    loadGame: (game, { announceAs = "" } = {}) => { showMessage(""); active = true; load(game); if (announceAs) announce(announceAs); },
+    play: (action) => play(action),
+    playTile: (t) => clickTile(t),
+    fragment: () => session.fragment(),
+    get session() { return session; },
+  };
+}

@@ -1,0 +1,63 @@
+// play/input.js -- the game's keys and swipes, turned into the game's own actions: a slide in a direction
+// (the way a tile moves), undo and redo.  Clicks on tiles are the game's (game.js).
+//
+//   bindInput(root, board, { slide, undo, redo, suppressClicks });
+
+import { OPPOSITE } from "../core/rules.js";
+
+const KEY_DIRS = {
+  ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
+  a: "l", d: "r", w: "u", s: "d", A: "l", D: "r", W: "u", S: "d",
+};
+const SWIPE_MIN_PX = 24;
+// Controls that take arrow keys themselves (text, lists, sliders, radio groups); a checkbox or a button does not,
+// so arrows slide tiles when one of those has the focus.
+const OWN_ARROWS = "select, textarea, [contenteditable='true'], input:not([type=checkbox]):not([type=button]):not([type=submit]):not([type=reset])";
+
+function usesArrowKeys(target) {
+  return Boolean(target && target.closest && target.closest(OWN_ARROWS));
+}
+
+/**
+ * Arrow keys and W A S D slide (inside the game, or anywhere when nothing in particular has the focus and
+ * the game is on screen), Ctrl+Z / Ctrl+Y undo and redo, a swipe on the board slides;
+ * `suppressClicks()` is called when a swipe ends, so the click that may follow is not taken as a tap.
+ */
+export function bindInput(root, board, { slide, undo, redo, suppressClicks }) {
+  function onKey(event) {
+    const target = event.target;
+    if (usesArrowKeys(target)) return;
+    if (event.altKey || event.metaKey) return;
+    if (event.ctrlKey) {
+      const k = event.key.toLowerCase();
+      if (k === "z" && !event.shiftKey) { undo(); event.preventDefault(); }
+      else if (k === "y" || (k === "z" && event.shiftKey)) { redo(); event.preventDefault(); }
+      return;
+    }
+    const key = KEY_DIRS[event.key];
+    if (!key) return;
+    event.preventDefault();
+    slide(root.dataset.keys === "blank" ? OPPOSITE[key] : key);   // keys moving the blank: the tile goes the other way
+  }
+  root.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", (event) => {
+    if (event.target !== document.body && event.target !== document.documentElement && event.target.id !== "content") return;
+    if (root.hidden || !root.getClientRects().length) return;
+    onKey(event);
+  });
+
+  let swipe = null;
+  board.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    swipe = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  });
+  board.addEventListener("pointerup", (event) => {
+    if (!swipe || swipe.id !== event.pointerId) return;
+    const dx = event.clientX - swipe.x, dy = event.clientY - swipe.y;
+    swipe = null;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < SWIPE_MIN_PX) return;
+    suppressClicks();
+    slide(Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "l" : "r") : (dy < 0 ? "u" : "d"));
+  });
+  board.addEventListener("pointercancel", () => { swipe = null; });
+}

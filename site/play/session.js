@@ -1,0 +1,180 @@
+// play/session.js -- one game of the sliding puzzle, as data: the position, the history (undo and redo),
+// the move count, the timer and the solver's plan.  No DOM and no timers of its own: game.js is the view
+// over it, as the front ends of Simon Tatham's puzzles are over his mid-end.
+//
+//   const session = new GameSession({ n: 3, tiles: [8, 1, 3, 4, 0, 2, 7, 6, 5] });
+//   session.play("l");               // an action: one or more single-tile moves in one direction
+//   session.undo(); session.redo();
+//   session.setPlan(session.tiles, "ul...");   // a solution from a position (the solver's answer; optimal
+//                                              // unless a third argument says it is not proven shortest)
+//   session.planHere();              // that solution while the game is on its line, else null
+
+import { applyMove, goalTiles, inverseMoves, positionsAlong, sameTiles } from "../core/rules.js";
+import { playFragment } from "../core/links.js";
+
+export class GameSession {
+  /**
+   * A game from its starting board; `moves` (direction letters, one action each) are played at once.
+   * `origin`: where the board came from, "deal" (dealt by the game: a new puzzle, the daily puzzle), "exact"
+   * (an exact deal: its distance to the goal was chosen), "link" (a shared or reloaded game) or "typed" (a
+   * position put in by hand).
+   */
+  constructor({ n, tiles, goal = null, moves = "", origin = "typed" }, clock = () => performance.now()) {
+    this.n = n;
+    this.start = tiles.slice();
+    this.origin = origin;
+    this.goal = goal ? goal.slice() : goalTiles(n);
+    this.clock = clock;
+    this.optimalStart = null;  // optimal moves from the starting board, once the solver has said
+    this.plan = null;          // {key, moves}: an optimal solution from the position `key`
+    this.helped = false;       // a hint or a move by the solver on this board, in any attempt: a restart keeps it
+    this.restart();
+    for (const dir of moves) this._do(dir);
+  }
+
+  /** Back to the starting board with a fresh history and timer; what the solver said is kept. */
+  restart() {
+    this.tiles = this.start.slice();
+    this.past = [];            // actions done, each a string of single-tile moves
+    this.future = [];          // actions undone, for redo
+    this.assisted = 0;         // moves played by "Finish from here"
+    this.hints = 0;
+    this.hint = null;          // the direction of the hinted move, until the next move
+    this.startedAt = null;
+    this.elapsedBefore = 0;
+  }
+
+  get moveCount() {
+    return this.past.reduce((sum, action) => sum + action.length, 0);
+  }
+
+  /** Solved once the goal is reached by playing (a game that starts at its goal is not solved yet). */
+  get solved() {
+    return this.past.length > 0 && sameTiles(this.tiles, this.goal);
+  }
+
+  get atGoal() {
+    return sameTiles(this.tiles, this.goal);
+  }
+
+  /**
+   * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed", "link"
+   * or "exact" (anyone can type, link or ask for a board one move from its goal, and a link's game has lost
+   * its time so far), "help" (hints, or moves played by the solver, in this attempt or one before it on the
+   * same board: a restart does not make a board unseen).
+   */
+  get uncounted() {
+    if (this.origin !== "deal") return this.origin;
+    return this.helped ? "help" : null;
+  }
+
+  /** The game's share link: its starting board and every move still played. */
+  fragment() {
+    return playFragment({ n: this.n, tiles: this.start, goal: this.goal, moves: this.past.join("") });
+  }
+
+  // ---- moves -------------------------------------------------------------------------------------
+
+  /** Play an action; returns the tiles that slid, in order, or null when it cannot be played. */
+  play(action, { assisted = false } = {}) {
+    if (!action || this.solved) return null;
+    const slid = this._do(action);
+    if (!slid) return null;
+    this.future = [];
+    if (assisted) { this.assisted += action.length; this.helped = true; }
+    this._startTimer();
+    if (this.solved) this._stopTimer();
+    return slid;
+  }
+
+  /** Take back the last action; returns it, or null when there is none. */
+  undo() {
+    const action = this.past.pop();
+    if (!action) return null;
+    this.tiles = this._positions(inverseMoves(action)).at(-1).tiles;
+    this.future.push(action);
+    this.hint = null;
+    return action;
+  }
+
+  /** Play the last action undone again; returns the tiles that slid, or null. */
+  redo() {
+    if (!this.future.length || this.solved) return null;
+    const future = this.future;
+    const slid = this.play(future.at(-1));
+    this.future = future.slice(0, -1);
+    return slid;
+  }
+
+  _do(action) {
+    const positions = this._positions(action);
+    if (!positions) return null;
+    const after = positions.at(-1).tiles;
+    this._advancePlan(action, after);
+    this.tiles = after;
+    this.past.push(action);
+    this.hint = null;
+    return positions.slice(1).map((position) => position.tile);
+  }
+
+  _positions(moves) {
+    return positionsAlong(this.tiles, this.n, moves);
+  }
+
+  // ---- the timer: runs from the first move until the goal ------------------------------------------
+
+  get timerRunning() {
+    return this.startedAt !== null;
+  }
+
+  elapsedMs() {
+    return this.elapsedBefore + (this.startedAt === null ? 0 : this.clock() - this.startedAt);
+  }
+
+  _startTimer() {
+    if (this.startedAt === null) this.startedAt = this.clock();
+  }
+
+  _stopTimer() {
+    this.elapsedBefore = this.elapsedMs();
+    this.startedAt = null;
+  }
+
+  // ---- the solver's plan -----------------------------------------------------------------------------
+
+  /** Record a solution (direction letters) from the position `tiles`: optimal, or not proven shortest. */
+  setPlan(tiles, moves, optimal = true) {
+    this.plan = { key: tiles.join(","), moves, optimal };
+    if (optimal && sameTiles(tiles, this.start)) this.optimalStart = moves.length;
+  }
+
+  /** The planned moves from here, when known, else null. */
+  planHere() {
+    return this.plan && this.plan.key === this.tiles.join(",") ? this.plan.moves : null;
+  }
+
+  /** Whether the plan from here is proven shortest. */
+  get planOptimal() {
+    return this.planHere() !== null && this.plan.optimal;
+  }
+
+  /** Mark the next move of the plan as the hint; returns its direction (null without a plan). */
+  takeHint() {
+    const moves = this.planHere();
+    if (!moves) return null;
+    this.hint = moves[0];
+    this.hints += 1;
+    this.helped = true;
+    return this.hint;
+  }
+
+  /** The tile the hint slides, or null. */
+  get hintTile() {
+    return this.hint && applyMove(this.tiles, this.n, this.hint).tile;
+  }
+
+  _advancePlan(action, after) {
+    const moves = this.planHere();
+    if (moves && moves.startsWith(action)) this.plan = { ...this.plan, key: after.join(","), moves: moves.slice(action.length) };
+  }
+}

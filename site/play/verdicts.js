@@ -1,0 +1,88 @@
+// play/verdicts.js -- the engine's verdicts on a game's positions, cached per position and asked one at a time.
+// No DOM.  A verdict is the worker's answer to {op: "judge", tiles, goal} (see webapi.py):
+//   {distance, exact, moves: [{cell, tile, delta}], method}: delta -1 gains a step, +1 loses one.
+//
+//   const judge = new Judge(solver);
+//   await judge.verdict(tiles, goal);          // asked now, ahead of anything only prefetched
+//   judge.prefetch([tilesA, tilesB], goal);    // the next positions, asked when the worker is idle
+//   judge.cached(tiles, goal);                 // a verdict already in hand, or null
+//
+// Each verdict is a job (core/job.js) of the owner "judge": the engine fetches the tables it reads first,
+// and the game's own requests and the form's go on beside it.
+
+import { Job } from "../core/job.js";
+
+/** From 5x5 on a verdict is a bounded search of several seconds in the worker: the judge does not ask
+ *  ahead, and a finished game's analysis uses only the positions judged during play. */
+export const SLOW_FROM = 5;
+
+const keyOf = (tiles, goal) => `${tiles.join(",")}|${goal.join(",")}`;
+
+export class Judge {
+  constructor(solver) {
+    this.solver = solver;
+    this.verdicts = new Map();   // key -> verdict
+    this.waiting = new Map();    // key -> {tiles, goal, resolvers: [], urgent}
+    this.order = [];             // keys, urgent ones first
+    this.busy = false;
+  }
+
+  cached(tiles, goal) {
+    return this.verdicts.get(keyOf(tiles, goal)) || null;
+  }
+
+  /** The verdict on `tiles`, asked ahead of prefetched positions. */
+  verdict(tiles, goal) {
+    const known = this.cached(tiles, goal);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve, reject) => this._enqueue(tiles, goal, { resolve, reject }, true));
+  }
+
+  /** Ask for these positions' verdicts when nothing more urgent waits. */
+  prefetch(positions, goal) {
+    for (const tiles of positions) {
+      if (!this.cached(tiles, goal)) this._enqueue(tiles, goal, null, false);
+    }
+  }
+
+  _enqueue(tiles, goal, resolver, urgent) {
+    const key = keyOf(tiles, goal);
+    let entry = this.waiting.get(key);
+    if (!entry) {
+      entry = { tiles: tiles.slice(), goal: goal.slice(), resolvers: [], urgent: false };
+      this.waiting.set(key, entry);
+    }
+    if (resolver) entry.resolvers.push(resolver);
+    if (urgent && !entry.urgent) {
+      entry.urgent = true;
+      this.order = [key, ...this.order.filter((k) => k !== key)];
+    } else if (!this.order.includes(key)) {
+      this.order.push(key);
+    }
+    this._next();
+  }
+
+  async _next() {
+    if (this.busy || !this.order.length) return;
+    this.busy = true;
+    const key = this.order.shift();
+    const entry = this.waiting.get(key);
+    this.waiting.delete(key);
+    try {
+      const verdict = await this._ask(entry.tiles, entry.goal);
+      this.verdicts.set(key, verdict);
+      entry.resolvers.forEach(({ resolve }) => resolve(verdict));
+    } catch (error) {
+      entry.resolvers.forEach(({ reject }) => reject(error));
+    } finally {
+      this.busy = false;
+      this._next();
+    }
+  }
+
+  async _ask(tiles, goal) {
+    const answer = await new Job(this.solver, "judge", { tiles, goal }, { owner: "judge" }).answer;
+    if (answer.type !== "judgement") throw new Error(answer.message || "the solver could not judge this position");
+    return answer;
+  }
+}

@@ -1,0 +1,44 @@
+// play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
+// analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js,
+// settings.js).  Its links: #play=N:tiles[&goal=...][&moves=...] restores a game, #daily=YYYY-MM-DD&n=N
+// opens that date's daily puzzle, #game (or no fragment) shows the game on screen.
+
+import { mountGame } from "./game.js";
+import { Judge } from "./verdicts.js";
+import { mountJudging } from "./judge.js";
+import { mountAnalysis } from "./analysis.js";
+import { dailyPuzzles, dealsPanel } from "./deals.js";
+import { notationPanel } from "./notation-panel.js";
+import { statsPanel } from "./stats.js";
+import { settings, settingsPanel } from "./settings.js";
+import { FragmentError, parseDaily } from "../core/links.js";
+
+const FIRST_SIZE = 4;
+
+export function mount(section, { solver, router, budgets }) {
+  const game = mountGame(section, { solver, budgets, onFragment: (fragment) => router.publish(fragment, "play") });
+  const judge = new Judge(solver);
+  mountAnalysis(section, game, judge);
+  mountJudging(section, game, judge, settings);
+  const daily = dailyPuzzles(game);
+  section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
+    statsPanel(section, game), settingsPanel(section, game));
+
+  function open(name, link) {
+    if (link.startsWith("daily=")) openDaily(link);
+    else if (link) { if (!game.session || link !== game.fragment()) game.loadFragment(link); }
+    else if (!game.session) game.newPuzzle(FIRST_SIZE);
+  }
+
+  function openDaily(link) {
+    try {
+      const { n, date } = parseDaily(link);
+      daily.load(n, date);
+    } catch (error) {
+      if (!(error instanceof FragmentError)) throw error;
+      game.refuse(error.message, error.size);
+    }
+  }
+
+  return { open, game };
+}

@@ -1,0 +1,309 @@
+// solve/form.js -- the solver form's inputs: the board or word pair, the custom goal, the heuristic, the
+// grid editor and the examples menu, and the messages next to each field.  It reads and fills the form;
+// it asks nothing of the solver (view.js does).
+//
+//   const form = new SolveForm(document.getElementById("solve-form"), { onEdit });
+//   form.mode = "words";  form.boardParams();  form.showBoard({ n, tiles });  form.setError("board", "…");
+
+import { boardText } from "../core/notation.js";
+import { goalTiles } from "../core/rules.js";
+import { MAX_SIDE, MIN_SIDE } from "../core/links.js";
+import { quoted } from "../core/messages.js";
+
+// Each field's input, the element its message goes to and where that is, in words; "link" messages have no
+// input; a message about no field (a worker that died) goes under the buttons.
+const FIELDS = {
+  board: ["board", "board-error", "under the board"],
+  goal: ["goal", "goal-error", "under the goal board"],
+  heuristic: ["heuristic", "heuristic-error", "under the heuristic"],
+  start_word: ["start-word", "start_word-error", "under the start word"],
+  goal_word: ["goal-word", "goal_word-error", "under the goal word"],
+  dictionary: ["dictionary", "dictionary-error", "under the dictionary"],
+  link: [null, "link-error", "above the board"],
+};
+const NO_FIELD = [null, "form-error", "under the buttons"];
+
+const HEURISTIC_LABELS = {
+  auto: "auto: the strongest for this size",
+  pdb: "pdb: pattern databases (3x3, 4x4)",
+  "linear-conflict": "linear-conflict: Manhattan + line conflicts",
+  "walking-distance": "walking-distance (up to 4x4)",
+};
+
+/** The text as rows of tokens when it is laid out as a square (rows on lines or between '/', or n*n numbers on
+ *  one line, as the engine reads a board), else null (no validation here). */
+function squareRows(text) {
+  let rows = text.split(/[\n/]/).map((line) => line.trim()).filter(Boolean).map((line) => line.split(/\s+/));
+  const side = Math.round(Math.sqrt(rows.length === 1 ? rows[0].length : 0));
+  if (rows.length === 1 && side >= 2 && side * side === rows[0].length) {
+    rows = Array.from({ length: side }, (_, r) => rows[0].slice(r * side, r * side + side));
+  }
+  if (rows.length < 2 || rows.some((row) => row.length !== rows.length)) return null;
+  return rows;
+}
+
+/** The sides the grid editor makes boards of (bigger boards are typed as text). */
+const GRID_SIDES = { min: MIN_SIDE, max: 12 };
+
+export class SolveForm {
+  /** `onEdit(kind)`: the person changed the puzzle ("board" or "words": a field, the grid, an example) or its
+   *  heuristic, so the last answer no longer applies. */
+  constructor(form, { onEdit }) {
+    this.form = form;
+    this.$ = (id) => form.ownerDocument.getElementById(id);
+    this.onEdit = onEdit;
+    this.info = null;       // the solver's info, once it is ready (the list of heuristics)
+    this.examples = [];
+    const $ = this.$;
+    $("board").addEventListener("input", () => { this.syncGridFromText(); onEdit("board"); });
+    $("goal").addEventListener("input", () => onEdit("board"));
+    $("heuristic").addEventListener("change", () => onEdit("board"));
+    for (const id of ["start-word", "goal-word", "dictionary"]) $(id).addEventListener("input", () => onEdit("words"));
+    $("use-goal").addEventListener("change", () => this._toggleGoal());
+    $("grid-editor").addEventListener("toggle", () => this.syncGridFromText());
+    $("grid-new").addEventListener("click", () => this._newGrid());
+    $("grid-size").addEventListener("keydown", (event) => {   // Enter makes the grid (it would submit the form: Solve)
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      this._newGrid();
+    });
+    $("example").addEventListener("change", () => this._loadExample());
+    this._loadExamples();
+  }
+
+  get mode() {
+    return this.form.querySelector('input[name="mode"]:checked').value;
+  }
+
+  set mode(value) {
+    this.form.querySelector(`input[name="mode"][value="${value}"]`).checked = true;
+    this.$("board-inputs").hidden = value !== "board";
+    this.$("word-inputs").hidden = value !== "words";
+    this.$("solve-heading").textContent = value === "words" ? "Solve a word ladder" : "Solve a sliding puzzle";
+    this._showExamplesOf(value);
+  }
+
+  /** The examples menu offers the puzzles of the mode shown (files of no kind in both). */
+  _showExamplesOf(mode) {
+    for (const group of this.$("example").querySelectorAll("optgroup")) {
+      group.hidden = group.disabled = !["text", mode === "words" ? "words" : "board"].includes(group.dataset.kind);
+    }
+  }
+
+  // -- errors -------------------------------------------------------------------------------------------
+  setError(field, message) {
+    const [inputId, errorId] = FIELDS[field] || NO_FIELD;
+    this.$(errorId).textContent = message;
+    if (inputId) this.$(inputId).setAttribute("aria-invalid", "true");
+  }
+
+  clearErrors(fields = Object.keys(FIELDS)) {
+    for (const field of fields) {
+      const [inputId, errorId] = FIELDS[field];
+      this.$(errorId).textContent = "";
+      if (inputId) this.$(inputId).removeAttribute("aria-invalid");
+    }
+    this.$("form-error").textContent = "";
+  }
+
+  /** Move the focus to the field an error is about, when it is on screen (which scrolls it into view), else
+   *  bring its message into view. */
+  focusField(field) {
+    const [inputId, errorId] = FIELDS[field] || NO_FIELD;
+    if (inputId && !this.$(inputId).closest("[hidden]")) this.$(inputId).focus();
+    else this.$(errorId).scrollIntoView({ block: "nearest" });
+  }
+
+  /** Where the messages about `fields` are, in words: "under the start word and the goal word". */
+  whereMessages(fields) {
+    const places = [...new Set(fields.map((field) => (FIELDS[field] || NO_FIELD)[2]))];
+    const under = places.every((place) => place.startsWith("under ")) && places.length > 1;
+    return under ? `under ${places.map((place) => place.slice("under ".length)).join(" and ")}` : places.join(" and ");
+  }
+
+  // -- what the form holds ----------------------------------------------------------------------------
+  boardParams() {
+    const $ = this.$;
+    return { board: $("board").value, goal: $("use-goal").checked ? $("goal").value : "", heuristic: $("heuristic").value };
+  }
+
+  wordParams() {
+    const $ = this.$;
+    return { start: $("start-word").value, goal: $("goal-word").value, dictionary: $("dictionary").value };
+  }
+
+  showBoard({ n, tiles, goal = null, heuristic = null }) {
+    this.mode = "board";
+    this.$("board").value = boardText(tiles, n);
+    this.setGoalText(goal ? boardText(goal, n) : "");
+    if (heuristic) this.chooseHeuristic(heuristic);
+    this.setNote("", null);
+    this.syncGridFromText();
+  }
+
+  showWords({ start, goal, dictionary = "common" }) {
+    this.mode = "words";
+    this.$("start-word").value = start;
+    this.$("goal-word").value = goal;
+    this.$("dictionary").value = dictionary;
+  }
+
+  setGoalText(text) {
+    this.$("use-goal").checked = Boolean(text);
+    this.$("goal-field").hidden = !text;
+    this.$("goal").value = text;
+  }
+
+  /** The note under the board: what the solver said of it (solvable or not, the estimate). */
+  setNote(text, solvable) {
+    const note = this.$("board-note");
+    note.textContent = text;
+    if (solvable === null) delete note.dataset.solvable; else note.dataset.solvable = String(solvable);
+  }
+
+  /** Back to the first board, no goal, no example, the default heuristic. */
+  reset() {
+    this.clearErrors();
+    this.mode = "board";
+    this.setGoalText("");
+    this.$("example").value = "";
+    this.setNote("", null);
+    if (this.info) this.$("heuristic").value = this.info.default_heuristic;
+  }
+
+  // -- heuristics: the solver's list is the one list of names -----------------------------------------
+  fillHeuristics(info) {
+    this.info = info;
+    const select = this.$("heuristic");
+    const wanted = select.value;
+    select.replaceChildren(...info.heuristics.map((name) => new Option(HEURISTIC_LABELS[name] || name, name)));
+    select.value = info.heuristics.includes(wanted) ? wanted : info.default_heuristic;
+    if (select.value !== wanted) this.setError("link", this._unknownHeuristic(wanted));
+  }
+
+  chooseHeuristic(name) {
+    const select = this.$("heuristic");
+    if (this.info && !this.info.heuristics.includes(name)) {
+      this.setError("link", this._unknownHeuristic(name));
+      return;
+    }
+    if (![...select.options].some((option) => option.value === name)) select.add(new Option(name, name));
+    select.value = name;
+  }
+
+  _unknownHeuristic(name) {
+    return `This link asks for the heuristic ${quoted(name)}, which this solver does not have; it uses ${this.info.default_heuristic} instead.`;
+  }
+
+  _toggleGoal() {
+    const $ = this.$;
+    $("goal-field").hidden = !$("use-goal").checked;
+    if ($("use-goal").checked && !$("goal").value.trim()) {
+      const n = squareRows($("board").value)?.length;
+      if (n) $("goal").value = boardText(goalTiles(n), n);
+    }
+    this.onEdit("board");
+  }
+
+  // -- the grid editor (layout only: the text stays the source of truth) -------------------------------
+  syncGridFromText() {
+    const $ = this.$;
+    if (!$("grid-editor").open) return;
+    const grid = $("grid");
+    const rows = squareRows($("board").value);
+    if (!rows) {
+      $("grid-note").textContent = "The grid shows boards typed as n rows of n numbers; edit the text above, or start a new grid.";
+      grid.replaceChildren();
+      return;
+    }
+    $("grid-note").textContent = "";
+    const n = rows.length;
+    $("grid-size").value = String(n);
+    grid.style.setProperty("--n", String(n));
+    const values = rows.flat();
+    if (grid.children.length !== values.length) {
+      grid.replaceChildren(...values.map((_, i) => {
+        const input = document.createElement("input");
+        input.inputMode = "numeric";
+        input.autocomplete = "off";
+        input.setAttribute("aria-label", `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`);
+        input.dataset.testid = `grid-cell-${i}`;
+        input.addEventListener("input", () => this._syncTextFromGrid());
+        return input;
+      }));
+    }
+    values.forEach((value, i) => {
+      const input = grid.children[i];
+      if (document.activeElement !== input) input.value = value;
+    });
+  }
+
+  /** The grid's numbers into the text, once every cell has one; an empty cell is named in the grid's terms
+   *  and the text (the board the solver checks and solves) stays as it was meanwhile. */
+  _syncTextFromGrid() {
+    const cells = [...this.$("grid").children];
+    const n = Math.round(Math.sqrt(cells.length));
+    const empty = cells.findIndex((cell) => !cell.value.trim());
+    if (empty >= 0) {
+      this.$("grid-note").textContent = `Row ${Math.floor(empty / n) + 1}, column ${(empty % n) + 1} is empty: type its ` +
+        "number, 0 for the blank (the board above stays as it was until then).";
+      return;
+    }
+    this.$("grid-note").textContent = "";
+    const rows = [];
+    for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, r * n + n).map((c) => c.value.trim()).join(" "));
+    this.$("board").value = rows.join("\n");
+    this.onEdit("board");
+  }
+
+  _newGrid() {
+    const typed = this.$("grid-size").value.trim();
+    const n = Number(typed);
+    if (!Number.isInteger(n) || n < GRID_SIDES.min || n > GRID_SIDES.max) {
+      const sides = `${GRID_SIDES.min} to ${GRID_SIDES.max} tiles a side`;
+      this.$("grid-note").textContent = !typed ? `Type the grid's size first: ${sides}.`
+        : `The grid makes boards of ${sides}, not ${quoted(typed)}` +
+          `${n > GRID_SIDES.max ? `; boards up to ${MAX_SIDE}x${MAX_SIDE} can be typed above, one row per line` : ""}.`;
+      return;
+    }
+    this.$("board").value = boardText(goalTiles(n), n);
+    this.$("grid").replaceChildren();
+    this.syncGridFromText();
+    this.onEdit("board");
+  }
+
+  // -- examples from puzzles/ ----------------------------------------------------------------------------
+  _loadExamples() {
+    fetch("puzzles.json").then((r) => (r.ok ? r.json() : [])).then((list) => {
+      this.examples = Array.isArray(list) ? list : [];
+      const select = this.$("example");
+      const groups = { board: "Sliding boards", words: "Word ladders", text: "Other files" };
+      for (const [kind, label] of Object.entries(groups)) {
+        const items = this.examples.map((e, i) => [e, i]).filter(([e]) => (e.kind || "text") === kind);
+        if (!items.length) continue;
+        const group = document.createElement("optgroup");
+        group.label = label;
+        group.dataset.kind = kind;
+        for (const [e, i] of items) group.append(new Option(e.title || e.name, String(i)));
+        select.append(group);
+      }
+      this._showExamplesOf(this.mode);
+    }).catch(() => {});
+  }
+
+  _loadExample() {
+    const example = this.examples[Number(this.$("example").value)];
+    if (!example) return;
+    this.clearErrors();
+    if (example.kind === "words") {
+      this.showWords({ start: example.start, goal: example.goal, dictionary: example.dictionary || "common" });
+      this.onEdit("words");
+    } else {
+      this.mode = "board";
+      this.$("board").value = example.board_text ?? example.text;
+      this.setGoalText(example.goal_text || "");
+      this.syncGridFromText();
+      this.onEdit("board");
+    }
+  }
+}

@@ -1,0 +1,293 @@
+// worker/worker.js -- the only place Python runs: a module Web Worker that boots Pyodide, installs the project's
+// wheel (no micropip: the wheel is fetched and unpacked into site-packages) and answers the page.
+//
+// The messages are declared once, in pysrc/puzzlesolver/protocol.json (served as protocol.json), and
+// how they go together in the docstring of pysrc/puzzlesolver/webapi.py: every answer is made by
+// puzzlesolver.webapi.call (JSON in, JSON out).  This file only moves messages: it fetches the data
+// files a request asks for, and advances every running job a slice at a time, in turn, so that no call
+// into Python holds the worker much longer than one slice and the jobs of the form, the game, the judge
+// and the Learn view all move together.  Its own messages: {type: "ready", info, bootMs, took} once,
+// {type: "fatal", message} if booting failed, {id, type: "loading", url, loaded, total} while a data
+// file downloads, and the answer to {op: "stats"} (the longest call into Python so far).
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const ROOT = new URL("../", import.meta.url);   // the site's root: this file is in worker/
+const SLICE_MS = 50;          // each job's slice: progress stays lively, other requests wait at most this
+
+let call = null;              // puzzlesolver.webapi.call, once booted
+let deployed = {};            // build.json's files and tables.json's tables: {path: {sha256, size}}
+let buildId = null;           // build.json's build_id: tables.json must name the same
+let lateTables = new Set();   // the paths of build.json's "tables"
+const running = [];           // ids of the jobs being advanced, a slice each in turn
+const preparing = new Map();  // id -> {owner, cancelled}: requests still fetching their data files
+const ops = new Map();        // id -> op, for the jobs running (the stats name an advance by its job's op)
+const stats = { longestCallMs: 0, longestCallOp: null, calls: 0, longestByOp: {} };
+let pumping = false;
+
+const post = (message) => self.postMessage(message);
+
+// A zero-delay yield to the event loop, so messages from the page are handled between slices.
+const channel = new MessageChannel();
+const wakeups = [];
+channel.port1.onmessage = () => wakeups.shift()();
+const yieldToEvents = () => new Promise((resolve) => { wakeups.push(resolve); channel.port2.postMessage(0); });
+
+/** One call into Python, timed (the worker is held for as long as it takes). */
+function timedCall(message) {
+  const began = performance.now();
+  const reply = call(message);
+  const took = performance.now() - began;
+  stats.calls += 1;
+  const op = message.op === "advance" ? `advance ${ops.get(message.id) || ""}`.trim() : message.op;
+  stats.longestByOp[op] = Math.max(stats.longestByOp[op] || 0, Math.round(took));
+  if (took > stats.longestCallMs) { stats.longestCallMs = Math.round(took); stats.longestCallOp = op; }
+  return reply;
+}
+
+// -- files: the network first (through the service worker once it controls this worker), else the copy
+// saved for offline use, which this worker can read even before the service worker controls it.
+const fromNetwork = (url, init) => fetch(url, init).then((response) => (response.ok ? response : null), () => null);
+const fromOfflineCopy = async (url) => (self.caches ? (await caches.match(url)) || null : null);
+
+async function fetchResponse(url, init) {
+  const response = (await fromNetwork(url, init)) || (await fromOfflineCopy(url));
+  if (!response) throw new Error(`${url.pathname.split("/").pop()} could not be downloaded (is this device offline?)`);
+  return response;
+}
+
+// A data file of this build, checked against the sha256 build.json gives it (so two versions never mix),
+// or null when no copy can be had.  A late table (tables.json: the server may build them after the site
+// is up) is asked for by its sha256, so that the offline copy the service worker keeps of it is the right
+// one whatever the version of the rest.
+async function dataFile(path, onProgress) {
+  const url = new URL(path, ROOT);
+  if (lateTables.has(path)) url.searchParams.set("sha256", deployed[path].sha256);
+  for (const source of [fromNetwork, fromOfflineCopy]) {
+    try {
+      const response = await source(url);
+      const bytes = response && await readBytes(response, onProgress);
+      if (bytes && await isDeployed(path, bytes)) {
+        if (lateTables.has(path)) await keepLateTable(url, bytes);
+        return bytes;
+      }
+    } catch {
+      // the download broke off: try the next source
+    }
+  }
+  return null;
+}
+
+// A late table downloaded before the service worker controlled this tab is kept here, where the service
+// worker looks for it (its cache of late tables, by sha256), so it too works offline without a reload.
+const LATE_TABLES_CACHE = "puzzlesolver-tables";   // as in sw.js
+async function keepLateTable(url, bytes) {
+  if (!self.caches) return;
+  try {
+    const cache = await caches.open(LATE_TABLES_CACHE);
+    if (await cache.match(url.href)) return;
+    for (const old of await cache.keys()) {      // another version of the same file
+      if (new URL(old.url).pathname === url.pathname) await cache.delete(old);
+    }
+    await cache.put(url.href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    // storage full or denied: the table is still used, only not kept offline
+  }
+}
+
+async function isDeployed(path, bytes) {
+  const digest = await sha256Hex(bytes);
+  return digest === null || digest === deployed[path].sha256;
+}
+
+async function readBytes(response, onProgress) {
+  // With Content-Encoding, Content-Length counts compressed bytes, not the ones we read: no total then.
+  const total = response.headers.get("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
+  if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
+  let lastReport = 0;
+  const bytes = await readStream(response.body, (loaded) => {
+    if (performance.now() - lastReport > 100) { lastReport = performance.now(); onProgress(loaded, total); }
+  });
+  onProgress(bytes.length, total);
+  return bytes;
+}
+
+// Every chunk of a stream, joined into one array; `onChunk(loaded)` after each.  (Reading the chunks
+// ourselves measured about twice as fast as new Response(stream).arrayBuffer().)
+async function readStream(stream, onChunk = () => {}) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    onChunk(loaded);
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
+  return bytes;
+}
+
+async function sha256Hex(bytes) {
+  if (!crypto.subtle) return null;  // not a secure context: nothing to check with
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function boot() {
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  const timings = {};  // ms since the worker started, for each stage of the boot (shown in devtools, measured by tests)
+  const manifestPromise = fetchResponse(new URL("build.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
+  const pyodidePromise = loadPyodide({
+    indexURL: new URL("pyodide/", ROOT).href, stdout: (s) => console.log(s), stderr: (s) => console.warn(s),
+  }).then((py) => { timings.pyodide = since(); return py; }, (error) => {
+    console.error(error);  // the browser's words, for devtools; the page gets ours
+    throw new Error("the Python runtime could not be loaded (is this device offline?)");
+  });
+  const manifest = await manifestPromise;
+  timings.manifest = since();
+  deployed = { ...manifest.files };
+  buildId = manifest.build_id;
+  await learnLateTables();
+  if (!manifest.wheel) throw new Error("the build has no puzzlesolver wheel (run python3 build.py)");
+  const wheel = await readBytes(await fetchResponse(new URL(manifest.wheel, ROOT)));
+  const digest = await sha256Hex(wheel);
+  if (digest && manifest.wheel_sha256 && digest !== manifest.wheel_sha256) {
+    throw new Error("the puzzlesolver wheel does not match build.json (a stale cache?)");
+  }
+  timings.wheel = since();
+  const pyodide = await pyodidePromise;
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  const webapi = pyodide.pyimport("puzzlesolver.webapi");
+  call = (message) => JSON.parse(webapi.call(JSON.stringify(message)));
+  self.__pyodide = pyodide;  // for debugging in devtools only
+  const info = call({ op: "info" });
+  timings.imported = since();
+  const bootMs = since();   // written by the engine's one rule for times (budget.took), as every answer's are
+  const took = pyodide.pyimport("puzzlesolver.budget").took(bootMs / 1000);
+  post({ type: "ready", info, bootMs, took, timings, build: manifest.build_id });
+}
+
+// Write the data files the engine asked for (word lists, pattern tables) into the Pyodide file system;
+// return the urls that could not be had (not in this build, or offline and never saved).
+async function fetchFiles(id, files) {
+  const FS = self.__pyodide.FS;
+  const missing = [];
+  if (files.some((file) => !(file.url in deployed))) await learnLateTables();
+  await Promise.all(files.map(async (file) => {   // side by side: the three 15-puzzle tables come at once
+    const progress = (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total });
+    const bytes = file.url in deployed ? await dataFile(file.url, progress) : null;
+    if (!bytes) { missing.push(file.url); return; }
+    // A .gz url for a path that is not: inflated here, in the browser's own code (a Python loop over
+    // 173 MB of tables took seconds).
+    const data = file.url.endsWith(".gz") && !file.path.endsWith(".gz") ? await inflate(bytes) : bytes;
+    FS.mkdirTree(file.path.slice(0, file.path.lastIndexOf("/")));
+    FS.writeFile(file.path, data);
+  }));
+  return missing;
+}
+
+function inflate(bytes) {
+  return readStream(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
+}
+
+// The late tables (python3 build.py serve builds the 15-puzzle's and the 24-puzzle's in the background): tables.json, read at
+// start and again when the engine asks for a file this worker does not know; taken if it is this build's.
+async function learnLateTables() {
+  try {
+    const listed = await (await fetchResponse(new URL("tables.json", ROOT), { cache: "no-cache" })).json();
+    if (listed.build_id !== buildId) return;   // a new deploy: the update banner takes it from here
+    deployed = { ...deployed, ...listed.tables };
+    for (const path of Object.keys(listed.tables || {})) lateTables.add(path);
+  } catch {
+    // offline and never saved, or the server is gone: what this worker knows is all there is
+  }
+}
+
+// The engine's first answer to a request, after fetching the data files it asks for (a fallback may ask
+// for others once the first cannot be had, so in rounds).  A request cancelled while its files were
+// downloading is answered "cancelled" without starting.
+async function firstReply(message) {
+  const unavailable = [];
+  preparing.set(message.id, { owner: message.owner || "page", cancelled: false });
+  try {
+    for (let round = 0; round < 4; round++) {
+      if (preparing.get(message.id).cancelled) return { id: message.id, type: "cancelled", message: "Cancelled while its data files were downloading, before the search began.", progress: {} };
+      const reply = timedCall(round ? { ...message, unavailable } : message);
+      if (reply.type !== "fetch") return reply;
+      unavailable.push(...await fetchFiles(message.id, reply.files));
+    }
+  } finally {
+    preparing.delete(message.id);
+  }
+  return { id: message.id, type: "error", field: "internal", message: "The solver kept asking for data files it could not get." };
+}
+
+async function answer(message) {
+  const reply = await firstReply(message);
+  post(reply);
+  if (reply.type === "started") {
+    ops.set(message.id, message.op);
+    running.push(message.id);
+    pump();
+  }
+}
+
+// Advance the running jobs a slice each in turn, yielding between slices so that new requests and
+// cancels are seen.
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (running.length) {
+      await yieldToEvents();
+      const id = running.shift();
+      const reply = timedCall({ id, op: "advance", slice_ms: SLICE_MS });
+      post(reply);
+      if (reply.type === "progress") running.push(id); else ops.delete(id);
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+async function answerSafely(message) {
+  try {
+    await answer(message);
+  } catch (error) {
+    console.error(error);  // the details, for devtools; the page gets a sentence
+    post({ id: message.id, type: "error", field: "internal",
+      message: "The solver could not answer this request because of an internal error." });
+  }
+}
+
+// A cancel reaches the requests still fetching their files here; the engine stops the running ones.
+function cancel(message) {
+  for (const [id, request] of preparing) {
+    const named = message.job !== undefined && message.job !== null;
+    if (named ? id === message.job : !message.owner || request.owner === message.owner) request.cancelled = true;
+  }
+  post(timedCall(message));
+}
+
+const booted = boot().then(() => true, (error) => {
+  console.error(error);
+  post({ type: "fatal", message: `the solver could not start: ${error.message}` });
+  return false;
+});
+
+self.onmessage = async (event) => {
+  const message = event.data || {};
+  if (message.op === "stats") { post({ id: message.id, type: "stats", ...stats, running: running.length }); return; }
+  if (!(await booted)) {
+    post({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
+    return;
+  }
+  if (message.op === "cancel") cancel(message);
+  else answerSafely(message);  // quick requests are answered at once, between the slices of the running jobs
+};
