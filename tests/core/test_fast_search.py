@@ -9,7 +9,7 @@ import pytest
 from spec_helpers import BENCHMARKS, bfs_distances
 
 from puzzlesolver import grid, policy
-from puzzlesolver.board import Board
+from puzzlesolver.board import Board, random_board
 from puzzlesolver.fast import tables
 from puzzlesolver.policy import OptionError, Options
 
@@ -142,6 +142,22 @@ def test_slices_give_the_same_answer_as_one_run(engine):
         assert [b.tiles for b in sliced.path()] == [b.tiles for b in whole.path()]
         assert sliced.stats.expanded >= whole.stats.expanded
         assert slices >= whole.stats.expanded // size - 1
+
+
+def test_the_compact_engine_resumes_with_the_estimates_it_would_compute_afresh():
+    from puzzlesolver.fast.compact import EngineMax
+    if tables.missing_files(tables.COMPACT_4):
+        pytest.skip("compact 7-tile tables missing (run `python3 build.py tables`)")
+    rng = random.Random(26)
+    for _ in range(5):
+        engine = EngineMax(random_board(4, rng).tiles, [0])
+        node = engine.reset(200)   # so large a bound that no move is pruned
+        for _ in range(60):
+            step = engine.child(node, rng.choice(engine.order(node)))
+            if step is True:
+                break
+            node = step[0]
+            assert node[3:] == engine._state(engine.board)
 
 
 def test_4x4_goal_with_blank_in_a_corner_uses_the_tables_by_symmetry():

@@ -334,18 +334,38 @@ class EngineMax:
         return st[0] + max(st[7] + st[8], st[9] + st[10])
 
     def child(self, args, nb):
-        rem, b = args[0], args[1]
-        board = self.board
+        """The move of the blank to ``nb`` from the node ``args``, as ``dfs`` makes it: the ranks change by the
+        move's constants on the side where it is horizontal and by those plus the jumped tiles' corrections
+        on the other (O(1): a resumed slice replays its whole path through here)."""
+        rem, b, _, md, iR, iA, iB, jR, jA, jB, vR, vL, wR, wL = args
+        _, nP, nB, mP, mB, dd, cP, cB, x1, x2, x3, nxt = self.entries[b, nb]
+        board, (tR, tA, tB) = self.board, self.tabs
         t = board[nb]
-        board[b], board[nb] = t, 0
-        st = self._state(board)
-        md = st[0]
-        if md + st[7] + st[8] > rem - 1 or md + st[9] + st[10] > rem - 1:
-            board[b], board[nb] = 0, t
+        kP, kB = cP[t], cB[t]
+        u1, u2, u3 = board[x1], board[x2], board[x3]
+        jumped_P, jumped_B = kP[u1] + kP[u2] + kP[u3], kB[u1] + kB[u2] + kB[u3]
+        vertical = abs(b - nb) == 4   # jumps tiles on the board, else on the mirror board
+        sP, sB = (nP[t] + jumped_P, nB[t] + jumped_B) if vertical else (nP[t], nB[t])
+        if self.kn[t]:
+            iA, iB = iA + sP, iB + sB
+            vL = max(tA[iA], tB[iB])
+        else:
+            iR += sP
+            vR = tR[iR]
+        sP, sB = (mP[t], mB[t]) if vertical else (mP[t] + jumped_P, mB[t] + jumped_B)
+        if self.km[t]:
+            jA, jB = jA + sP, jB + sB
+            wL = max(tA[jA], tB[jB])
+        else:
+            jR += sP
+            wR = tR[jR]
+        md += dd[t]
+        if md + vR + vL > rem - 1 or md + wR + wL > rem - 1:
             return None
         if md == 0:
             return True
-        return (rem - 1, nb, self.entries[b, nb][11]) + st, t
+        board[b], board[nb] = t, 0
+        return (rem - 1, nb, nxt, md, iR, iA, iB, jR, jA, jB, vR, vL, wR, wL), t
 
     def undo(self, args, nb, child):
         self.board[nb] = child[1]
