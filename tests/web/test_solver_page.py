@@ -233,6 +233,13 @@ def test_an_edit_clears_the_answer_and_stops_the_search_of_the_board_before(app)
     assert solve(app) == "solved" and moves(app) == "1"
 
 
+def test_a_board_typed_with_commas_as_a_link_lists_its_tiles_is_solved(app):
+    type_board(app, "8,1,3,4,0,2,7,6,5")
+    assert solve(app) == "solved"
+    assert moves(app) == "14"
+    expect(app.locator("#board-error")).to_have_text("")
+
+
 def test_editable_grid_writes_the_board_text(app):
     app.get_by_text("Edit on a grid").click()
     # Opening the editor queues a "toggle" task that sizes the grid from the board text; let it run
@@ -246,7 +253,8 @@ def test_editable_grid_writes_the_board_text(app):
     grid.get_by_label("row 2, column 2", exact=True).fill("3")
     expect(app.get_by_test_id("board-input")).to_have_value("1 2\n0 3")
     assert solve(app) == "solved" and moves(app) == "1"
-    for one_line in ("8 1 3 4 0 2 7 6 5", "8 1 3/4 0 2/7 6 5"):   # boards the engine reads on one line: the grid too
+    for one_line in ("8 1 3 4 0 2 7 6 5", "8 1 3/4 0 2/7 6 5",   # boards the engine reads on one line: the grid too,
+                     "8,1,3,4,0,2,7,6,5", "8, 1, 3/4, 0, 2/7, 6, 5"):   # commas included, as a link lists tiles
         type_board(app, one_line)
         expect(grid.get_by_label("row 2, column 2", exact=True)).to_have_value("0")
         expect(grid.get_by_label("row 3, column 1", exact=True)).to_have_value("7")
