@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -85,24 +86,48 @@ def test_cancel_keeping_the_best_answers_the_answer_so_far_and_can_go_on():
     from puzzlesolver.board import random_board
     registry = Jobs()
     registry.start(1, "form", solve_job(BoardPuzzle(5, random_board(5, Random(7)).tiles), max_seconds=60))
-    while not registry.job(1)._has_answer():          # until the anytime search has a first answer
-        assert registry.advance(1, 0.05).kind == "progress"
+    outcome = registry.advance(1, 0.05)
+    while "best" not in outcome.value:                  # until the anytime search has a first answer
+        assert outcome.kind == "progress"
+        outcome = registry.advance(1, 0.05)
     assert registry.cancel(1, keep_best=True) == [1]
     outcome = registry.advance(1, 0.05)
     assert outcome.kind == "paused" and outcome.value.status == "solved" and outcome.value.optimal is False
     assert outcome.value.bound <= outcome.value.moves
+    assert re.fullmatch(r"Cancelled after \d+(\.\d)? m?s of searching \([\d,]+ positions\): found \d+ moves, not proven "
+                        r"shortest; the optimum is at least \d+ moves\. Keep going to improve the answer or prove it\.",
+                        outcome.value.reason), outcome.value.reason
     registry.resume(1, 2, "form", 60.0)                  # "Keep going" after the stop
     assert registry.advance(2, 0.01).kind == "progress"
 
 
-def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_is_a_plain_cancel():
+def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_stops_with_its_advice_and_can_go_on():
+    """As when its budget runs out: how far it got, the bound (never below the board's Manhattan distance, which
+    the page's note says), the advice (here a stronger estimate), and it can be resumed."""
     registry = Jobs()
-    hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))
+    hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))   # Manhattan distance 21, Hamming 8; 31 moves at best
     registry.start(1, "form", solve_job(hard, policy.Options("astar", "hamming")))
-    registry.start(2, "game", Job(ticking(1000), on_budget=lambda: "best so far"))   # no answer to keep
+    registry.start(2, "game", Job(ticking(1000), on_budget=lambda: "best so far"))   # nothing of its own to say
     assert registry.advance(1, 0.001).kind == "progress"
     assert registry.cancel(keep_best=True) == [1, 2]
-    assert [registry.advance(i, 0.001).kind for i in (1, 2)] == ["cancelled", "cancelled"]
+    stopped = registry.advance(1, 0.001)
+    assert stopped.kind == "paused" and stopped.value.status == "stopped" and stopped.value.bound == 21
+    assert re.fullmatch(r"Cancelled after \d+(\.\d)? m?s of searching \([\d,]+ positions\) with no solution yet \(at least 21 "
+                        r"moves are needed\); to get further, choose a stronger heuristic \(manhattan or better instead "
+                        r"of hamming\)\.", stopped.value.reason), stopped.value.reason
+    assert registry.advance(2, 0.001).kind == "cancelled"
+    registry.resume(1, 3, "form", 60.0)                  # "Keep going" after the stop
+    outcome = registry.advance(3, 0.05)
+    while outcome.kind == "progress":
+        outcome = registry.advance(3, 0.05)
+    assert outcome.kind == "done" and outcome.value.moves == 31
+
+
+def test_cancel_keeping_the_best_before_the_search_has_begun_is_a_plain_cancel():
+    registry = Jobs()
+    registry.start(1, "form", solve_job(BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))))
+    assert registry.cancel(1, keep_best=True) == [1]     # before its first slice: no search yet
+    assert registry.advance(1, 0.001).kind == "cancelled"
 
 
 def test_the_memory_cap_counts_what_a_search_holds_not_all_it_ever_made():
