@@ -183,6 +183,27 @@ def test_solve_pauses_with_an_anytime_answer_and_its_bound():
     assert board.along(result.blank_path)[-1].is_goal()
 
 
+@pytest.mark.parametrize("n, seconds", [(20, 1.0),    # the line-by-line solver's first answer still to come
+                                        (12, 2.5)])   # its answer found, then windows and beams in turn
+def test_a_big_boards_solve_pauses_within_a_fraction_of_a_second_of_its_budget(n, seconds):
+    """Issue 29: a 20x20 solve once ran 45 s on a 30 s budget.  Every phase of the anytime search on a big
+    board keeps to the job's budget: its work (in CPU time, so that a shared machine's other work is left out)
+    ends less than half a second after it, in slices that each stay short."""
+    from random import Random
+    from puzzlesolver.board import random_board
+    job = solve_job(BoardPuzzle(n, random_board(n, Random(n)).tiles), max_seconds=seconds)
+    longest, outcome, cpu = 0.0, None, time.process_time()
+    while outcome is None or outcome.kind == "progress":
+        began = time.process_time()
+        outcome = job.advance(0.05)
+        longest = max(longest, time.process_time() - began)
+    assert outcome.kind == "paused" and outcome.value.seconds >= seconds
+    assert time.process_time() - cpu < seconds + 0.5       # the budget counts the clock: at most this much work
+    assert longest < 0.3, longest
+    if n == 12:
+        assert outcome.value.status == "solved" and not outcome.value.optimal
+
+
 def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_cannot_be_had(monkeypatch, tmp_path):
     monkeypatch.setattr(tables, "_data_dir", tmp_path)       # no tables on hand at all
     monkeypatch.setattr(tables, "_cache", {})
