@@ -613,7 +613,7 @@ def test_the_progress_line_writes_its_time_as_the_engine_does(app):
       const lines = [];
       await window.__solver.request("solve_board", { board, heuristic: "hamming", max_seconds: 0.5, owner: "test" },
         (message) => { if (message.type !== "loading") lines.push([message.took, progressText(message)]); });
-      const late = { type: "progress", expanded: 5000000, frontier: 900000, bound: 30, seconds: 12.345, took: "12 s" };
+      const late = { type: "progress", tag: "search", expanded: 5000000, frontier: 900000, bound: 30, seconds: 12.345, took: "12 s" };
       lines.push([late.took, progressText(late)]);
       return lines;
     }""", HARD_4X4)
