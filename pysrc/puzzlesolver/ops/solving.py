@@ -170,6 +170,7 @@ class _Solve:
                                           cancelled=cancelled), "cancel" if cancelled else "budget")
 
     def on_cancel(self) -> Result:
+        """The answer at a Cancel that keeps what the search has (the form's): as the budget's, 'Cancelled after'."""
         return self.on_budget(cancelled=True)
 
 
