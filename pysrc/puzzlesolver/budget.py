@@ -72,9 +72,10 @@ def within(solving: Stoppable[R], *, max_expansions: Optional[int] = None, max_s
 
 
 def stopped_after(*, seconds: Optional[float] = None, expanded: Optional[int] = None,
-                  stored: Optional[int] = None) -> str:
-    """How far a search got when a limit stopped it, as every stopped answer begins (the rest of the
-    sentence, its answer so far or its advice, is the search's own: :meth:`puzzlesolver.policy.Solving.stop`).
+                  stored: Optional[int] = None, cancelled: bool = False) -> str:
+    """How far a search got when a limit (or, ``cancelled``, the person) stopped it, as every stopped answer
+    begins (the rest of the sentence, its answer so far or its advice, is the search's own:
+    :meth:`puzzlesolver.policy.Solving.stop`).
 
     >>> stopped_after(expanded=5000)
     'Stopped after expanding 5,000 nodes'
@@ -82,13 +83,15 @@ def stopped_after(*, seconds: Optional[float] = None, expanded: Optional[int] = 
     ('Stopped after 4.5 s', 'Stopped after 32 s of searching (1,983,637 positions)')
     >>> stopped_after(stored=1500000)
     'Stopped after storing 1,500,000 search nodes, the limit for a browser tab,'
+    >>> stopped_after(seconds=2.5, expanded=40000, cancelled=True)
+    'Cancelled after 2.5 s of searching (40,000 positions)'
     """
     if stored is not None:
         return f"Stopped after storing {stored:,} search nodes, the limit for a browser tab,"
     if seconds is None:
         return f"Stopped after expanding {expanded:,} nodes"
     searched = "" if expanded is None else f" of searching ({plural(expanded, 'position')})"
-    return f"Stopped after {took(seconds)}{searched}"
+    return f"{'Cancelled' if cancelled else 'Stopped'} after {took(seconds)}{searched}"
 
 
 def took(seconds: float) -> str:
@@ -119,4 +122,4 @@ def cancelled_message(progress: Dict[str, Any]) -> str:
     best, bound = progress.get("best"), progress.get("bound")
     found = f": the best answer so far took {plural(best, 'move')}" if best else " with no solution yet"
     proven = f" (at least {plural(bound, 'move')} {'is' if bound == 1 else 'are'} needed)" if bound else ""
-    return f"Cancelled after {took(seconds)} of searching ({plural(expanded, 'position')}){found}{proven}."
+    return f"{stopped_after(seconds=seconds, expanded=expanded, cancelled=True)}{found}{proven}."

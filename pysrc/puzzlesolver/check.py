@@ -8,7 +8,8 @@ The answer is the text a student's Solver prints for one puzzle:
 * ``No solution possible`` (or the assignment's ``Unsolvable puzzle``, or ``Minimum number of moves = -1``);
 * a move string in the page's notation (``site/core/notation.js``): U, D, L, R for the way a *tile* moves, each
   optionally followed by a count (``R3 D2 L``), either case, spaces and commas anywhere.  A string that only
-  works read in the other convention -- letters for the way the *blank* moves -- is read that way;
+  works read in the other convention -- letters for the way the *blank* moves -- is read that way, and its
+  verdict says so (:data:`READ_AS_THE_BLANKS_MOVES`);
 * for a word ladder, the words in order (one per line, or separated by spaces, commas, hyphens or arrows,
   as in CS61B's ``horse-hose-...``).
 
@@ -68,6 +69,10 @@ _BLANK_STEP = {"l": (0, 1), "r": (0, -1), "u": (1, 0), "d": (-1, 0)}
 OPPOSITE = {"l": "r", "r": "l", "u": "d", "d": "u"}
 _SIDE = {"l": "right of", "r": "left of", "u": "below", "d": "above"}
 _WORD_SEPARATORS = re.compile(r"(?:->|=>|→|[\s,;-])+")
+#: Said after the verdict of a move string that was read as the blank's moves because it is no solution read
+#: as the tiles' (the reading the page's help and the game's notation give).
+READ_AS_THE_BLANKS_MOVES = ("The letters were read as the way the blank moves, since read as the way the tiles "
+                            "move they do not solve the puzzle.")
 
 
 class AnswerFormatError(ValueError):
@@ -316,7 +321,10 @@ def checking(text: str, puzzle: Puzzle, convention: str = "auto",
                                                                             fault.sentence)
         return verdict
     best = yield from optimum(puzzle, max_expansions)
-    return _judge_length(verdict, best)
+    verdict = _judge_length(verdict, best)
+    if convention == "auto" and used == "blank":
+        verdict.message += " " + READ_AS_THE_BLANKS_MOVES
+    return verdict
 
 
 def _judge_claim(kind: str, answer: _Answer, best: Result) -> Verdict:

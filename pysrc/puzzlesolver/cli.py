@@ -62,6 +62,12 @@ class GaveUp(Exception):
     """A search stopped before an answer: past the node budget or out of memory."""
 
 
+def every_problem(error: Exception) -> str:
+    """The error's sentence, followed by those of the problems it carries besides (a ladder whose two words are
+    both unknown: :class:`~puzzlesolver.words.WordError`'s ``also``), so that one line names them all."""
+    return " ".join([str(error)] + [str(other) for other in getattr(error, "also", ())])
+
+
 def read_puzzle(path: str, stdin: Optional[TextIO] = None) -> Union[BoardPuzzle, WordPuzzle]:
     """Read and parse one input file (``-`` is standard input); InputError with a short reason."""
     text = read_text(path, stdin)
@@ -110,7 +116,7 @@ def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_no
     try:
         solving = policy.start(puzzle, options)
     except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
-        raise InputError(str(error)) from None
+        raise InputError(every_problem(error)) from None
     if trace and solving.search is not None:
         solving.search.trace_limit = TRACE_LENGTH
     try:
@@ -139,7 +145,7 @@ def explain_input(puzzle: Union[BoardPuzzle, WordPuzzle], options, stdout: TextI
     try:
         trace = explain(puzzle, heuristic, algorithm, options.queue)
     except (BoardError, WordError, ExplainTooLong, ValueError) as error:
-        raise InputError(str(error)) from None
+        raise InputError(every_problem(error)) from None
     if labelled:
         stdout.write(f"==> {shown} <==\n")
     write_explained(trace, options.json, stdout)
@@ -345,7 +351,7 @@ def check_answer(options: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
         verdict = check(answer, puzzle, max_expansions=options.max_nodes)
     except (InputError, AnswerFormatError, BoardError, WordError, PuzzleFormatError) as problem:
         about = named if isinstance(problem, (BoardError, WordError, PuzzleFormatError)) else shown
-        stderr.write(f"puzzlesolver: {about}: {problem}\n")
+        stderr.write(f"puzzlesolver: {about}: {every_problem(problem)}\n")
         return EXIT_BAD_INPUT
     stdout.write((json.dumps(verdict.to_record()) if options.json else verdict.message) + "\n")
     return 0 if verdict.right else EXIT_GAVE_UP if verdict.status == "unproven" else EXIT_WRONG

@@ -8,7 +8,9 @@ Three board layouts are read, all with 0 as the blank:
   lines may appear anywhere.
 * **Bare rows**: ``n`` lines of ``n`` numbers, no size line; the goal is the usual 1..n*n-1 then 0.
 * **One line**: rows separated by ``/`` (the game's notation, ``1 2 3/4 5 6/7 8 0``), or just the ``n*n``
-  tiles row by row (``8 1 3 4 0 2 7 6 5``, as a share link lists them); the usual goal.
+  tiles row by row (``8 1 3 4 0 2 7 6 5``, or ``8,1,3,4,0,2,7,6,5`` as a share link lists them); the usual goal.
+
+In every layout a comma separates numbers as whitespace does.
 
 A file whose first word is not a number is a **word ladder**: exactly two words, start and goal.
 
@@ -109,6 +111,11 @@ def _number(word: str, template: str, field: str = "board") -> int:
     return int(word)
 
 
+def _commas_as_spaces(text: str) -> str:
+    """Commas separate numbers as whitespace does: a share link lists tiles as ``8,1,3,4,0,2,7,6,5``."""
+    return text.replace(",", " ")
+
+
 def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
     """The non-blank lines as ``(line number, numbers)``; PuzzleFormatError on a word."""
     rows = []
@@ -135,7 +142,10 @@ def parse_board_text(text: str) -> BoardPuzzle:
     (1, 2, 3, 8, 0, 4, 7, 6, 5)
     >>> parse_board_text("8 1 3 4 0 2 7 6 5")
     BoardPuzzle(n=3, tiles=(8, 1, 3, 4, 0, 2, 7, 6, 5), goal=None)
+    >>> parse_board_text("8,1,3,4,0,2,7,6,5")
+    BoardPuzzle(n=3, tiles=(8, 1, 3, 4, 0, 2, 7, 6, 5), goal=None)
     """
+    text = _commas_as_spaces(text)
     if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
                                 "more numbers than one of them.")
@@ -214,7 +224,7 @@ def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
     >>> parse_puzzle_text("horse nurse\\n")
     WordPuzzle(start='horse', goal='nurse', dictionary='common')
     """
-    words = text.split()
+    words = _commas_as_spaces(text).split()
     if not words or _INTEGER.fullmatch(words[0]):
         return parse_board_text(text)
     words = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]

@@ -13,7 +13,9 @@ between short steps and returns its answer) with what every long request needs:
   fetched before it runs;
 * **cancel**, by :class:`Jobs`, which keeps the jobs of one worker by request id: one running job per
   *owner* (a part of the page: the form, the game, the judge...; a newer request of an owner replaces
-  the older one), and one paused job per owner, kept for resuming.
+  the older one), and one paused job per owner, kept for resuming.  A cancel may instead *stop* a job
+  that can say something of its own (``on_stop``: a solve's answer so far, or its advice): it then ends
+  as when its budget runs out, and can be resumed.
 
 This module is the scheduler alone: the jobs of the engine's requests are made by their declarations
 (:mod:`puzzlesolver.ops`), and :mod:`puzzlesolver.webapi` turns messages into them.
@@ -70,13 +72,14 @@ class Job(Generic[T]):
     def __init__(self, work: Work[T], *, needs: Callable[[Collection[str]], List[DataFile]] = lambda unavailable: [],
                  budget: float = OTHER_SECONDS, on_budget: Optional[Callable[[], T]] = None,
                  over_budget: str = "", spent: Optional[Callable[[], float]] = None,
-                 has_answer: Callable[[], bool] = lambda: False) -> None:
+                 on_stop: Optional[Callable[[], T]] = None, can_stop: Callable[[], bool] = lambda: False) -> None:
         self._work = work
         self._needs = needs
         self._spent = spent or (lambda: self.seconds)
         self.budget = budget
         self._on_budget = on_budget
-        self._has_answer = has_answer
+        self._on_stop = on_stop
+        self._can_stop = can_stop
         self._stopping = False
         self._over_budget = over_budget or f"This took more than {budget:.0f} s and was stopped; try a smaller puzzle."
         self.seconds = 0.0
@@ -97,7 +100,7 @@ class Job(Generic[T]):
         """Run steps for about ``slice_seconds`` (at least one step); errors of the work propagate."""
         if self._stopping:
             self._stopping = False
-            return Outcome("paused", self._on_budget())
+            return Outcome("paused", self._on_stop())
         clock = time.perf_counter()
         end = clock + slice_seconds
         try:
@@ -134,10 +137,11 @@ class Job(Generic[T]):
     def cancel(self) -> None:
         self._work.close()
 
-    def stop_with_answer(self) -> bool:
-        """Stop at the next :meth:`advance` with the answer so far, as when the budget runs out (it can be
-        resumed), if there is one (an anytime search's best answer); False, and nothing done, if not."""
-        if self._on_budget is None or not self._has_answer():
+    def stop(self) -> bool:
+        """Stop at the next :meth:`advance` with what ``on_stop`` says (a solve: its answer so far, or how far it
+        got and its advice), paused as when the budget runs out (it can be resumed), if it can say something
+        now (``can_stop``: a solve whose search has begun); False, and nothing done, if not."""
+        if self._on_budget is None or self._on_stop is None or not self._can_stop():
             return False
         self._stopping = True
         return True
@@ -212,13 +216,14 @@ class Jobs:
     def cancel(self, job_id: Any = None, owner: Optional[str] = None, keep_best: bool = False) -> List[Any]:
         """Cancel the running job ``job_id``, or every running job of ``owner`` (of every owner when None);
         returns the ids cancelled (each answers "cancelled" on its next advance).  With ``keep_best``, a job
-        that has an answer so far answers it instead, paused (:meth:`Job.stop_with_answer`)."""
+        that can stop with an answer of its own (a solve: its answer so far, or its advice) answers that
+        instead, paused and resumable (:meth:`Job.stop`)."""
         if job_id is not None:
             hit = [job_id] if job_id in self.running else []
         else:
             hit = [i for i, (o, _) in self.running.items() if owner is None or o == owner]
         for i in hit:
-            if not (keep_best and self.running[i][1].stop_with_answer()):
+            if not (keep_best and self.running[i][1].stop()):
                 self._drop(i)
         return hit
 

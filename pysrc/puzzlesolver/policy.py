@@ -273,6 +273,17 @@ class Solving:
     def done(self) -> bool:
         return self.search is None or self.search.done
 
+    @property
+    def bound(self) -> int:
+        """The best proven lower bound on the optimum: the search's, or a board's Manhattan distance when that
+        is higher (a search guided by a weaker estimate, Hamming's, starts below it).  The page's note under a
+        board says the Manhattan distance, so a stopped search never says less than the note."""
+        if self.search is None:
+            return self._initial_bound()
+        if self.kind == Kind.BOARD:
+            return max(self.search.bound, self.initial.manhattan())
+        return self.search.bound
+
     def run(self, max_expansions: Optional[int] = None) -> bool:
         """Run up to ``max_expansions`` expansions (all needed if None); True once finished."""
         if self.search is None:
@@ -303,7 +314,7 @@ class Solving:
             moves = search.blank_path()
             if not moves and not self.initial.is_goal():
                 return self._result(Status.UNSOLVABLE, reason=no_answer(self.initial), bound=0)
-            bound = len(moves) if search.optimal else search.bound
+            bound = len(moves) if search.optimal else self.bound
             return self._result(Status.SOLVED, blank_path=tuple(moves), bound=bound)
         ladder = tuple(str(state) for state in search.path())
         if not ladder:
@@ -314,7 +325,7 @@ class Solving:
         """End the search now, ``why`` being :func:`puzzlesolver.budget.stopped_after`'s sentence.  With an
         answer in hand (an anytime search): that answer, solved but not proven optimal, with the proven lower
         bound; otherwise "stopped", with what to try instead."""
-        bound = self.search.bound if self.search is not None else self._initial_bound()
+        bound = self.bound
         answer = self.best_answer()
         if answer:
             reason = (f"{why}: found {len(answer)} moves, not proven shortest; the optimum is at least {bound} "

@@ -41,7 +41,7 @@ class Result:
 
     ``status`` is solved, unsolvable (``reason`` says why) or stopped (a budget ran out; ``reason`` says
     which and what to try, ``stopped_by`` names the limit: "expansions", "seconds", "memory" or, for a
-    solve job's own budget, "budget").  ``optimal`` says whether a solved answer is proven shortest; an
+    solve job's own budget, "budget", and "cancel" for a Cancel that kept what the search had).  ``optimal`` says whether a solved answer is proven shortest; an
     anytime search stopped by a budget is solved, not optimal, and its ``reason`` says so.  ``bound`` is a
     proven lower bound on the optimal number of moves.
     """

@@ -19,8 +19,8 @@ Every message is declared in ``protocol.json`` beside this package, generated fr
 * One running job per ``owner`` (a part of the page: "form", "game", "judge", ...): a newer request of
   an owner replaces the older one, which answers ``{"type": "cancelled"}``.  ``cancel`` ``{job?,
   owner?, keep_best?}`` stops one running job, or every running job of an owner (of every owner without
-  one); with ``keep_best``, a solve that has an answer so far answers it as when its budget runs out
-  (resumable) instead of ``cancelled``.  The worker itself drops requests still fetching their files.
+  one); with ``keep_best``, a solve whose search has begun answers as when its budget runs out (its
+  answer so far, or how far it got and its advice; resumable) instead of ``cancelled``.  The worker itself drops requests still fetching their files.
 * A solve whose time budget (``max_seconds``) runs out answers ``result`` with ``resumable: true`` and
   ``job``: its id; ``resume`` ``{job, max_seconds?}`` goes on with it (one such job is kept per owner).
 

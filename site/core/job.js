@@ -11,7 +11,7 @@
 //   const answer = await job.answer;         // {type: "result" | "error" | "cancelled" | "deal" | ...}
 //   job.offers                               // {keepGoing, fastAnswer} once answered
 //   const next = job.keepGoing();            // a new Job: the search resumed (or job.fastAnswer())
-//   job.cancel();                            // or job.cancel({ keepBest: true }): the answer so far, if any
+//   job.cancel();                            // or job.cancel({ keepBest: true }): a solve's answer so far, or its advice
 
 import { number, plural, sentence } from "./messages.js";
 
@@ -120,8 +120,8 @@ export class Job extends EventTarget {
     return new Job(this.solver, first.op, { ...first.params, ...this.solver.declared(first.op).fast_answer }, this._options());
   }
 
-  /** Stop the request (its answer then is {type: "cancelled"}, or with `keepBest` the answer so far of a
-   *  search that has one); a job that has answered stays answered. */
+  /** Stop the request (its answer then is {type: "cancelled"}, or with `keepBest` what a solve's budget running
+   *  out gives: its answer so far, or its advice, with "Keep going"); a job that has answered stays answered. */
   cancel({ keepBest = false } = {}) {
     if (this.result || this.cancelled) return;
     this.cancelled = true;
@@ -147,7 +147,7 @@ export class Job extends EventTarget {
 /**
  * A job shown in a view's own elements: a status line, Cancel while it runs, and "Keep going" / "Fast
  * answer (not shortest)" once a budget has run out.  `onFollow(job)` gets the new job a press starts;
- * `cancelKeepsBest`: Cancel stops a search that has an answer so far with that answer (the solve form's).
+ * `cancelKeepsBest`: Cancel stops a search as its budget does, with its answer so far or its advice (the solve form's).
  *   const panel = new JobPanel({ status, cancel, keepGoing, fastAnswer }, { onFollow: (job) => view.run(job) });
  *   panel.track(job);   panel.clear();
  */

@@ -31,9 +31,10 @@ const HEURISTIC_LABELS = {
 };
 
 /** The text as rows of tokens when it is laid out as a square (rows on lines or between '/', or n*n numbers on
- *  one line, as the engine reads a board), else null (no validation here). */
+ *  one line; numbers separated by spaces or commas, as the engine reads a board), else null (no validation here). */
 function squareRows(text) {
-  let rows = text.split(/[\n/]/).map((line) => line.trim()).filter(Boolean).map((line) => line.split(/\s+/));
+  const tokens = (line) => line.split(/[\s,]+/).filter(Boolean);
+  let rows = text.split(/[\n/]/).map(tokens).filter((row) => row.length);
   const side = Math.round(Math.sqrt(rows.length === 1 ? rows[0].length : 0));
   if (rows.length === 1 && side >= 2 && side * side === rows[0].length) {
     rows = Array.from({ length: side }, (_, r) => rows[0].slice(r * side, r * side + side));

@@ -254,6 +254,14 @@ def test_an_unknown_word_is_bad_input(run_cli, write):
     assert result.out.startswith("==> ")
 
 
+def test_two_unknown_words_are_both_named_on_one_line(run_cli, write):
+    dictionary = write("words.txt", "horse\nnurse\n")
+    result = run_cli("--words", "qqqqx", "zzzzq", "--dictionary", dictionary)
+    assert result.status == 2
+    assert result.err_lines == [f"puzzlesolver: --words qqqqx zzzzq: The start word 'qqqqx' is not in the word list "
+                                f"{dictionary}. The goal word 'zzzzq' is not in the word list {dictionary}."]
+
+
 def test_a_missing_dictionary_is_bad_input(run_cli, tmp_path):
     result = run_cli("--words", "a", "b", "--dictionary", tmp_path / "none.txt")
     assert result.status == 2 and "Cannot read the word list" in result.err and len(result.err_lines) == 1

@@ -76,6 +76,10 @@ def test_word_ladders_are_checked_with_the_chosen_dictionary(run_cli, write):
     unknown = run_cli("--check", ladder, "--words", "horse", "zzzzq", "--dictionary", words)
     assert unknown.status == 2 and unknown.err_lines == [
         f"puzzlesolver: --words horse zzzzq: The goal word 'zzzzq' is not in the word list {words}."]
+    both_unknown = run_cli("--check", ladder, "--words", "qqqqx", "zzzzq", "--dictionary", words)
+    assert both_unknown.status == 2 and both_unknown.err_lines == [
+        f"puzzlesolver: --words qqqqx zzzzq: The start word 'qqqqx' is not in the word list {words}. "
+        f"The goal word 'zzzzq' is not in the word list {words}."]
 
 
 def test_max_nodes_leaves_a_valid_answer_unsettled_with_status_3(run_cli, write):

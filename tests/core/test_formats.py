@@ -42,6 +42,12 @@ class TestLayouts:
         assert parse_board_text(" 1 2 0 3\n") == BoardPuzzle(2, (1, 2, 0, 3), None)
         assert parse_board_text(" ".join(map(str, range(1, 400))) + " 0").n == 20
 
+    def test_commas_separate_numbers_as_spaces_do_as_a_link_lists_tiles(self):
+        assert parse_board_text("8,1,3,4,0,2,7,6,5") == BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5), None)
+        assert parse_board_text("1, 2, 3\n4, 5, 6\n7, 0, 8") == BoardPuzzle(3, (1, 2, 3, 4, 5, 6, 7, 0, 8), None)
+        assert parse_board_text("1,2/0,3") == BoardPuzzle(2, (1, 2, 0, 3), None)
+        assert parse_puzzle_text("8,1,3,4,0,2,7,6,5\n") == BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5), None)
+
     def test_windows_line_endings_are_fine(self):
         assert parse_board_text(PUZZLE04.replace("\n", "\r\n")).n == 3
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -85,24 +86,48 @@ def test_cancel_keeping_the_best_answers_the_answer_so_far_and_can_go_on():
     from puzzlesolver.board import random_board
     registry = Jobs()
     registry.start(1, "form", solve_job(BoardPuzzle(5, random_board(5, Random(7)).tiles), max_seconds=60))
-    while not registry.job(1)._has_answer():          # until the anytime search has a first answer
-        assert registry.advance(1, 0.05).kind == "progress"
+    outcome = registry.advance(1, 0.05)
+    while "best" not in outcome.value:                  # until the anytime search has a first answer
+        assert outcome.kind == "progress"
+        outcome = registry.advance(1, 0.05)
     assert registry.cancel(1, keep_best=True) == [1]
     outcome = registry.advance(1, 0.05)
     assert outcome.kind == "paused" and outcome.value.status == "solved" and outcome.value.optimal is False
     assert outcome.value.bound <= outcome.value.moves
+    assert re.fullmatch(r"Cancelled after \d+(\.\d)? m?s of searching \([\d,]+ positions\): found \d+ moves, not proven "
+                        r"shortest; the optimum is at least \d+ moves\. Keep going to improve the answer or prove it\.",
+                        outcome.value.reason), outcome.value.reason
     registry.resume(1, 2, "form", 60.0)                  # "Keep going" after the stop
     assert registry.advance(2, 0.01).kind == "progress"
 
 
-def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_is_a_plain_cancel():
+def test_cancel_keeping_the_best_of_a_search_with_no_answer_yet_stops_with_its_advice_and_can_go_on():
+    """As when its budget runs out: how far it got, the bound (never below the board's Manhattan distance, which
+    the page's note says), the advice (here a stronger estimate), and it can be resumed."""
     registry = Jobs()
-    hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))
+    hard = BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))   # Manhattan distance 21, Hamming 8; 31 moves at best
     registry.start(1, "form", solve_job(hard, policy.Options("astar", "hamming")))
-    registry.start(2, "game", Job(ticking(1000), on_budget=lambda: "best so far"))   # no answer to keep
+    registry.start(2, "game", Job(ticking(1000), on_budget=lambda: "best so far"))   # nothing of its own to say
     assert registry.advance(1, 0.001).kind == "progress"
     assert registry.cancel(keep_best=True) == [1, 2]
-    assert [registry.advance(i, 0.001).kind for i in (1, 2)] == ["cancelled", "cancelled"]
+    stopped = registry.advance(1, 0.001)
+    assert stopped.kind == "paused" and stopped.value.status == "stopped" and stopped.value.bound == 21
+    assert re.fullmatch(r"Cancelled after \d+(\.\d)? m?s of searching \([\d,]+ positions\) with no solution yet \(at least 21 "
+                        r"moves are needed\); to get further, choose a stronger heuristic \(manhattan or better instead "
+                        r"of hamming\)\.", stopped.value.reason), stopped.value.reason
+    assert registry.advance(2, 0.001).kind == "cancelled"
+    registry.resume(1, 3, "form", 60.0)                  # "Keep going" after the stop
+    outcome = registry.advance(3, 0.05)
+    while outcome.kind == "progress":
+        outcome = registry.advance(3, 0.05)
+    assert outcome.kind == "done" and outcome.value.moves == 31
+
+
+def test_cancel_keeping_the_best_before_the_search_has_begun_is_a_plain_cancel():
+    registry = Jobs()
+    registry.start(1, "form", solve_job(BoardPuzzle(3, (8, 6, 7, 2, 5, 4, 3, 0, 1))))
+    assert registry.cancel(1, keep_best=True) == [1]     # before its first slice: no search yet
+    assert registry.advance(1, 0.001).kind == "cancelled"
 
 
 def test_the_memory_cap_counts_what_a_search_holds_not_all_it_ever_made():
@@ -156,6 +181,27 @@ def test_solve_pauses_with_an_anytime_answer_and_its_bound():
     assert outcome.kind == "paused" and result.status == "solved" and not result.optimal
     assert result.moves >= result.bound > 0
     assert board.along(result.blank_path)[-1].is_goal()
+
+
+@pytest.mark.parametrize("n, seconds", [(20, 1.0),    # the line-by-line solver's first answer still to come
+                                        (12, 2.5)])   # its answer found, then windows and beams in turn
+def test_a_big_boards_solve_pauses_within_a_fraction_of_a_second_of_its_budget(n, seconds):
+    """Issue 29: a 20x20 solve once ran 45 s on a 30 s budget.  Every phase of the anytime search on a big
+    board keeps to the job's budget: its work (in CPU time, so that a shared machine's other work is left out)
+    ends less than half a second after it, in slices that each stay short."""
+    from random import Random
+    from puzzlesolver.board import random_board
+    job = solve_job(BoardPuzzle(n, random_board(n, Random(n)).tiles), max_seconds=seconds)
+    longest, outcome, cpu = 0.0, None, time.process_time()
+    while outcome is None or outcome.kind == "progress":
+        began = time.process_time()
+        outcome = job.advance(0.05)
+        longest = max(longest, time.process_time() - began)
+    assert outcome.kind == "paused" and outcome.value.seconds >= seconds
+    assert time.process_time() - cpu < seconds + 0.5       # the budget counts the clock: at most this much work
+    assert longest < 0.3, longest
+    if n == 12:
+        assert outcome.value.status == "solved" and not outcome.value.optimal
 
 
 def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_cannot_be_had(monkeypatch, tmp_path):

@@ -309,8 +309,9 @@ def test_the_form_and_the_games_hint_both_get_their_answers(app):
 def test_cancel_in_the_form_leaves_the_games_request_alone(app):
     solve_in_the_form_and_ask_the_game_for_a_hint(app, "hamming")
     open_view(app, "solve")                                          # the game's hint goes on out of sight
-    app.get_by_test_id("cancel").click()
-    app.wait_for_function("document.getElementById('result').dataset.status === 'cancelled'", timeout=30_000)
+    app.get_by_test_id("cancel").click()   # the form's search stops as its budget would, with its advice
+    app.wait_for_function("document.getElementById('result').dataset.status === 'stopped'", timeout=30_000)
+    assert app.get_by_test_id("result-message").text_content().startswith("Cancelled after")
     app.wait_for_function("document.querySelector('.play-tile.is-hint')", timeout=60_000)
 
 

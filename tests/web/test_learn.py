@@ -225,7 +225,8 @@ def test_the_checker_judges_answers_as_the_engine_does(app):
         "miscounted": right.replace(f"= {len(boards) - 1}", f"= {len(boards)}", 1),
         "illegal": algs4_output(boards[:2] + [boards[3]] + boards[3:], 3),
         "longer": algs4_output(boards[:2] + boards, 3),                 # there and back first
-        "moves": "L U L",                                                   # not the answer: ends elsewhere
+        "moves": "L U L",                                                   # the way the tiles move
+        "the blank's moves": "R D R",                                       # said to be read that way
         "false claim": "No solution possible",
     }
     for name, text in answers.items():
@@ -234,6 +235,8 @@ def test_the_checker_judges_answers_as_the_engine_does(app):
         assert shown == ("✓ " if engine.right else "✗ ") + engine.message, name
         assert app.get_by_test_id("check-verdict").get_attribute("data-status") == engine.status, name
     assert checked(app, right).startswith("✓")
+    assert checked(app, "R D R").endswith(" The letters were read as the way the blank moves, since read as the way "
+                                          "the tiles move they do not solve the puzzle.")
 
 
 def test_the_checker_names_the_line_of_text_that_is_no_answer(app):

@@ -233,6 +233,13 @@ def test_an_edit_clears_the_answer_and_stops_the_search_of_the_board_before(app)
     assert solve(app) == "solved" and moves(app) == "1"
 
 
+def test_a_board_typed_with_commas_as_a_link_lists_its_tiles_is_solved(app):
+    type_board(app, "8,1,3,4,0,2,7,6,5")
+    assert solve(app) == "solved"
+    assert moves(app) == "14"
+    expect(app.locator("#board-error")).to_have_text("")
+
+
 def test_editable_grid_writes_the_board_text(app):
     app.get_by_text("Edit on a grid").click()
     # Opening the editor queues a "toggle" task that sizes the grid from the board text; let it run
@@ -246,7 +253,8 @@ def test_editable_grid_writes_the_board_text(app):
     grid.get_by_label("row 2, column 2", exact=True).fill("3")
     expect(app.get_by_test_id("board-input")).to_have_value("1 2\n0 3")
     assert solve(app) == "solved" and moves(app) == "1"
-    for one_line in ("8 1 3 4 0 2 7 6 5", "8 1 3/4 0 2/7 6 5"):   # boards the engine reads on one line: the grid too
+    for one_line in ("8 1 3 4 0 2 7 6 5", "8 1 3/4 0 2/7 6 5",   # boards the engine reads on one line: the grid too,
+                     "8,1,3,4,0,2,7,6,5", "8, 1, 3/4, 0, 2/7, 6, 5"):   # commas included, as a link lists tiles
         type_board(app, one_line)
         expect(grid.get_by_label("row 2, column 2", exact=True)).to_have_value("0")
         expect(grid.get_by_label("row 3, column 1", exact=True)).to_have_value("7")
@@ -519,9 +527,10 @@ def test_long_solve_shows_progress_and_can_be_cancelled(app):
     # name the method that ran and its numbers
     expect(app.get_by_test_id("result-message")).to_have_text(re.compile(
         r"^Cancelled after \d+\.\d s of searching \([\d,]+ positions\) with no solution yet "
-        r"\(at least \d+ moves are needed\)\.$"))
+        r"\(at least \d+ moves are needed\); to get further, choose a stronger heuristic \(manhattan or better "
+        r"instead of hamming\)\.$"))
     details = app.get_by_test_id("result-stats").text_content()
-    assert re.fullmatch(r"A\* with hamming: [\d,]+ positions, [\d,]+ on the frontier, "
+    assert re.fullmatch(r"A\* with hamming: [\d,]+ positions, [\d,]+ at most on the frontier, "
                         r"at least \d+ moves proven, \d+(\.\d)? (s|ms)\.", details), details
     measure("cancel_ms", round(cancel_ms))
     measure("main_thread_timer_delay_ms_during_solve", round(responsive, 1))
@@ -533,6 +542,32 @@ def test_long_solve_shows_progress_and_can_be_cancelled(app):
     type_board(app, "0 1 2\n4 5 3\n7 8 6")
     app.get_by_label("Heuristic").select_option("manhattan")
     assert solve(app) == "solved" and moves(app) == "4"
+
+
+def test_cancel_before_any_answer_says_one_bound_and_offers_what_a_stopped_search_does(app):
+    """Cancel of a search with no answer yet (Hamming's A*, which starts below the board's Manhattan distance)
+    ends as a budget that ran out: the bound the note under the board says, the advice of a stronger estimate,
+    "Keep going" and "Fast answer (not shortest)"."""
+    note = app.get_by_test_id("board-note")
+    type_board(app, HARD_4X4)
+    app.get_by_label("Heuristic").select_option("hamming")
+    estimate = note_bound(note, 4)
+    app.get_by_role("button", name="Solve", exact=True).click()
+    expect(app.get_by_test_id("progress")).to_contain_text("positions", timeout=SOLVE_TIMEOUT)
+    app.wait_for_timeout(1000)
+    app.get_by_role("button", name="Cancel").click()
+    message = app.get_by_test_id("result-message")
+    expect(message).to_have_text(re.compile(
+        r"^Cancelled after \d+(\.\d)? m?s of searching \([\d,]+ positions\) with no solution yet \(at least \d+ moves "
+        r"are needed\); to get further, choose a stronger heuristic \(manhattan or better instead of hamming\)\.$"))
+    needed = int(re.search(r"at least (\d+) moves", message.text_content()).group(1))
+    assert needed >= estimate
+    expect(note).to_have_text(f"4×4 board, solvable in at least {needed} moves.")
+    assert app.evaluate("document.getElementById('result').dataset.status") == "stopped"
+    expect(app.get_by_role("button", name="Keep going")).to_be_visible()
+    app.get_by_role("button", name="Fast answer (not shortest)").click()
+    app.wait_for_function("document.getElementById('result').dataset.status === 'solved'", timeout=SOLVE_TIMEOUT)
+    expect(app.locator("#moves-line")).to_contain_text("not proven shortest")
 
 
 def test_a_stopped_search_names_its_method_in_the_details(app):

@@ -78,7 +78,7 @@ ANSWERS: Dict[str, Message] = {
                  "properties": {"kind": {"enum": ["board", "words"]}}},
     "cancel": {"type": "object", "required": ["type", "id", "jobs"],
                "description": "The running jobs it stopped: each still answers under its own id, `cancelled` (or, "
-                              "with keep_best, its answer so far).",
+                              "with keep_best, a solve's answer so far or its advice).",
                "properties": {"jobs": {"type": "array", "items": {"$ref": "#/$defs/id"}}}},
 }
 
@@ -89,7 +89,8 @@ OPS = (
                  {"fragment": "board=3:1,2"})),
     Op("cancel", Cancel, ("cancel",),
        description="Stop the running job `job`, or every running job of `owner` (of every owner without one); the "
-                   "worker drops requests still fetching their files. keep_best: a solve with an answer so far (an "
-                   "anytime search's) answers it, resumable, as when its budget runs out, instead of cancelled.",
+                   "worker drops requests still fetching their files. keep_best: a solve whose search has begun answers "
+                   "as when its budget runs out, its answer so far (an anytime search's) or how far it got and its "
+                   "advice, resumable, instead of cancelled.",
        examples=({"owner": "form"}, {"job": 1}, {"job": 1, "keep_best": True})),
 )

@@ -137,7 +137,7 @@ def solve_job(puzzle, options: Options = Options(), *, max_seconds: float = SOLV
     """
     run = _Solve(puzzle, options, max_nodes)
     return Job(run.work(), needs=needs(puzzle, options), budget=max_seconds, on_budget=run.on_budget,
-               spent=run.searched, has_answer=run.has_answer)
+               spent=run.searched, on_stop=run.on_cancel, can_stop=run.begun)
 
 
 class _Solve:
@@ -158,13 +158,20 @@ class _Solve:
         """Seconds of searching so far (reading the tables first does not count)."""
         return self.solving.seconds if self.solving is not None else 0.0
 
-    def has_answer(self) -> bool:
-        """Whether the search has an answer so far (an anytime search's best, not proven shortest)."""
-        return self.solving is not None and bool(self.solving.best_answer())
+    def begun(self) -> bool:
+        """Whether the search has begun (its tables read), so that a stop has something to say."""
+        return self.solving is not None
 
-    def on_budget(self) -> Result:
+    def on_budget(self, cancelled: bool = False) -> Result:
+        """The answer when the budget runs out, or at a Cancel that keeps what the search has (``cancelled``):
+        its best answer so far, or how far it got with its advice; either can be resumed."""
         solving = self.solving
-        return solving.stop(stopped_after(seconds=solving.seconds, expanded=solving.stats.expanded))
+        return solving.stop(stopped_after(seconds=solving.seconds, expanded=solving.stats.expanded,
+                                          cancelled=cancelled), "cancel" if cancelled else "budget")
+
+    def on_cancel(self) -> Result:
+        """The answer at a Cancel that keeps what the search has (the form's): as the budget's, 'Cancelled after'."""
+        return self.on_budget(cancelled=True)
 
 
 def search_progress(solving: policy.Solving) -> Dict[str, Any]:
@@ -172,7 +179,7 @@ def search_progress(solving: policy.Solving) -> Dict[str, Any]:
     iterations and an anytime search's best answer so far."""
     search = solving.search
     progress = {"expanded": solving.stats.expanded, "frontier": search.frontier_size,
-                "bound": search.bound, "enqueued": solving.stats.enqueued, "method": solving.method}
+                "bound": solving.bound, "enqueued": solving.stats.enqueued, "method": solving.method}
     if solving.kind == Kind.BOARD:
         progress["iterations"] = policy.iteration_log(search)
         best = solving.best_answer()
