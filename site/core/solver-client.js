@@ -93,7 +93,8 @@ export class SolverClient extends EventTarget {
   }
 
   /** Cancel one request by id, every job of one owner, or every job when neither is given; `keepBest`: a
-   *  solve with an answer so far (5x5 and up) answers it, as when its budget runs out, not "cancelled". */
+   *  solve whose search has begun answers as when its budget runs out (its answer so far, or how far it got
+   *  and its advice; resumable), not "cancelled". */
   cancel(id = null, owner = null, { keepBest = false } = {}) {
     if (this.state === "fatal") return;   // no worker: nothing runs
     const target = id !== null ? { job: id } : owner !== null ? { owner } : {};
