@@ -9,8 +9,10 @@ import pkgutil
 import pytest
 
 import puzzlesolver
+import puzzlesolver.explain
 
-MODULES = sorted(name for _, name, _ in pkgutil.iter_modules(puzzlesolver.__path__, "puzzlesolver.")
+MODULES = sorted(name for package in (puzzlesolver, puzzlesolver.explain)
+                 for _, name, _ in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
                  if name != "puzzlesolver.__main__")  # importing it runs the command line
 
 
