@@ -22,10 +22,11 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from itertools import count
-from typing import Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple
+from typing import Hashable, Iterable, Iterator, List, NamedTuple, Optional, Protocol, Tuple
 
 __all__ = ["WorldState", "Search", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS", "QUEUES",
-           "SEARCHES", "GOAL_TESTS", "DEFAULT_WEIGHT", "check_options", "MinPQ", "Observer", "SearchBudgetExceeded"]
+           "SEARCHES", "GOAL_TESTS", "DEFAULT_WEIGHT", "check_options", "MinPQ", "Observer", "SearchBudgetExceeded",
+           "ENTRY_NODE", "path_nodes"]
 
 
 class WorldState(Protocol, Hashable):
@@ -78,8 +79,22 @@ class BoardSearch(Search, Protocol):
     def blank_path(self) -> List[int]: ...
 
 
-#: A search node is a tuple ``(state, moves, estimate, previous_node)``: cheap to build, never compared.
-SearchNode = Tuple[object, int, int, Optional[tuple]]
+class SearchNode(NamedTuple):
+    """A search node: ``state`` reached ``moves`` moves from the start, its ``estimate``, and the ``previous``
+    node on the way (None for the start).  Never compared: the queue's entries carry the keys.
+
+    A*'s inner loop builds it with ``tuple.__new__(SearchNode, (...))``, as fast as a plain tuple (the class
+    call adds a Python frame per child).
+    """
+
+    state: object
+    moves: int
+    estimate: int
+    previous: Optional["SearchNode"]
+
+
+#: Where a queue entry, ``(priority, tie, serial, node)``, holds its node.
+ENTRY_NODE = 3
 
 #: The frontier's kinds: ``"tiebreak"`` (a binary heap of ``(priority, estimate, serial, node)``: ties go
 #: to the node nearer the goal, then to the older one) and ``"textbook"`` (:class:`MinPQ`, algs4's
@@ -171,7 +186,7 @@ class AStar:
         self.rank = _RANKS[algorithm](self.weight) if algorithm in _RANKS else None
         h = initial.estimated_distance_to_goal()
         self._root_estimate = h
-        root: SearchNode = (initial, 0, h, None)
+        root = SearchNode(initial, 0, h, None)
         entry = (h, h, next(self._serial), root) if self.rank is None else (*self.rank(0, h), next(self._serial), root)
         self._frontier = MinPQ(entry) if queue == "textbook" else [entry]
         self._best_moves = None if algorithm == "astar-tree" else {initial: 0}
@@ -218,12 +233,14 @@ class AStar:
             return True
         frontier = self._frontier
         best = self._best_moves
+        best_known = best.get if best is not None else None
         is_goal = self._is_goal
         stats = self.stats
-        serial = self._serial
+        next_serial = self._serial.__next__
         push, pop = (MinPQ.insert, MinPQ.del_min) if self.queue == "textbook" else (heapq.heappush, heapq.heappop)
         watch = self.observer
         rank = self.rank
+        new_node = tuple.__new__
         test_children = self.goal_test == "generation"
         never_reopen = self.algorithm == "greedy"
         budget = -1 if max_expansions is None else max_expansions
@@ -234,7 +251,7 @@ class AStar:
             while frontier:
                 if budget == 0:
                     return False
-                node = pop(frontier)[3]
+                node = pop(frontier)[3]  # the entry's node (ENTRY_NODE)
                 state, moves, _, previous = node
                 if best is not None and best[state] < moves:
                     self.discarded += 1
@@ -251,7 +268,7 @@ class AStar:
                     return True
                 expanded += 1
                 budget -= 1
-                grandparent = previous[0] if previous is not None else None
+                grandparent = previous.state if previous is not None else None
                 child_moves = moves + 1
                 for neighbor in state.neighbors():
                     if best is None:
@@ -260,7 +277,7 @@ class AStar:
                                 watch.skipped(neighbor, child_moves, node, "the grandparent")
                             continue
                     else:
-                        known = best.get(neighbor)
+                        known = best_known(neighbor)
                         if known is not None and (known <= child_moves or never_reopen):
                             if watch is not None:
                                 watch.skipped(neighbor, child_moves, node, "already reached at equal or lower cost"
@@ -268,7 +285,7 @@ class AStar:
                             continue
                         best[neighbor] = child_moves
                     h = neighbor.estimated_distance_to_goal()
-                    child = (neighbor, child_moves, h, node)
+                    child = new_node(SearchNode, (neighbor, child_moves, h, node))
                     if test_children and is_goal(neighbor):
                         self.goal_node = child
                         self.done = True
@@ -276,9 +293,9 @@ class AStar:
                             watch.reached(child)
                         return True
                     if rank is None:
-                        push(frontier, (child_moves + h, h, next(serial), child))
+                        push(frontier, (child_moves + h, h, next_serial(), child))
                     else:
-                        push(frontier, (*rank(child_moves, h), next(serial), child))
+                        push(frontier, (*rank(child_moves, h), next_serial(), child))
                     enqueued += 1
                     if watch is not None:
                         watch.inserted(child)
@@ -422,14 +439,19 @@ class Observer(Protocol):
     def expanded(self, node: SearchNode, search: "AStar") -> None: ...
 
 
-def path_of(node: Optional[SearchNode]) -> List[object]:
-    """Follow ``previous`` links back to the root and return the states root-first."""
-    states = []
+def path_nodes(node: Optional[SearchNode]) -> List[SearchNode]:
+    """Follow ``previous`` links back to the root and return the nodes root-first."""
+    nodes = []
     while node is not None:
-        states.append(node[0])
-        node = node[3]
-    states.reverse()
-    return states
+        nodes.append(node)
+        node = node.previous
+    nodes.reverse()
+    return nodes
+
+
+def path_of(node: Optional[SearchNode]) -> List[object]:
+    """The states from the root to ``node`` (empty for None)."""
+    return [step.state for step in path_nodes(node)]
 
 
 class Solver:

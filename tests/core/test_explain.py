@@ -10,7 +10,7 @@ from puzzlesolver import cli
 from puzzlesolver.board import Board
 from puzzlesolver.explain import PSEUDOCODE, ExplainTooLong, Recorder, apply_change, explain, node_id, trace_record
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
-from puzzlesolver.search import AStar
+from puzzlesolver.search import ENTRY_NODE, AStar
 from spec_helpers import BENCHMARKS
 from why_not import why_not_reason, why_not_removed
 
@@ -281,7 +281,7 @@ class SnapshotRecorder(Recorder):
 
     def _change(self, removal):
         change = super()._change(removal)
-        self.snapshots.append([self._ids[id(entry[3])] for entry in self.search.queue_entries()])
+        self.snapshots.append([self._ids[id(entry[ENTRY_NODE])] for entry in self.search.queue_entries()])
         return change
 
 

@@ -136,11 +136,11 @@ def _best_first_row(puzzle: Puzzle, algorithm: str, heuristic: str, weight: Opti
     finished = yield from reporting(searching(search, cap), lambda: {**progress, "expanded": search.stats.expanded})
     stats = search.stats
     found = search.goal_node is not None
-    goal_removed = found and (goal_test == "removal" or search.goal_node[1] == 0)
+    goal_removed = found and (goal_test == "removal" or search.goal_node.moves == 0)
     steps = 1 + stats.expanded + search.discarded + goal_removed
     return {"algorithm": algorithm, "label": _LABELS[algorithm] + (f" (w={search.weight})" if weight else ""),
             "heuristic": heuristic, "weight": search.weight, "goal_test": goal_test, "method": search.method,
-            "finished": finished, "moves": search.goal_node[1] if found else None,
+            "finished": finished, "moves": search.goal_node.moves if found else None,
             "guaranteed_optimal": search.optimal, "expanded": stats.expanded, "enqueued": stats.enqueued,
             "max_frontier": stats.max_frontier, "iterations": None,
             "trace": {"algorithm": algorithm, "heuristic": heuristic, "weight": search.weight,

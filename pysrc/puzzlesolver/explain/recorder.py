@@ -31,7 +31,7 @@ from typing import Dict, List, Optional, Union
 
 from ..board import Board
 from ..formats import BoardPuzzle, WordPuzzle
-from ..search import AStar, SearchNode, check_options
+from ..search import ENTRY_NODE, AStar, SearchNode, check_options, path_nodes
 from ..steps import Work, to_end
 from ..words import ladder_start
 from .recorded import ExplainedNode, Step, Trace
@@ -89,7 +89,7 @@ class Recorder:
 
     def _named(self, node: SearchNode, **options) -> str:
         self._alive.append(node)
-        name = self._ids[id(node)] = self._new(node[0], node[1], node[2], node[3], **options)
+        name = self._ids[id(node)] = self._new(node.state, node.moves, node.estimate, node.previous, **options)
         return name
 
     def _change(self, removal: bool) -> list:
@@ -106,19 +106,19 @@ class Recorder:
         moved = []
         if removal:
             k = 0
-            while k < len(shown) and heap[k + offset][3] is not shown[k]:
+            while k < len(shown) and heap[k + offset][ENTRY_NODE] is not shown[k]:
                 moved.append(k)
                 left = 2 * k + 1
-                k = left if left < len(shown) and heap[left + offset][3] is not shown[left] else left + 1
+                k = left if left < len(shown) and heap[left + offset][ENTRY_NODE] is not shown[left] else left + 1
         else:
             k = size - 1
-            while k >= 0 and (k >= len(shown) or heap[k + offset][3] is not shown[k]):
+            while k >= 0 and (k >= len(shown) or heap[k + offset][ENTRY_NODE] is not shown[k]):
                 moved.append(k)
                 k = (k - 1) // 2 if k else -1
         shown += [None] * (size - len(shown))
         change: list = [size]
         for position in sorted(moved):
-            node = shown[position] = heap[position + offset][3]
+            node = shown[position] = heap[position + offset][ENTRY_NODE]
             change += (position, self._ids[id(node)])
         return change
 
@@ -164,9 +164,9 @@ class Recorder:
 
     def finish(self, search: AStar) -> List[str]:
         """Note how the search ended in the last step; return the path's ids."""
-        path = [self._ids[id(node)] for node in _nodes_to(search.goal_node)]
+        path = [self._ids[id(node)] for node in path_nodes(search.goal_node)]
         last = self.steps[-1]
-        if search.goal_node is not None and search.goal_node[1] == 0:
+        if search.goal_node is not None and search.goal_node.moves == 0:
             last.run.append(("goal" if search.goal_test == "removal" else "start-goal", path[0]))
         elif search.goal_node is not None and search.goal_test == "removal":
             last.run.append(("goal", path[-1]))
@@ -224,10 +224,3 @@ def initial_state(puzzle: Puzzle, heuristic: str):
         return ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary), "words", "edit-distance"
     return Board.from_tiles(puzzle.tiles, puzzle.goal, heuristic), "board", heuristic
 
-
-def _nodes_to(node: Optional[SearchNode]) -> List[SearchNode]:
-    nodes = []
-    while node is not None:
-        nodes.append(node)
-        node = node[3]
-    return nodes[::-1]
