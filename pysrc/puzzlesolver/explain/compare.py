@@ -129,10 +129,9 @@ def comparing_searches(puzzle: Puzzle, heuristic: str = "manhattan", weight: flo
 
 def _best_first_row(puzzle: Puzzle, algorithm: str, heuristic: str, weight: Optional[float], goal_test: str,
                     cap: int, progress: dict) -> Work[dict]:
-    initial, kind, heuristic = initial_state(puzzle, heuristic)
-    search = AStar(initial, algorithm, "tiebreak", weight=weight, goal_test=goal_test)
-    if kind == "board" and not initial.is_solvable():
-        search.done = True
+    start = initial_state(puzzle, heuristic)
+    heuristic = start.heuristic  # words: the edit distance
+    search = AStar(start.state, algorithm, "tiebreak", weight=weight, goal_test=goal_test, heuristic=start.estimate)
     finished = yield from reporting(searching(search, cap), lambda: {**progress, "expanded": search.stats.expanded})
     stats = search.stats
     found = search.goal_node is not None

@@ -27,16 +27,18 @@ True
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Union
+from typing import Callable, Dict, List, NamedTuple, Optional, Union
 
 from ..board import Board
 from ..formats import BoardPuzzle, WordPuzzle
+from ..heuristics import estimate_named
 from ..search import ENTRY_NODE, AStar, SearchNode, check_options, path_nodes
 from ..steps import Work, to_end
 from ..words import ladder_start
 from .recorded import ExplainedNode, Step, Trace
 
-__all__ = ["explain", "recording", "Recorder", "ExplainTooLong", "MAX_STEPS", "node_id", "initial_state", "Puzzle"]
+__all__ = ["explain", "recording", "Recorder", "ExplainTooLong", "MAX_STEPS", "node_id", "initial_state", "Puzzle",
+           "Start"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
 
@@ -150,7 +152,7 @@ class Recorder:
         step.run.append(("insert", name))
 
     def skipped(self, state, moves: int, parent: SearchNode, why: str) -> None:
-        name = self._new(state, moves, state.estimated_distance_to_goal(), parent, False, why)
+        name = self._new(state, moves, self.search.heuristic(state), parent, False, why)
         self.steps[-1].skipped.append(name)
         self.steps[-1].run.append(("skip", name))
 
@@ -195,11 +197,10 @@ def recording(puzzle: Puzzle, heuristic: str = "manhattan", algorithm: str = "as
               max_steps: int = MAX_STEPS, weight: Optional[float] = None, goal_test: str = "removal") -> Work[Trace]:
     """:func:`explain` as work in steps (:mod:`puzzlesolver.steps`); yields ``{"steps"}`` recorded so far."""
     check_options(algorithm, queue, weight, goal_test)
-    initial, kind, heuristic = initial_state(puzzle, heuristic)
+    start = initial_state(puzzle, heuristic)
     recorder = Recorder()
-    search = AStar(initial, algorithm, queue, observer=recorder, weight=weight, goal_test=goal_test)
-    if kind == "board" and not initial.is_solvable():
-        search.done = True
+    search = AStar(start.state, algorithm, queue, observer=recorder, weight=weight, goal_test=goal_test,
+                   heuristic=start.estimate)
     reported = 0
     while True:
         finished = search.run(1)
@@ -213,14 +214,27 @@ def recording(puzzle: Puzzle, heuristic: str = "manhattan", algorithm: str = "as
             yield {"steps": reported}
     path = recorder.finish(search)
     stats = search.stats
-    return Trace(kind, heuristic, algorithm, queue, recorder.nodes, recorder.steps, path, search.weight, goal_test,
+    return Trace(start.kind, start.heuristic, algorithm, queue, recorder.nodes, recorder.steps, path, search.weight,
+                 goal_test,
                  search.method, stats.expanded, stats.enqueued, stats.max_frontier,
                  search.goal_node is None and search.frontier_size == 0)
 
 
-def initial_state(puzzle: Puzzle, heuristic: str):
-    """The search's start, the puzzle's kind, and the estimate's name (words: the edit distance)."""
+class Start(NamedTuple):
+    """Where an explained search starts: its ``state``, the puzzle's ``kind`` ("board" or "words"), the
+    estimate's name, and the estimate itself (None: the state's own, a word's edit distance)."""
+
+    state: object
+    kind: str
+    heuristic: str
+    estimate: Optional[Callable[[Board], int]]
+
+
+def initial_state(puzzle: Puzzle, heuristic: str) -> Start:
+    """The search's start for ``puzzle`` with the estimate named ``heuristic`` (boards; words use the edit
+    distance).  Raises the puzzle's own errors, and BoardError for an unknown estimate."""
     if isinstance(puzzle, WordPuzzle):
-        return ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary), "words", "edit-distance"
-    return Board.from_tiles(puzzle.tiles, puzzle.goal, heuristic), "board", heuristic
+        return Start(ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary), "words", "edit-distance", None)
+    board = Board.from_tiles(puzzle.tiles, puzzle.goal)
+    return Start(board, "board", heuristic, estimate_named(heuristic))
 
