@@ -85,14 +85,14 @@ class SearchNode(NamedTuple):
     """A search node: ``state`` reached ``moves`` moves from the start, its ``estimate``, and the ``previous``
     node on the way (None for the start).  Never compared: the queue's entries carry the keys.
 
-    A*'s inner loop builds it with ``tuple.__new__(SearchNode, (...))``, as fast as a plain tuple (the class
-    call adds a Python frame per child).
+    A*'s inner loop builds it with ``tuple.__new__(SearchNode, (...))``: about half the cost of the class
+    call, which adds a Python frame per child.
     """
 
     state: object
     moves: int
     estimate: int
-    previous: Optional["SearchNode"]
+    previous: Optional[SearchNode]
 
 
 #: Where a queue entry, ``(priority, tie, serial, node)``, holds its node.
@@ -265,6 +265,7 @@ class AStar:
         test_children = self.goal_test == "generation"
         never_reopen = self.algorithm == "greedy"
         budget = -1 if max_expansions is None else max_expansions
+        dequeued, keep_removed = self.dequeued, self._keep_removed
         expanded = stats.expanded
         enqueued = stats.enqueued
         max_frontier = stats.max_frontier
@@ -273,14 +274,15 @@ class AStar:
                 if budget == 0:
                     return False
                 node = pop(frontier)[3]  # the entry's node (ENTRY_NODE)
-                state, moves, _, previous = node
+                state = node.state  # by name: unpacking a tuple subclass is slower
+                moves = node.moves
                 if best is not None and best[state] < moves:
                     self.discarded += 1
                     if watch is not None:
                         watch.discarded(node)
                     continue  # a cheaper path to this state was found after this node was queued
-                if len(self.dequeued) < self._keep_removed:
-                    self.dequeued.append(node)
+                if keep_removed and len(dequeued) < keep_removed:
+                    dequeued.append(node)
                 if watch is not None:
                     watch.removed(node)
                 if is_goal(state):
@@ -289,7 +291,8 @@ class AStar:
                     return True
                 expanded += 1
                 budget -= 1
-                grandparent = previous.state if previous is not None else None
+                # the tree search's one duplicate check: the state the node came from
+                grandparent = node.previous.state if best is None and node.previous is not None else None
                 child_moves = moves + 1
                 for neighbor in state.neighbors():
                     if best is None:

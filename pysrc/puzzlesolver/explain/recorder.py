@@ -27,11 +27,11 @@ True
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, NamedTuple, Optional, Union
+from typing import Dict, List, NamedTuple, Optional, Union
 
 from ..board import Board
 from ..formats import BoardPuzzle, WordPuzzle
-from ..heuristics import estimate_named
+from ..heuristics import Estimate, estimate_named
 from ..search import ENTRY_NODE, AStar, SearchNode, check_options, path_nodes
 from ..steps import Work, to_end
 from ..words import ladder_start
@@ -227,7 +227,7 @@ class Start(NamedTuple):
     state: object
     kind: str
     heuristic: str
-    estimate: Optional[Callable[[Board], int]]
+    estimate: Optional[Estimate]
 
 
 def initial_state(puzzle: Puzzle, heuristic: str) -> Start:
