@@ -21,7 +21,7 @@ import random
 from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple
 
-from . import grid, heuristics
+from . import grid
 
 __all__ = ["Board", "Goal", "BoardError", "check_side", "validate_tiles", "random_board"]
 
@@ -106,41 +106,36 @@ class Board:
     """An immutable n-by-n sliding board (2 <= n <= MAX_SIDE) aiming at a goal, solvable by A*.
 
     ``Board(rows)`` takes a list of rows; :meth:`from_tiles` a flat row-major sequence.  The input is
-    copied.  ``goal`` is a flat row-major sequence (default 1..n*n-1 then 0) and ``heuristic`` names
-    the estimate the solver uses: ``"manhattan"`` (default), or any name in
-    :data:`puzzlesolver.heuristics.ESTIMATES`.
+    copied.  ``goal`` is a flat row-major sequence (default 1..n*n-1 then 0).  Its own estimate is the
+    seeds' Manhattan distance; a search takes any other as a function of the board
+    (:data:`puzzlesolver.heuristics.ESTIMATES`), so a board knows no estimate but its two distances.
     """
 
-    __slots__ = ("_tiles", "_blank", "_goal", "_manhattan", "_hamming", "_heuristic", "_estimate")
+    __slots__ = ("_tiles", "_blank", "_goal", "_manhattan", "_hamming")
 
-    def __init__(self, rows: Iterable[Iterable[int]], goal: Optional[Sequence[int]] = None,
-                 heuristic: str = "manhattan") -> None:
+    def __init__(self, rows: Iterable[Iterable[int]], goal: Optional[Sequence[int]] = None) -> None:
         rows = [list(row) for row in rows]
         n = len(rows)
         for i, row in enumerate(rows):
             if len(row) != n:
                 raise BoardError(f"Row {i + 1} has {len(row)} tiles but the board has {n} rows: "
                                  "a board must be square.")
-        self._init([tile for row in rows for tile in row], n, goal, heuristic)
+        self._init([tile for row in rows for tile in row], n, goal)
 
     @classmethod
-    def from_tiles(cls, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-                   heuristic: str = "manhattan") -> "Board":
+    def from_tiles(cls, tiles: Sequence[int], goal: Optional[Sequence[int]] = None) -> "Board":
         """A board from its tiles in row-major order; the size is the square root of their count."""
         tiles = list(tiles)
         n = int(round(len(tiles) ** 0.5))
         if n * n != len(tiles):
             raise BoardError(f"{len(tiles)} tiles cannot fill a square board.")
         board = cls.__new__(cls)
-        board._init(tiles, n, goal, heuristic)
+        board._init(tiles, n, goal)
         return board
 
-    def _init(self, tiles: List[int], n: int, goal: Optional[Sequence[int]], heuristic: str) -> None:
+    def _init(self, tiles: List[int], n: int, goal: Optional[Sequence[int]]) -> None:
         check_side(n)
         validate_tiles(tiles, n)
-        if heuristic not in heuristics.ESTIMATES:
-            raise BoardError(f"Unknown heuristic {heuristic[:40]!r}; choose one of "
-                             f"{', '.join(heuristics.ESTIMATES)}.")
         the_goal = Goal.of(n, None if goal is None else tuple(goal))
         if the_goal.n != n:
             raise BoardError(f"The goal is {the_goal.n}x{the_goal.n} but the board is {n}x{n}.")
@@ -151,15 +146,6 @@ class Board:
         distance = the_goal.distance
         self._manhattan = sum(distance(tile, cell) for cell, tile in enumerate(tiles) if tile)
         self._hamming = sum(1 for tile, want in zip(tiles, the_goal.tiles) if tile and tile != want)
-        self._heuristic = heuristic
-        self._estimate = self._compute_estimate()
-
-    def _compute_estimate(self) -> int:
-        if self._heuristic == "manhattan":
-            return self._manhattan
-        if self._heuristic == "hamming":
-            return self._hamming
-        return heuristics.ESTIMATES[self._heuristic](self)
 
     # -- the algs4 API -------------------------------------------------------------------------
     def tile_at(self, row: int, col: int) -> int:
@@ -183,7 +169,8 @@ class Board:
         return self._manhattan
 
     def estimated_distance_to_goal(self) -> int:
-        return self._estimate
+        """The seeds' estimate: Manhattan distance."""
+        return self._manhattan
 
     def is_goal(self) -> bool:
         return self._tiles == self._goal.tiles
@@ -208,7 +195,6 @@ class Board:
         goal = self._goal
         row, col, cell_row, cell_col = goal.row, goal.col, goal.cell_row, goal.cell_col
         want = goal.tiles
-        heuristic = self._heuristic
         new = Board.__new__
         result = []
         for target in targets:
@@ -228,9 +214,6 @@ class Board:
                 m = self._manhattan - abs(cell_row[target] - home) + abs(cell_row[blank] - home)
             board._manhattan = m
             board._hamming = self._hamming + (want[target] == tile) - (want[blank] == tile)
-            board._heuristic = heuristic
-            board._estimate = (m if heuristic == "manhattan" else board._hamming if heuristic == "hamming"
-                               else heuristics.ESTIMATES[heuristic](board))
             result.append(board)
         return result
 
@@ -252,7 +235,7 @@ class Board:
         tiles = list(self._tiles)
         first, second = [cell for cell, tile in enumerate(tiles) if tile][:2]
         tiles[first], tiles[second] = tiles[second], tiles[first]
-        return Board.from_tiles(tiles, self._goal.tiles, self._heuristic)
+        return Board.from_tiles(tiles, self._goal.tiles)
 
     # -- conveniences --------------------------------------------------------------------------
     @property
@@ -265,10 +248,6 @@ class Board:
         return self._goal.tiles
 
     @property
-    def heuristic(self) -> str:
-        return self._heuristic
-
-    @property
     def blank(self) -> int:
         """The blank's cell index, row-major."""
         return self._blank
@@ -277,11 +256,10 @@ class Board:
         n = self._goal.n
         return [list(self._tiles[r * n:(r + 1) * n]) for r in range(n)]
 
-    def with_heuristic(self, heuristic: str) -> "Board":
-        return self if heuristic == self._heuristic else Board.from_tiles(self._tiles, self._goal.tiles, heuristic)
-
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and self._tiles == other._tiles and self._goal == other._goal
+        # Boards of one search share their Goal: the identity test spares A*'s duplicate check a call.
+        return isinstance(other, Board) and self._tiles == other._tiles and (
+            self._goal is other._goal or self._goal == other._goal)
 
     def __hash__(self) -> int:
         return hash(self._tiles)
@@ -294,8 +272,7 @@ class Board:
         return "\n".join([str(n)] + grid.rows_text(self._tiles, n, width=2)) + "\n"
 
 
-def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Sequence[int]] = None,
-                 heuristic: str = "manhattan") -> Board:
+def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Sequence[int]] = None) -> Board:
     """A board drawn uniformly from all boards that can reach ``goal`` (not a random walk).
 
     A uniform shuffle is solvable half of the time; swapping its first two tiles is a bijection
@@ -307,5 +284,5 @@ def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Seq
     rng = rng or random.Random()
     cells = list(range(n * n))
     rng.shuffle(cells)
-    board = Board.from_tiles(cells, goal, heuristic)
+    board = Board.from_tiles(cells, goal)
     return board if board.is_solvable() else board.twin()

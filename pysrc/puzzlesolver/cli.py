@@ -118,7 +118,7 @@ def solve_input(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options, max_no
     except (BoardError, WordError, PuzzleFormatError, OptionError) as error:
         raise InputError(every_problem(error)) from None
     if trace and solving.search is not None:
-        solving.search.trace_limit = TRACE_LENGTH
+        solving.search.keep_removed(TRACE_LENGTH)
     try:
         result = to_end(within(solving, max_expansions=max_nodes, max_seconds=max_seconds,
                                step_seconds=CLOCK_STEP_SECONDS))
@@ -184,10 +184,10 @@ def _trace_state(state: object, moves: int, estimate: int) -> str:
 def render_trace(result: Result, search: Optional[Search], heuristic: str) -> str:
     """Seed 003's report: initial and goal states, solution cost, queue size, first five removed."""
     initial = result.initial
-    if isinstance(initial, Board) and heuristic in ESTIMATES:
-        initial = initial.with_heuristic(heuristic)
+    own_estimate = type(initial).estimated_distance_to_goal
+    estimate = ESTIMATES[heuristic] if isinstance(initial, Board) and heuristic in ESTIMATES else own_estimate
     out = ["[*]Initial state(S0)\n", "[*]======================\n",
-           _trace_state(initial, 0, initial.estimated_distance_to_goal()), "[*]======================\n"]
+           _trace_state(initial, 0, estimate(initial)), "[*]======================\n"]
     if not result.solved or search is None:
         return "".join(out) + "No solution possible\n"
     goal_state, goal_moves, goal_estimate, _ = search.goal_node

@@ -1,7 +1,8 @@
 """Admissible estimates for sliding boards on the teaching path, in one explicit table.
 
-:data:`ESTIMATES` maps each name a :class:`~puzzlesolver.board.Board` accepts to a function of the
-board (``hamming`` and ``manhattan`` are kept up to date by the Board itself, in O(1) per move):
+:data:`ESTIMATES` maps each name to a function of a :class:`~puzzlesolver.board.Board`, which the teaching
+path's search takes as its heuristic (``hamming`` and ``manhattan`` are kept up to date by the Board
+itself, in O(1) per move):
 
 ``hamming``
     Tiles off their goal cell (seed 003's "misplaced tiles").
@@ -32,15 +33,17 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Dict, Optional, Tuple
+from typing import Callable, Dict, Optional, Tuple
 
 from . import grid
+from .board import Board, BoardError
 from .fast import tables
 
-if TYPE_CHECKING:  # a Board is only passed in: no import of board at run time (board imports this module)
-    from .board import Board
+__all__ = ["ESTIMATES", "CHOICES", "Estimate", "estimate_named", "linear_conflict", "walking_distance",
+           "pattern_database"]
 
-__all__ = ["ESTIMATES", "CHOICES", "linear_conflict", "walking_distance", "pattern_database"]
+#: An estimate: a function of a board that never overestimates its distance to the goal.
+Estimate = Callable[[Board], int]
 
 
 @lru_cache(maxsize=32)
@@ -48,7 +51,7 @@ def _goal_cells(goal: Tuple[int, ...]):
     return grid.goal_cells(goal)
 
 
-def linear_conflict(board: "Board") -> int:
+def linear_conflict(board: Board) -> int:
     """Manhattan distance plus linear conflicts (admissible, any goal)."""
     return board.manhattan() + grid.linear_conflicts(board.tiles, _goal_cells(board.goal), board.size())
 
@@ -84,7 +87,7 @@ def _walking_table(n: int, goal_blank_row: int) -> Dict[tuple, int]:
     return dist
 
 
-def walking_distance(board: "Board") -> int:
+def walking_distance(board: Board) -> int:
     """Walking distance (rows + columns) for boards up to 4x4; linear conflict for larger ones."""
     n = board.size()
     if n > 4:
@@ -119,7 +122,7 @@ def _canonical_map(n: int, goal: Tuple[int, ...]) -> Optional[tuple]:
     return None
 
 
-def pattern_database(board: "Board") -> int:
+def pattern_database(board: Board) -> int:
     """Exact distance (3x3) or max(6-6-3, mirrored 6-6-3) (4x4); linear conflict where no table applies."""
     n = board.size()
     mapping = _canonical_map(n, board.goal) if n in (3, 4) else None
@@ -147,10 +150,10 @@ def pattern_database(board: "Board") -> int:
     return max(normal, mirror)
 
 
-#: Every estimate a Board accepts, weakest first.
-ESTIMATES: Dict[str, Callable[["Board"], int]] = {
-    "hamming": lambda board: board.hamming(),
-    "manhattan": lambda board: board.manhattan(),
+#: Every estimate of the teaching path, by name, weakest first.
+ESTIMATES: Dict[str, Estimate] = {
+    "hamming": Board.hamming,
+    "manhattan": Board.manhattan,
     "linear-conflict": linear_conflict,
     "walking-distance": walking_distance,
     "pdb": pattern_database,
@@ -159,3 +162,12 @@ ESTIMATES: Dict[str, Callable[["Board"], int]] = {
 #: The names a request may give: "auto" (the strongest estimate :mod:`puzzlesolver.policy` has for the
 #: board) and every estimate above.
 CHOICES = ("auto",) + tuple(ESTIMATES)
+
+
+def estimate_named(name: str) -> Estimate:
+    """The estimate called ``name`` (:data:`ESTIMATES`); :class:`~puzzlesolver.board.BoardError`, one
+    sentence, for any other name."""
+    try:
+        return ESTIMATES[name]
+    except KeyError:
+        raise BoardError(f"Unknown heuristic {name[:40]!r}; choose one of {', '.join(ESTIMATES)}.") from None

@@ -60,6 +60,7 @@ from .budget import within
 from .results import BoardResult, Kind, LadderResult, Result, Status
 from .steps import Work, to_end
 from .heuristics import CHOICES as HEURISTICS
+from .heuristics import ESTIMATES
 from .search import ALGORITHMS as ASTAR_ALGORITHMS
 from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
@@ -188,10 +189,8 @@ class _BoardAStar(AStar):
 
 
 def _astar(board: Board, algorithm: str, estimate: str) -> _BoardAStar:
-    search = _BoardAStar(board.with_heuristic(estimate), algorithm)
-    search.method = f"{_astar_name(algorithm)} with {estimate}"
-    search.done = not board.is_solvable()  # parity settles it: nothing to search
-    return search
+    method = f"{_astar_name(algorithm)} with {estimate}"
+    return _BoardAStar(board, algorithm, heuristic=ESTIMATES[estimate], method=method)
 
 
 def _astar_name(algorithm: str) -> str:
@@ -415,8 +414,7 @@ def _starting_words(puzzle: WordPuzzle, options: Options) -> Work[Solving]:
                        stats=SearchStats(expanded=expanded), seconds=time.perf_counter() - began,
                        reason=no_answer(initial))
         return Solving(Kind.WORDS, initial, None, advice, early)
-    search = AStar(initial, algorithm)
-    search.method = f"{_astar_name(algorithm)} with edit distance"
+    search = AStar(initial, algorithm, method=f"{_astar_name(algorithm)} with edit distance")
     return Solving(Kind.WORDS, initial, search, advice)
 
 

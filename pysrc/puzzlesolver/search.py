@@ -1,9 +1,11 @@
 """Generic best-first search over world states: the seeds' A* and a duplicate-pruning variant.
 
 A *world state* is anything with ``estimated_distance_to_goal()`` and ``neighbors()``; ``is_goal()``
-is optional and defaults to ``estimated_distance_to_goal() == 0``.  :class:`AStar` runs step by step
-(a bounded number of expansions per call) so a caller can report progress or stop it;
-:class:`Solver` is the seeds' façade that solves in its constructor.
+is optional and defaults to ``estimated_distance_to_goal() == 0``.  A search may be given another
+estimate, as a function of the state (``heuristic``, as networkx's ``astar_path`` takes it), so a state
+need not know every estimate.  :class:`AStar` runs step by step (a bounded number of expansions per call)
+so a caller can report progress or stop it; :class:`Solver` is the seeds' façade that solves in its
+constructor.
 
 The same loop also runs the classic searches the Learn view sets beside A* (:data:`SEARCHES`):
 breadth-first, greedy best-first and weighted A* differ from A* only in the priority a node gets, and
@@ -22,10 +24,11 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from itertools import count
-from typing import Hashable, Iterable, Iterator, List, Optional, Protocol, Tuple
+from typing import Any, Callable, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Protocol, Tuple
 
 __all__ = ["WorldState", "Search", "AStar", "Solver", "SearchNode", "SearchStats", "ALGORITHMS", "QUEUES",
-           "SEARCHES", "GOAL_TESTS", "DEFAULT_WEIGHT", "check_options", "MinPQ", "Observer", "SearchBudgetExceeded"]
+           "SEARCHES", "GOAL_TESTS", "DEFAULT_WEIGHT", "check_options", "MinPQ", "Observer", "SearchBudgetExceeded",
+           "ENTRY_NODE", "path_nodes"]
 
 
 class WorldState(Protocol, Hashable):
@@ -78,8 +81,22 @@ class BoardSearch(Search, Protocol):
     def blank_path(self) -> List[int]: ...
 
 
-#: A search node is a tuple ``(state, moves, estimate, previous_node)``: cheap to build, never compared.
-SearchNode = Tuple[object, int, int, Optional[tuple]]
+class SearchNode(NamedTuple):
+    """A search node: ``state`` reached ``moves`` moves from the start, its ``estimate``, and the ``previous``
+    node on the way (None for the start).  Never compared: the queue's entries carry the keys.
+
+    A*'s inner loop builds it with ``tuple.__new__(SearchNode, (...))``: about half the cost of the class
+    call, which adds a Python frame per child.
+    """
+
+    state: object
+    moves: int
+    estimate: int
+    previous: Optional[SearchNode]
+
+
+#: Where a queue entry, ``(priority, tie, serial, node)``, holds its node.
+ENTRY_NODE = 3
 
 #: The frontier's kinds: ``"tiebreak"`` (a binary heap of ``(priority, estimate, serial, node)``: ties go
 #: to the node nearer the goal, then to the older one) and ``"textbook"`` (:class:`MinPQ`, algs4's
@@ -124,14 +141,24 @@ def _goal_test(state: object):
     return lambda s: s.estimated_distance_to_goal() == 0
 
 
+def _may_reach_goal(state: object) -> bool:
+    """False when the state tells at once that no goal can be reached (a board's parity: ``is_solvable()``)."""
+    quick_check = getattr(state, "is_solvable", None)
+    return quick_check is None or quick_check()
+
+
 class AStar:
     """A* search that can be run a slice at a time (optimal with an admissible estimate).
 
     The frontier is a binary heap of ``(moves + estimate, estimate, serial, node)``: ties on the
     priority go to the node closer to the goal, then to the one enqueued first, so every run is
     deterministic and nodes themselves are never compared.  The search ends when a goal is
-    *dequeued*, which is what makes it optimal.  Each state's estimate is computed once per node.
-    It is a :class:`Search`; ``method`` may be set by the caller to name the estimate.
+    *dequeued*, which is what makes it optimal.  Each state's estimate is computed once per node, by
+    ``heuristic`` (a function of a state; default: the state's own ``estimated_distance_to_goal``).
+    It is a :class:`Search`; ``method`` names what runs (default: the search and its goal test).  A state
+    that can tell unsolvability up front (a board's parity: ``is_solvable()``) is not searched: the search
+    is done at once and finds nothing (``check_solvable=False`` searches it all the same, as seed 002's
+    twin lockstep does).
 
     ``algorithm`` picks one of :data:`SEARCHES` (the A*s by default; ``weight`` for ``"weighted"``) and
     ``goal_test`` when a state is tested for the goal (:data:`GOAL_TESTS`).  A*'s own loop pays for the
@@ -152,7 +179,8 @@ class AStar:
 
     def __init__(self, initial: WorldState, algorithm: str = "astar", queue: str = "tiebreak",
                  observer: Optional["Observer"] = None, weight: Optional[float] = None,
-                 goal_test: str = "removal") -> None:
+                 goal_test: str = "removal", *, heuristic: Optional[Callable[[Any], int]] = None,
+                 method: Optional[str] = None, check_solvable: bool = True) -> None:
         check_options(algorithm, queue, weight, goal_test)
         self.algorithm = algorithm
         self.queue = queue
@@ -160,29 +188,36 @@ class AStar:
         self.weight = _weight_of(algorithm, weight)
         #: Told of every removal, child and finished step (the explain view's recorder); None: nobody.
         self.observer = observer
-        self.method = _method_name(algorithm, self.weight, goal_test)
+        self.method = method or _method_name(algorithm, self.weight, goal_test)
         self.optimal = algorithm in ("astar", "astar-tree", "bfs")
+        #: The estimate of a state's distance to the goal, called once per node.
+        self.heuristic: Callable[[Any], int] = (type(initial).estimated_distance_to_goal if heuristic is None
+                                                else heuristic)
         self.stats = SearchStats()
         self.goal_node: Optional[SearchNode] = None
-        self.done = False
+        self.done = check_solvable and not _may_reach_goal(initial)
         self._is_goal = _goal_test(initial)
         self._serial = count()
         #: None for A* (priority moves + estimate, ties to the smaller estimate); else (moves, h) -> (priority, tie).
         self.rank = _RANKS[algorithm](self.weight) if algorithm in _RANKS else None
-        h = initial.estimated_distance_to_goal()
+        h = self.heuristic(initial)
         self._root_estimate = h
-        root: SearchNode = (initial, 0, h, None)
+        root = SearchNode(initial, 0, h, None)
         entry = (h, h, next(self._serial), root) if self.rank is None else (*self.rank(0, h), next(self._serial), root)
         self._frontier = MinPQ(entry) if queue == "textbook" else [entry]
         self._best_moves = None if algorithm == "astar-tree" else {initial: 0}
         self.stats.enqueued = 1
         self.stats.max_frontier = 1
         self.dequeued: List[SearchNode] = []  # the first few nodes removed, for seed 003's trace
-        self.trace_limit = 0
+        self._keep_removed = 0
         #: Nodes removed and dropped because a cheaper path to their state was found after they were queued.
         self.discarded = 0
         if observer is not None:
             observer.started(root, self)
+
+    def keep_removed(self, count: int) -> None:
+        """Keep the first ``count`` nodes removed from the queue in :attr:`dequeued` (seed 003's trace)."""
+        self._keep_removed = count
 
     @property
     def frontier_size(self) -> int:
@@ -218,15 +253,19 @@ class AStar:
             return True
         frontier = self._frontier
         best = self._best_moves
+        best_known = best.get if best is not None else None
         is_goal = self._is_goal
         stats = self.stats
-        serial = self._serial
+        next_serial = self._serial.__next__
         push, pop = (MinPQ.insert, MinPQ.del_min) if self.queue == "textbook" else (heapq.heappush, heapq.heappop)
         watch = self.observer
         rank = self.rank
+        estimate = self.heuristic
+        new_node = tuple.__new__
         test_children = self.goal_test == "generation"
         never_reopen = self.algorithm == "greedy"
         budget = -1 if max_expansions is None else max_expansions
+        dequeued, keep_removed = self.dequeued, self._keep_removed
         expanded = stats.expanded
         enqueued = stats.enqueued
         max_frontier = stats.max_frontier
@@ -234,15 +273,16 @@ class AStar:
             while frontier:
                 if budget == 0:
                     return False
-                node = pop(frontier)[3]
-                state, moves, _, previous = node
+                node = pop(frontier)[3]  # the entry's node (ENTRY_NODE)
+                state = node.state  # by name: unpacking a tuple subclass is slower
+                moves = node.moves
                 if best is not None and best[state] < moves:
                     self.discarded += 1
                     if watch is not None:
                         watch.discarded(node)
                     continue  # a cheaper path to this state was found after this node was queued
-                if len(self.dequeued) < self.trace_limit:
-                    self.dequeued.append(node)
+                if keep_removed and len(dequeued) < keep_removed:
+                    dequeued.append(node)
                 if watch is not None:
                     watch.removed(node)
                 if is_goal(state):
@@ -251,7 +291,8 @@ class AStar:
                     return True
                 expanded += 1
                 budget -= 1
-                grandparent = previous[0] if previous is not None else None
+                # the tree search's one duplicate check: the state the node came from
+                grandparent = node.previous.state if best is None and node.previous is not None else None
                 child_moves = moves + 1
                 for neighbor in state.neighbors():
                     if best is None:
@@ -260,15 +301,15 @@ class AStar:
                                 watch.skipped(neighbor, child_moves, node, "the grandparent")
                             continue
                     else:
-                        known = best.get(neighbor)
+                        known = best_known(neighbor)
                         if known is not None and (known <= child_moves or never_reopen):
                             if watch is not None:
                                 watch.skipped(neighbor, child_moves, node, "already reached at equal or lower cost"
                                               if known <= child_moves else "already reached (greedy never reopens)")
                             continue
                         best[neighbor] = child_moves
-                    h = neighbor.estimated_distance_to_goal()
-                    child = (neighbor, child_moves, h, node)
+                    h = estimate(neighbor)
+                    child = new_node(SearchNode, (neighbor, child_moves, h, node))
                     if test_children and is_goal(neighbor):
                         self.goal_node = child
                         self.done = True
@@ -276,9 +317,9 @@ class AStar:
                             watch.reached(child)
                         return True
                     if rank is None:
-                        push(frontier, (child_moves + h, h, next(serial), child))
+                        push(frontier, (child_moves + h, h, next_serial(), child))
                     else:
-                        push(frontier, (*rank(child_moves, h), next(serial), child))
+                        push(frontier, (*rank(child_moves, h), next_serial(), child))
                     enqueued += 1
                     if watch is not None:
                         watch.inserted(child)
@@ -422,14 +463,19 @@ class Observer(Protocol):
     def expanded(self, node: SearchNode, search: "AStar") -> None: ...
 
 
-def path_of(node: Optional[SearchNode]) -> List[object]:
-    """Follow ``previous`` links back to the root and return the states root-first."""
-    states = []
+def path_nodes(node: Optional[SearchNode]) -> List[SearchNode]:
+    """Follow ``previous`` links back to the root and return the nodes root-first."""
+    nodes = []
     while node is not None:
-        states.append(node[0])
-        node = node[3]
-    states.reverse()
-    return states
+        nodes.append(node)
+        node = node.previous
+    nodes.reverse()
+    return nodes
+
+
+def path_of(node: Optional[SearchNode]) -> List[object]:
+    """The states from the root to ``node`` (empty for None)."""
+    return [step.state for step in path_nodes(node)]
 
 
 class Solver:
@@ -439,21 +485,18 @@ class Solver:
     states from the initial one to the goal, and ``is_solvable()`` whether a goal is reachable.  A
     state that can tell unsolvability up front (a board's parity) offers ``is_solvable()`` and is
     never searched.  ``max_expansions`` bounds the work: past it :class:`SearchBudgetExceeded` is
-    raised instead of running on.
+    raised instead of running on.  ``heuristic``, a function of a state, replaces the state's own
+    estimate (:class:`AStar`).
     """
 
     def __init__(self, initial: WorldState, algorithm: str = "astar",
-                 max_expansions: Optional[int] = None) -> None:
+                 max_expansions: Optional[int] = None, heuristic: Optional[Callable[[Any], int]] = None) -> None:
         if initial is None:
             raise ValueError("the initial state must not be None")
-        self.search = AStar(initial, algorithm)
-        quick_check = getattr(initial, "is_solvable", None)
-        if quick_check is not None and not quick_check():
-            self._path: List[object] = []
-            return
+        self.search = AStar(initial, algorithm, heuristic=heuristic)
         if not self.search.run(max_expansions):
             raise SearchBudgetExceeded(self.search.stats.expanded)
-        self._path = self.search.path()
+        self._path: List[object] = self.search.path()
 
     @property
     def stats(self) -> SearchStats:

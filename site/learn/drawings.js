@@ -267,7 +267,7 @@ export function pseudocode(trace, index) {
 
 // -- why a node is not the one removed next -----------------------------------------------------------------
 
-/** Why `id`, in the queue, is not `next` (the node removed next): puzzlesolver.explain.why_not_removed. */
+/** Why `id`, in the queue, is not `next` (the node removed next): the rule trace_record documents (tests/why_not.py). */
 export function whyNot(trace, id, next) {
   const node = trace.nodes[id];
   const upcoming = trace.nodes[next];

@@ -16,6 +16,7 @@ from puzzlesolver.board import Board
 from puzzlesolver.explain import COMPARED, compare_searches, comparing_searches, explain, \
     searches_data_files
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
+from puzzlesolver.heuristics import ESTIMATES
 from puzzlesolver.search import AStar
 from spec_helpers import BENCHMARKS, random_solvable_3x3
 
@@ -75,7 +76,7 @@ def test_counts_are_the_searches_own(rows):
     for r in rows:
         if r["algorithm"] == "ida":
             continue
-        search = AStar(board.with_heuristic(r["heuristic"]), r["algorithm"], weight=r["weight"])
+        search = AStar(board, r["algorithm"], weight=r["weight"], heuristic=ESTIMATES[r["heuristic"]])
         search.run()
         assert (r["expanded"], r["enqueued"], r["max_frontier"]) == (
             search.stats.expanded, search.stats.enqueued, search.stats.max_frontier)

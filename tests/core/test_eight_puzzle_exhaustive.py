@@ -9,6 +9,7 @@ import time
 import pytest
 
 from puzzlesolver.board import Board
+from puzzlesolver.heuristics import ESTIMATES
 from puzzlesolver.search import Solver
 from spec_helpers import random_solvable_3x3
 
@@ -35,7 +36,7 @@ def test_the_seeds_tree_search_and_hamming_also_match_on_a_sample(eight_puzzle_d
         expected = eight_puzzle_distances[tiles]
         assert Solver(Board.from_tiles(tiles), "astar-tree").moves() == expected, tiles
         if expected <= 20:
-            assert Solver(Board.from_tiles(tiles, heuristic="hamming")).moves() == expected, tiles
+            assert Solver(Board.from_tiles(tiles), heuristic=ESTIMATES["hamming"]).moves() == expected, tiles
 
 
 CHUNKS = 24  # the exhaustive check in slices, so progress shows and pytest-xdist can spread it

@@ -8,10 +8,11 @@ import pytest
 
 from puzzlesolver import cli
 from puzzlesolver.board import Board
-from puzzlesolver.explain import PSEUDOCODE, ExplainTooLong, Recorder, apply_change, explain, node_id, trace_record, why_not_reason, why_not_removed
+from puzzlesolver.explain import PSEUDOCODE, ExplainTooLong, Recorder, apply_change, explain, node_id, trace_record
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
-from puzzlesolver.search import AStar
+from puzzlesolver.search import ENTRY_NODE, AStar
 from spec_helpers import BENCHMARKS
+from why_not import why_not_reason, why_not_removed
 
 PUZZLE04 = BoardPuzzle(3, (0, 1, 3, 4, 2, 5, 7, 8, 6))
 
@@ -193,6 +194,15 @@ def test_each_step_names_the_next_node_and_why_every_other_queued_node_is_not_it
     assert reasons == ({"priority", "heap"} if queue == "textbook" else {"priority", "tie", "older"})
 
 
+def test_why_not_reads_a_higher_priority_or_the_tie_break():
+    assert why_not_reason({"priority": 6, "estimate": 3}, {"priority": 4, "estimate": 1}, "heap") == "priority"
+    assert why_not_reason({"priority": 4, "estimate": 3}, {"priority": 4, "estimate": 1}, "estimate") == "tie"
+    record = trace_record(explain(PUZZLE04), arrays=False)
+    assert record["steps"][1]["next"] == "C"
+    assert why_not_removed(record, 1, "B") == ("B has priority 6, higher than 4 for C: the node of lowest priority "
+                                               "is always removed first.")
+
+
 def test_why_not_sentences_name_the_rule_that_decides():
     record = trace_record(traced(HARDER, "astar", "tiebreak"), arrays=False)
     nodes = record["nodes"]
@@ -271,7 +281,7 @@ class SnapshotRecorder(Recorder):
 
     def _change(self, removal):
         change = super()._change(removal)
-        self.snapshots.append([self._ids[id(entry[3])] for entry in self.search.queue_entries()])
+        self.snapshots.append([self._ids[id(entry[ENTRY_NODE])] for entry in self.search.queue_entries()])
         return change
 
 

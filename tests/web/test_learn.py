@@ -15,9 +15,10 @@ from test_explain_page import PUZZLE04, PUZZLE04_LINK, open_view, queue_in_page 
 from test_player_layout import AXE, axe_violations  # noqa: E402
 from test_solver_page import set_fragment  # noqa: E402
 from webhelpers import wait_ready  # noqa: E402
+from why_not import why_not_removed  # noqa: E402
 
 from puzzlesolver.check import check  # noqa: E402
-from puzzlesolver.explain import QUEUE_NOTE, compare_searches, explain, trace_record, why_not_removed  # noqa: E402
+from puzzlesolver.explain import QUEUE_NOTE, compare_searches, explain, trace_record  # noqa: E402
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle  # noqa: E402
 
 SHORT = BoardPuzzle(3, (1, 2, 3, 0, 4, 6, 7, 5, 8))          # 3 moves: answers to check

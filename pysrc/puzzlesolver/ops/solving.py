@@ -199,7 +199,7 @@ def board_description(board: Board, heuristic: str, reason: str = "") -> Message
               "heuristic": heuristic, "board_text": rows_text(board.tiles, n),
               "goal_text": "" if usual_goal else rows_text(board.goal, n),
               "solvable": board.is_solvable(), "estimate": board.estimated_distance_to_goal(),
-              "estimate_heuristic": board.heuristic,
+              "estimate_heuristic": "manhattan",   # the estimate a Board keeps: Manhattan distance
               "fragment": board_fragment(n, board.tiles, None if usual_goal else board.goal)}
     if not answer["solvable"]:
         answer["reason"] = reason
