@@ -485,6 +485,8 @@ def _load_tables(out: TextIO) -> None:
         tables.tables_663()
         for blank in tables.EXACT_3_BLANKS:
             tables.exact_3(blank)
+        for name in tables.COMPACT_4:   # the 15-puzzle's default search (else the first 4x4 instance reads them)
+            tables.load_table(name)
         out.write(f"(pattern tables loaded from {tables.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
     except tables.TablesMissing as missing:
         out.write(f"({missing} The solver falls back to weaker heuristics.)\n")
