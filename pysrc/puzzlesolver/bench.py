@@ -430,7 +430,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--memory", action="store_true", help="also measure peak memory (one extra run)")
     p.add_argument("--cpu-time", action="store_true",
                    help="seconds and limits count this process's CPU time, not the wall clock (on a machine shared "
-                        "with other work; CPython only)")
+                        "with other work; with --browser, the worker's seconds are its renderer's CPU time, "
+                        "its limits its own clock)")
     p.add_argument("--only", help="run only instances whose name contains this text")
     p.add_argument("--strict", action="store_true", help="time-outs fail the run too")
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data (../shared/benchmarks)")
