@@ -234,7 +234,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--memory", action="store_true", help="also measure peak memory (one extra run)")
     p.add_argument("--cpu-time", action="store_true",
                    help="seconds and limits count this process's CPU time, not the wall clock (on a machine shared "
-                        "with other work; CPython only)")
+                        "with other work; with --browser, the worker's seconds are its renderer's CPU time, "
+                        "its limits its own clock)")
     p.add_argument("--only", help="run only instances whose name contains this text")
     p.add_argument("--strict", action="store_true", help="time-outs fail the run too")
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data (../shared/benchmarks)")
@@ -289,6 +290,8 @@ def _load_tables(out: TextIO) -> None:
         tables.tables_663()
         for blank in tables.EXACT_3_BLANKS:
             tables.exact_3(blank)
+        for name in tables.COMPACT_4:   # the 15-puzzle's default search (else the first 4x4 instance reads them)
+            tables.load_table(name)
         out.write(f"(pattern tables loaded from {tables.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
     except tables.TablesMissing as missing:
         out.write(f"({missing} The solver falls back to weaker heuristics.)\n")

@@ -155,6 +155,7 @@ class EngineMax:
         tt = self.tt = {}
         ttlim = self.ttlim = [1 << 30]
         self._tt_bound = None
+        self._root: Optional[tuple] = None
         SA = len(tA)
 
         def dfs(rem, b, mv, md, iR, iA, iB, jR, jA, jB, vR, vL, wR, wL, board=board, kn=kn, km=km,
@@ -322,8 +323,10 @@ class EngineMax:
             self._tt_bound = bound
             self.ttlim[0] = self.tt_slack if self.tt_slack is not None else 1 << 30
         self.board[:] = self.initial
+        if self._root is None:   # the same at every reset: a resumed slice starts here too
+            self._root = self._state(self.initial)
         b = self.board.index(0)
-        return (bound, b, self.first_moves[b]) + self._state(self.board)
+        return (bound, b, self.first_moves[b]) + self._root
 
     def order(self, args) -> List[int]:
         vert, horiz = args[2]
