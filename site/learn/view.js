@@ -89,10 +89,24 @@ export function mount(view, { solver }) {
     playButton, button("Next step", "explain-forward", () => show(step + 1)),
     button("Last step", "explain-last", () => show(trace ? trace.steps.length - 1 : 0))];
   /** The step buttons are off while the puzzle open has no steps to show (its search was refused). */
-  const offerSteps = (on) => { for (const each of stepButtons) each.disabled = !on; };
+  const offerSteps = (on) => {
+    for (const each of stepButtons) each.disabled = !on;
+    drawings.hidden = !on;
+  };
   const comparison = comparisonPanel({ ask: ask("learn-compare"), puzzleParams: searchParams, onTrace: stepThrough,
     goalTest: goalTestChosen, idaEstimate });
   const checker = checkerPanel({ ask: ask("learn-check"), puzzleParams });
+
+  // The tree, the pseudocode and the queue: hidden while the puzzle open has no steps (its search was refused).
+  const drawings = el("div", { class: "learn-grid", "data-testid": "explain-drawings" },
+      el("div", { class: "learn-tree" },
+        el("div", { class: "tree-heading" }, el("h3", { text: "Game tree" }),
+          el("div", { class: "actions", role: "group", "aria-label": "Zoom" },
+            button("Zoom out", "explain-zoom-out", () => setZoom(zoom / 1.25)), button("Zoom in", "explain-zoom-in", () => setZoom(zoom * 1.25)))),
+        treeBox, details, treeList),
+      el("div", { class: "learn-side" },
+        el("h3", { text: "Pseudocode" }), code,
+        el("h3", { text: "Priority queue" }), queueRow, heapPicture));
 
   body.replaceChildren(
     el("div", { class: "explain-settings" },
@@ -105,15 +119,7 @@ export function mount(view, { solver }) {
       el("label", {}, "Speed ", speed),
       el("label", { for: "explain-predict" }, predict, " Predict the next node")),
     message, status, feedback,
-    el("div", { class: "learn-grid" },
-      el("div", { class: "learn-tree" },
-        el("div", { class: "tree-heading" }, el("h3", { text: "Game tree" }),
-          el("div", { class: "actions", role: "group", "aria-label": "Zoom" },
-            button("Zoom out", "explain-zoom-out", () => setZoom(zoom / 1.25)), button("Zoom in", "explain-zoom-in", () => setZoom(zoom * 1.25)))),
-        treeBox, details, treeList),
-      el("div", { class: "learn-side" },
-        el("h3", { text: "Pseudocode" }), code,
-        el("h3", { text: "Priority queue" }), queueRow, heapPicture)),
+    drawings,
     comparison.panel, checker.panel);
 
   // A click anywhere in the panel gives it the focus (it is focusable), so that its keys work at once.

@@ -172,7 +172,11 @@ export function mount(section, { solver, router, budgets }) {
     button.disabled = true;
     const refusal = await traceRefusal().finally(() => { button.disabled = false; });
     if (asked !== edits) return;   // the puzzle changed meanwhile: a press of the button is needed again
-    if (refusal) { form.setError("step_through", refusal); return; }   // said here, before leaving for Learn
+    if (refusal) {   // said here, before leaving for Learn, and brought into view
+      form.setError("step_through", refusal);
+      form.focusField("step_through");
+      return;
+    }
     location.hash = explainFragment(parseFragment(fragment));
   }
 

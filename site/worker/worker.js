@@ -179,13 +179,13 @@ async function fetchFiles(id, files) {
   const FS = self.__pyodide.FS;
   const missing = [];
   if (files.some((file) => !(file.url in deployed))) await learnLateTables();
-  // One progress line for the request: the bytes of all its files, of their total once every size is known.
-  const sizes = new Map();
-  const report = (url) => (loaded, total) => {
-    sizes.set(url, [loaded, total]);
-    const all = [...sizes.values()], known = sizes.size === files.length && all.every(([, size]) => size);
-    post({ id, type: "loading", url, loaded: all.reduce((sum, [done]) => sum + done, 0),
-      total: known ? all.reduce((sum, [, size]) => sum + size, 0) : 0 });
+  // One progress line for the request: the bytes of all its files, of their sizes in build.json (a server that
+  // compresses on the fly sends no length the download could be measured against).
+  const total = files.reduce((sum, file) => sum + (deployed[file.url]?.size || 0), 0);
+  const loadedOf = new Map();
+  const report = (url) => (loaded) => {
+    loadedOf.set(url, loaded);
+    post({ id, type: "loading", url, loaded: [...loadedOf.values()].reduce((sum, done) => sum + done, 0), total });
   };
   await Promise.all(files.map(async (file) => {   // side by side: the three 15-puzzle tables come at once
     const progress = report(file.url);

@@ -556,8 +556,10 @@ def test_a_refused_search_leaves_no_step_button_that_looks_live(app):
     expect(app.get_by_test_id("explain-error")).to_contain_text("3,000 steps", timeout=60_000)
     for name in ("explain-first", "explain-back", "explain-play", "explain-forward", "explain-last"):
         expect(app.get_by_test_id(name)).to_be_disabled()
+    expect(app.get_by_test_id("explain-drawings")).to_be_hidden()       # no empty tree, pseudocode or queue
     open_view(app, PUZZLE04_LINK)
     expect(app.get_by_test_id("explain-forward")).to_be_enabled()
+    expect(app.get_by_test_id("explain-drawings")).to_be_visible()
 
 
 def test_on_a_phone_the_step_buttons_stay_in_view_over_the_tree(app):
