@@ -114,11 +114,13 @@ def cancelled_message(progress: Dict[str, Any]) -> str:
 
     >>> cancelled_message({"seconds": 4.5, "expanded": 1983637, "bound": 78})
     'Cancelled after 4.5 s of searching (1,983,637 positions) with no solution yet (at least 78 moves are needed).'
+    >>> cancelled_message({})
+    'Cancelled before the search began: nothing was searched.'
     """
     seconds, expanded = progress.get("seconds", 0), progress.get("expanded")
-    if expanded is None:  # before the search began: its tables were being read
+    if expanded is None:  # before the search began: its tables were being read, or it had not run yet
         return (f"Cancelled after {took(seconds)}, while the search was reading its tables, before it began."
-                if seconds else "Cancelled.")
+                if seconds else "Cancelled before the search began: nothing was searched.")
     best, bound = progress.get("best"), progress.get("bound")
     found = f": the best answer so far took {plural(best, 'move')}" if best else " with no solution yet"
     proven = f" (at least {plural(bound, 'move')} {'is' if bound == 1 else 'are'} needed)" if bound else ""

@@ -66,7 +66,7 @@ from .search import AStar, BoardSearch, Search, SearchStats
 from .words import DICTIONARIES, WordState, ladder_exists, ladder_start, word_list_path
 
 __all__ = ["Options", "Result", "BoardResult", "LadderResult", "Kind", "Status", "Solving", "DataFile", "OptionError", "solve", "start", "starting", "data_files", "loading",
-           "no_answer", "board_search", "bound_options", "iteration_log", "ALGORITHMS", "HEURISTICS",
+           "no_answer", "blank_first_goal", "board_search", "bound_options", "iteration_log", "ALGORITHMS", "HEURISTICS",
            "WORD_ALGORITHMS"]
 
 Puzzle = Union[BoardPuzzle, WordPuzzle]
@@ -344,14 +344,23 @@ class Solving:
         return LadderResult(**common)
 
 
+def blank_first_goal(board: Board) -> Optional[Tuple[int, ...]]:
+    """The goal with the blank first (``0 1 2 3 ...``: Korf's 15-puzzles' and some courses'), when ``board``
+    cannot reach its own goal but would reach that one; else None."""
+    n, tiles = board.size(), board.tiles
+    blank_first = tuple(range(n * n))
+    if tuple(board.goal) == blank_first or grid.can_reach(tiles, board.goal, n):
+        return None
+    return blank_first if grid.can_reach(tiles, blank_first, n) else None
+
+
 def no_answer(initial: Union[Board, WordState]) -> str:
     """Why there is no answer, in one sentence; a board that would reach the goal with the blank first (the
     goal of Korf's 15-puzzles and of some courses) says so."""
     if isinstance(initial, Board):
-        n, tiles = initial.size(), initial.tiles
-        blank_first = tuple(range(n * n))
+        blank_first = blank_first_goal(initial)
         other = (f"; it would reach the goal with the blank first ({', '.join(map(str, blank_first[:4]))}, ...)"
-                 if tuple(initial.goal) != blank_first and grid.can_reach(tiles, blank_first, n) else "")
+                 if blank_first else "")
         return ("This board cannot reach the goal: every slide keeps the parity of the tile permutation "
                 f"plus the blank's row and column, and here that parity differs from the goal's{other}.")
     return f"There is no ladder from {initial.word!r} to {initial.goal!r} in this dictionary."

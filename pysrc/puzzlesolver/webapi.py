@@ -134,6 +134,8 @@ def _error(error: Exception, puzzle_field: str = "board") -> Message:
     if isinstance(error, WordError) and error.also:  # the other word's problem too
         answer["also"] = [{"field": _WORD_FIELDS.get(other.field, "dictionary"), "message": str(other)}
                           for other in error.also]
+    elif isinstance(error, InputError) and error.also:  # the goal's problem beside the board's
+        answer["also"] = [{"field": other.field, "message": other.message} for other in error.also]
     return answer
 
 

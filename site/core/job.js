@@ -21,18 +21,25 @@ import { number, plural, sentence } from "./messages.js";
  */
 export function progressText(message, waiting = "Working…", { brief = false } = {}) {
   if (!message) return waiting;
-  const file = message.url && String(message.url).split("/").pop();
-  if (brief) {
-    if (message.type === "loading") return `Downloading ${file}…${message.total ? ` ${Math.round((100 * message.loaded) / message.total)}%` : ""}`;
-    return message.expanded !== undefined ? `Thinking… ${number(message.expanded)} positions` : "Thinking…";
-  }
-  if (message.type === "loading") {
-    const kb = (bytes) => number(Math.round(bytes / 1024));
-    return `Downloading ${file}: ${kb(message.loaded)}${message.total ? ` of ${kb(message.total)}` : ""} kB…`;
-  }
+  if (message.type === "loading") return loadingText(message);
+  if (brief) return message.expanded !== undefined ? `Thinking… ${number(message.expanded)} positions` : "Thinking…";
   const took = message.took ? `, ${message.took}` : "";   // written by the engine, as its answers' times are
   return PROGRESS_WORDS[message.tag]?.(message, took) || waiting;
 }
+
+// The data files a request downloads, named by what they are (the worker reports all of a request's at once).
+const DATA_FILES = [[/^p15-|^15puzzle-/, "the 15-puzzle tables"], [/^24puzzle-/, "the 24-puzzle tables"],
+  [/^8puzzle-/, "the 8-puzzle table"], [/^words-large/, "the large dictionary"], [/^words-common/, "the common dictionary"]];
+
+/** A download in words: "Loading the 15-puzzle tables, 27 MB… 14%" (its size and share once they are known). */
+function loadingText({ url, loaded, total }) {
+  const file = String(url || "").split("/").pop();
+  const what = DATA_FILES.find(([pattern]) => pattern.test(file))?.[1] || file;
+  if (!total) return `Loading ${what}… ${megabytes(loaded)} so far`;
+  return `Loading ${what}, ${megabytes(total)}… ${Math.min(100, Math.round((100 * loaded) / total))}%`;
+}
+
+const megabytes = (bytes) => (bytes < 1e6 ? `${number(Math.max(1, Math.round(bytes / 1e3)))} kB` : `${number(Math.round(bytes / 1e6))} MB`);
 
 // Each kind of progress record in words, by its tag (protocol.json's x-progress; each op declares its tag).
 // A record without its numbers yet (a search still reading its tables) says nothing: the caller waits.

@@ -48,6 +48,8 @@ export function mount(view, { solver }) {
   const weight = el("input", { type: "number", id: "explain-weight", min: "1", max: "10", step: "0.5", value: "2", "data-testid": "explain-weight" });
   const weightLabel = el("label", { for: "explain-weight", hidden: true }, "Weight ", weight);
   const estimateLabel = el("label", {}, "Estimate ", heuristic);
+  const estimateNote = el("span", { class: "note", hidden: true, "data-testid": "explain-estimate-note",
+    text: "Breadth-first search uses no estimate." });
   const wordsEstimate = el("span", { class: "note", hidden: true, text: "Estimate: the edit distance to the goal word (the fewest letters changed, added or removed)" });
   const goalTest = el("input", { type: "checkbox", id: "explain-goal-test", "data-testid": "explain-goal-test" });
   const queue = select("explain-queue", QUEUES);
@@ -83,22 +85,20 @@ export function mount(view, { solver }) {
   // (rejects with the solver's sentence when no solver can start).
   const idaEstimate = async (chosen) => (await solver.ready).ida_estimate[chosen] || chosen;
   const goalTestChosen = () => (goalTest.checked ? "generation" : "removal");
+  const stepButtons = [button("First step", "explain-first", () => show(0)), button("Previous step", "explain-back", () => show(step - 1)),
+    playButton, button("Next step", "explain-forward", () => show(step + 1)),
+    button("Last step", "explain-last", () => show(trace ? trace.steps.length - 1 : 0))];
+  /** The step buttons are off while the puzzle open has no steps to show (its search was refused). */
+  const offerSteps = (on) => {
+    for (const each of stepButtons) each.disabled = !on;
+    drawings.hidden = !on;
+  };
   const comparison = comparisonPanel({ ask: ask("learn-compare"), puzzleParams: searchParams, onTrace: stepThrough,
     goalTest: goalTestChosen, idaEstimate });
   const checker = checkerPanel({ ask: ask("learn-check"), puzzleParams });
 
-  body.replaceChildren(
-    el("div", { class: "explain-settings" },
-      el("label", {}, "Search ", algorithm), weightLabel, estimateLabel, wordsEstimate, el("label", {}, "Queue ", queue),
-      el("label", { for: "explain-goal-test" }, goalTest, " Test for the goal when a node is generated")),
-    queueNote,
-    el("div", { class: "actions", role: "group", "aria-label": "Steps" },
-      button("First step", "explain-first", () => show(0)), button("Previous step", "explain-back", () => show(step - 1)), playButton,
-      button("Next step", "explain-forward", () => show(step + 1)), button("Last step", "explain-last", () => show(trace ? trace.steps.length - 1 : 0)),
-      el("label", {}, "Speed ", speed),
-      el("label", { for: "explain-predict" }, predict, " Predict the next node")),
-    message, status, feedback,
-    el("div", { class: "learn-grid" },
+  // The tree, the pseudocode and the queue: hidden while the puzzle open has no steps (its search was refused).
+  const drawings = el("div", { class: "learn-grid", "data-testid": "explain-drawings" },
       el("div", { class: "learn-tree" },
         el("div", { class: "tree-heading" }, el("h3", { text: "Game tree" }),
           el("div", { class: "actions", role: "group", "aria-label": "Zoom" },
@@ -106,10 +106,26 @@ export function mount(view, { solver }) {
         treeBox, details, treeList),
       el("div", { class: "learn-side" },
         el("h3", { text: "Pseudocode" }), code,
-        el("h3", { text: "Priority queue" }), queueRow, heapPicture)),
+        el("h3", { text: "Priority queue" }), queueRow, heapPicture));
+
+  body.replaceChildren(
+    el("div", { class: "explain-settings" },
+      el("label", {}, "Search ", algorithm), weightLabel, estimateLabel, estimateNote, wordsEstimate, el("label", {}, "Queue ", queue),
+      el("label", { for: "explain-goal-test" }, goalTest, " Test for the goal when a node is generated")),
+    queueNote,
+    // On a phone the step buttons stay at the top of the screen (style.css) over the tree they step through.
+    el("div", { class: "actions explain-steps", role: "group", "aria-label": "Steps" }, ...stepButtons),
+    el("div", { class: "actions" },
+      el("label", {}, "Speed ", speed),
+      el("label", { for: "explain-predict" }, predict, " Predict the next node")),
+    message, status, feedback,
+    drawings,
     comparison.panel, checker.panel);
 
+  // A click anywhere in the panel gives it the focus (it is focusable), so that its keys work at once.
+  section.tabIndex = -1;
   for (const control of [heuristic, algorithm, queue, goalTest]) control.addEventListener("change", () => load(puzzle));
+  algorithm.addEventListener("change", showEstimateUse);   // with no puzzle open too
   weight.addEventListener("change", () => load(puzzle));
   // the table's estimate and goal test follow these
   for (const control of [heuristic, goalTest]) control.addEventListener("change", () => comparison.refresh());
@@ -124,6 +140,15 @@ export function mount(view, { solver }) {
     if (event.key in moves) { show(moves[event.key]); event.preventDefault(); }
     else if (event.key === " " && event.target.tagName !== "BUTTON") { (timer ? pause : play)(); event.preventDefault(); }
   });
+
+  /** Breadth-first search uses no estimate: its menu is off, and says why. */
+  function showEstimateUse() {
+    const unused = algorithm.value === "bfs", words = puzzle?.kind === "words";
+    heuristic.disabled = unused;
+    estimateLabel.hidden = words;
+    wordsEstimate.hidden = !words || unused;
+    estimateNote.hidden = !unused;
+  }
 
   /** No puzzle open: the step controls say so (in the status line) and do nothing else. */
   function nothingOpen() {
@@ -154,6 +179,7 @@ export function mount(view, { solver }) {
   /** A comparison row's search, step by step (its options set in the controls above). */
   function stepThrough(options) {
     algorithm.value = options.algorithm;
+    showEstimateUse();
     if ([...heuristic.options].some((o) => o.value === options.heuristic)) heuristic.value = options.heuristic;
     if (options.weight) weight.value = String(options.weight);
     goalTest.checked = options.goal_test === "generation";
@@ -170,8 +196,7 @@ export function mount(view, { solver }) {
     trace = null;
     empty.hidden = true;
     weightLabel.hidden = algorithm.value !== "weighted";
-    estimateLabel.hidden = puzzle.kind === "words";
-    wordsEstimate.hidden = puzzle.kind !== "words";
+    showEstimateUse();
     for (const key of ["step", "recordMs", "renderMs"]) delete section.dataset[key];
     message.textContent = "";
     status.textContent = "Recording the search…";
@@ -185,8 +210,10 @@ export function mount(view, { solver }) {
       status.textContent = "";
       message.textContent = answer.message || "The search could not be explained.";
       clearDrawings();   // nothing of an earlier search stays under this one's name
+      offerSteps(false);
       return;
     }
+    offerSteps(true);
     trace = answer;
     showSearch(trace);
     replay = new QueueReplay(trace.steps);
@@ -296,6 +323,8 @@ export function mount(view, { solver }) {
         for (const [control, value] of [[algorithm, "astar"], [heuristic, "manhattan"], [queue, "textbook"], [weight, "2"]]) control.value = value;
         goalTest.checked = predict.checked = false;
         weightLabel.hidden = true;
+        showEstimateUse();
+        offerSteps(true);
         queueNote.textContent = QUEUE_NOTES.textbook;
         for (const text of [feedback, status, message]) text.textContent = "";
         clearDrawings();

@@ -20,6 +20,7 @@ const FIELDS = {
   goal_word: ["goal-word", "goal_word-error", "under the goal word"],
   dictionary: ["dictionary", "dictionary-error", "under the dictionary"],
   link: [null, "link-error", "above the board"],
+  step_through: [null, "form-error", "under the buttons"],   // why Learn cannot step through this puzzle
 };
 const NO_FIELD = [null, "form-error", "under the buttons"];
 
@@ -59,7 +60,11 @@ export class SolveForm {
     $("board").addEventListener("input", () => { this.syncGridFromText(); onEdit("board"); });
     $("goal").addEventListener("input", () => onEdit("board"));
     $("heuristic").addEventListener("change", () => onEdit("board"));
-    for (const id of ["start-word", "goal-word", "dictionary"]) $(id).addEventListener("input", () => onEdit("words"));
+    // An edited word's message was about the word before; another dictionary may know both words.
+    const wordFields = { "start-word": ["start_word"], "goal-word": ["goal_word"], dictionary: ["start_word", "goal_word", "dictionary"] };
+    for (const [id, fields] of Object.entries(wordFields)) {
+      $(id).addEventListener("input", () => { this.clearErrors(fields); onEdit("words"); });
+    }
     $("use-goal").addEventListener("change", () => this._toggleGoal());
     $("grid-editor").addEventListener("toggle", () => this.syncGridFromText());
     $("grid-new").addEventListener("click", () => this._newGrid());
@@ -159,7 +164,13 @@ export class SolveForm {
   setNote(text, solvable) {
     const note = this.$("board-note");
     note.textContent = text;
+    this.$("blank-first").hidden = true;   // offered again (offerBlankFirst) for the board that needs it
     if (solvable === null) delete note.dataset.solvable; else note.dataset.solvable = String(solvable);
+  }
+
+  /** Offer "Solve with the blank first" under the note (a board that reaches only that goal). */
+  offerBlankFirst() {
+    this.$("blank-first").hidden = false;
   }
 
   /** Back to the first board, no goal, no example, the default heuristic. */

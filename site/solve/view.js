@@ -16,6 +16,11 @@ import { copyText } from "../core/dom.js";
 import { SolveForm } from "./form.js";
 
 const CHECK_DELAY_MS = 350;
+// What the Result will hold, before the first answer: a board's or a word pair's (index.html has the board's).
+const EMPTY_RESULT = {
+  board: "The answer shows here: the number of moves, every board, and an animation.",
+  words: "The answer shows here: the number of steps and every word of the ladder.",
+};
 
 export function mount(section, { solver, router, budgets }) {
   const $ = (id) => document.getElementById(id);
@@ -49,6 +54,7 @@ export function mount(section, { solver, router, budgets }) {
   $("solve-form").onsubmit = null;
   $("solve-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
   $("step-through").addEventListener("click", stepThrough);
+  $("blank-first").addEventListener("click", solveWithBlankFirst);
   $("share").addEventListener("click", share);
 
   const followSolver = () => {
@@ -89,7 +95,7 @@ export function mount(section, { solver, router, budgets }) {
     form.clearErrors(["board", "goal", "heuristic"]);
     if (answer.type === "error") {
       form.setNote("", null);
-      form.setError(answer.field, answer.message);
+      for (const { field, message } of [answer, ...(answer.also || [])]) form.setError(field, message);
       checked = null;
       return;
     }
@@ -104,10 +110,11 @@ export function mount(section, { solver, router, budgets }) {
   // search of that board proves more (its shortest solution's length, or a higher bound).  An unsolvable
   // board's long reason is said once: here, until the Result gives it.
   function showNote() {
-    const { n, solvable, reason, estimate } = checked.answer;
+    const { n, solvable, reason, estimate, blank_first_goal: blankFirst } = checked.answer;
     if (!solvable) {
       form.setNote(explained === checked.board ? `${n}×${n} board, unsolvable; the Result says why.`
         : sentence(`${n}×${n} board, unsolvable; ${lowerFirst(reason)}`), false);
+      if (blankFirst) form.offerBlankFirst();
       return;
     }
     const known = proven && proven.board === checked.board ? proven : {};
@@ -161,7 +168,24 @@ export function mount(section, { solver, router, budgets }) {
     if (form.mode === "board" && !formLink()) await checkBoard();
     const fragment = formLink();
     if (!fragment) { form.setError("board", "Enter a board or a word pair to step through."); return; }
+    const asked = edits, button = $("step-through");
+    button.disabled = true;
+    const refusal = await traceRefusal().finally(() => { button.disabled = false; });
+    if (asked !== edits) return;   // the puzzle changed meanwhile: a press of the button is needed again
+    if (refusal) {   // said here, before leaving for Learn, and brought into view
+      form.setError("step_through", refusal);
+      form.focusField("step_through");
+      return;
+    }
     location.hash = explainFragment(parseFragment(fragment));
+  }
+
+  /** Why Learn could not step through the form's puzzle (a search of more steps than it follows), asked of
+   *  the worker as Learn asks (A*, its default estimate unless the form names one), or null. */
+  async function traceRefusal() {
+    const params = form.mode === "words" ? form.wordParams() : form.boardParams();
+    const answer = await new Job(solver, "explain", params, { owner: "form-step" }).answer;
+    return answer.type === "error" && answer.field !== "worker" ? answer.message : null;
   }
 
   // -- links: #board= and #words= -----------------------------------------------------------------------
@@ -169,6 +193,7 @@ export function mount(section, { solver, router, budgets }) {
     const mode = name === "ladders" ? "words" : "board";
     if (opened && mode !== opened) clearResult();   // a board's answer is no answer for a word pair, or back
     opened = form.mode = mode;
+    $("result-empty").textContent = EMPTY_RESULT[mode];
     if (link) loadLink(link);
     if (pressedEarly) { pressedEarly = false; solve(); }
   }
@@ -206,6 +231,14 @@ export function mount(section, { solver, router, budgets }) {
   }
 
   // -- solving ------------------------------------------------------------------------------------------
+  /** A board that reaches only the goal with the blank first (Korf's): that goal into the form, and solve. */
+  function solveWithBlankFirst() {
+    const { n, blank_first_goal: goal } = checked.answer;
+    form.setGoalText(boardText(goal, n));
+    onEdit("board");   // another puzzle: its check and its link follow
+    solve();
+  }
+
   function solve() {
     form.clearErrors();
     clearResult();

@@ -179,8 +179,16 @@ async function fetchFiles(id, files) {
   const FS = self.__pyodide.FS;
   const missing = [];
   if (files.some((file) => !(file.url in deployed))) await learnLateTables();
+  // One progress line for the request: the bytes of all its files, of their sizes in build.json (a server that
+  // compresses on the fly sends no length the download could be measured against).
+  const total = files.reduce((sum, file) => sum + (deployed[file.url]?.size || 0), 0);
+  const loadedOf = new Map();
+  const report = (url) => (loaded) => {
+    loadedOf.set(url, loaded);
+    post({ id, type: "loading", url, loaded: [...loadedOf.values()].reduce((sum, done) => sum + done, 0), total });
+  };
   await Promise.all(files.map(async (file) => {   // side by side: the three 15-puzzle tables come at once
-    const progress = (loaded, total) => post({ id, type: "loading", url: file.url, loaded, total });
+    const progress = report(file.url);
     const bytes = file.url in deployed ? await dataFile(file.url, progress) : null;
     if (!bytes) { missing.push(file.url); return; }
     // A .gz url for a path that is not: inflated here, in the browser's own code (a Python loop over

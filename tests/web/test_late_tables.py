@@ -6,6 +6,7 @@ of the app -- and the service worker keeps them by their sha256, so they work of
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -70,10 +71,19 @@ def test_a_first_15_puzzle_solve_in_a_fresh_profile_downloads_the_tables_and_ans
     page.get_by_test_id("view-solve").click()
     page.get_by_test_id("use-goal").check()
     page.get_by_test_id("goal-input").fill(KORF_GOAL)
+    page.evaluate("""() => {   // every line the progress shows, for what the download says
+      window.__progressLines = [];
+      const line = document.getElementById("progress");
+      new MutationObserver(() => window.__progressLines.push(line.textContent))
+        .observe(line, { childList: true, characterData: true, subtree: true });
+    }""")
     began = time.perf_counter()
     solve_board(page, KORF_1, "57")
     measure("first_15_puzzle_solve_fresh_profile_seconds", round(time.perf_counter() - began, 2))
     assert "7-7-1" in method_line(page)
+    # the download in words, all three tables as one, with their size (not "Downloading p15-3-4-...bin.gz")
+    loading = [line for line in page.evaluate("window.__progressLines") if line.startswith("Loading")]
+    assert loading and all(re.fullmatch(r"Loading the 15-puzzle tables, 27 MB… \d+%", line) for line in loading), loading
 
 
 FIVE_BY_FIVE = "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 0 20\n21 22 23 19 24"   # 2 moves

@@ -525,3 +525,60 @@ def test_on_a_phone_the_learn_settings_show_whole(app):
         assert lines == 1
     finally:
         app.set_viewport_size({"width": 1000, "height": 900})
+
+
+# -- issue 29: rough edges a newcomer meets ---------------------------------------------------------------
+
+def test_a_click_anywhere_in_the_panel_is_enough_for_its_keys(app):
+    """The keys the view advertises (← → step, Home End) work after a click on the panel's text, with no
+    button focused first."""
+    open_view(app, PUZZLE04_LINK)
+    app.locator("#explain h2").click()                     # a heading: nothing that takes the focus itself
+    app.keyboard.press("Home")
+    assert step_of(app) == 0
+    app.keyboard.press("ArrowRight")
+    app.keyboard.press("ArrowRight")
+    assert step_of(app) == 2
+    app.keyboard.press("End")
+    assert step_of(app) == 5
+
+
+def test_breadth_first_search_turns_the_estimate_menu_off_and_says_why(app):
+    open_view(app, PUZZLE04_LINK)
+    estimate = app.get_by_test_id("explain-heuristic")
+    expect(estimate).to_be_enabled()
+    app.get_by_test_id("explain-algorithm").select_option("bfs")
+    expect(estimate).to_be_disabled()
+    expect(app.get_by_test_id("explain-estimate-note")).to_have_text("Breadth-first search uses no estimate.")
+    app.get_by_test_id("explain-algorithm").select_option("astar")
+    expect(estimate).to_be_enabled()
+    expect(app.get_by_test_id("explain-estimate-note")).to_be_hidden()
+
+
+def test_a_refused_search_leaves_no_step_button_that_looks_live(app):
+    open_view(app, "explain=board=4:7,3,8,12,2,4,14,1,6,13,0,9,5,10,15,11")   # far more than 3,000 steps
+    expect(app.get_by_test_id("explain-error")).to_contain_text("3,000 steps", timeout=60_000)
+    for name in ("explain-first", "explain-back", "explain-play", "explain-forward", "explain-last"):
+        expect(app.get_by_test_id(name)).to_be_disabled()
+    expect(app.get_by_test_id("explain-drawings")).to_be_hidden()       # no empty tree, pseudocode or queue
+    open_view(app, PUZZLE04_LINK)
+    expect(app.get_by_test_id("explain-forward")).to_be_enabled()
+    expect(app.get_by_test_id("explain-drawings")).to_be_visible()
+
+
+def test_on_a_phone_the_step_buttons_stay_in_view_over_the_tree(app):
+    """Scrolled down to the game tree, a phone has the step buttons at the top of the screen, over the tree."""
+    app.set_viewport_size({"width": 375, "height": 740})
+    try:
+        open_view(app, PUZZLE04_LINK)
+        app.get_by_test_id("explain-game-tree").scroll_into_view_if_needed()
+        app.get_by_test_id("explain-game-tree").evaluate("(tree) => tree.scrollIntoView({ block: 'center' })")
+        steps = app.locator("#explain .explain-steps").bounding_box()
+        tree = app.get_by_test_id("explain-game-tree").bounding_box()
+        assert 0 <= steps["y"] and steps["y"] + steps["height"] <= 740, steps          # the buttons on screen
+        assert tree["y"] < 740 and tree["y"] + tree["height"] > steps["y"] + steps["height"], (tree, steps)   # the tree too
+        before = step_of(app)
+        app.get_by_test_id("explain-forward").click()
+        assert step_of(app) == before + 1
+    finally:
+        app.set_viewport_size({"width": 1000, "height": 900})

@@ -769,3 +769,74 @@ def test_the_grid_editor_says_which_sizes_it_makes_and_fits_a_12x12_on_a_phone(b
         .filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.dataset.testid)""")
     assert overflowing == []
     context.close()
+
+
+# -- issue 29: rough edges a newcomer meets ---------------------------------------------------------------
+
+KORF_LIKE = "1 0 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15"   # reaches 0 1 2 ... 15 (blank first) in one move, not 1 ... 15 0
+
+
+def test_a_board_that_reaches_only_the_blank_first_goal_is_solved_for_it_with_one_button(app):
+    type_board(app, KORF_LIKE)
+    note = app.get_by_test_id("board-note")
+    expect(note).to_contain_text("would reach the goal with the blank first", timeout=10_000)
+    offer = app.get_by_role("button", name="Solve with the blank first")
+    offer.click()
+    app.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=SOLVE_TIMEOUT)
+    assert moves(app) == "1"
+    expect(app.get_by_label("Custom goal")).to_be_checked()
+    assert app.get_by_label("Goal board").input_value().split() == [str(t) for t in range(16)]
+    expect(offer).to_be_hidden()                               # the goal is now the form's: nothing more to offer
+    expect(note).to_contain_text("solvable in 1 move", timeout=10_000)
+
+
+def test_no_offer_for_a_board_that_no_goal_of_the_two_helps(app):
+    type_board(app, "1 2 3\n4 5 6\n8 7 0")
+    expect(app.get_by_test_id("board-note")).to_contain_text("unsolvable", timeout=10_000)
+    expect(app.get_by_role("button", name="Solve with the blank first")).to_be_hidden()
+
+
+def test_step_through_a_search_learn_cannot_follow_is_refused_in_solve_before_leaving(app):
+    set_fragment(app, "solve")
+    type_board(app, HARD_4X4)
+    expect(app.get_by_test_id("board-note")).to_contain_text("solvable", timeout=10_000)
+    app.get_by_test_id("step-through").click()
+    expect(app.get_by_test_id("form-error")).to_have_text(re.compile(r"^This search takes more than 3,000 steps.*\.$"),
+                                                           timeout=60_000)
+    assert urlsplit(app.url).fragment.startswith("board="), app.url          # still in Solve
+    expect(app.locator("#view-solve")).to_be_visible()
+    type_board(app, "0 1 2\n4 5 3\n7 8 6")                                  # a short one still opens in Learn
+    expect(app.get_by_test_id("form-error")).to_have_text("")
+    expect(app.get_by_test_id("board-note")).to_contain_text("solvable", timeout=10_000)
+    app.get_by_test_id("step-through").click()
+    app.wait_for_function("location.hash.startsWith('#explain=')", timeout=60_000)
+
+
+def test_both_a_bad_board_and_a_bad_goal_are_named_each_by_its_field(app):
+    type_board(app, "1 2 3\n4 5 x\n7 8 0", goal="1 2 3\n4 5 5\n7 8 0")
+    expect(app.get_by_test_id("board-error")).to_contain_text("'x' is not a whole number", timeout=10_000)
+    expect(app.get_by_test_id("goal-error")).to_have_text("Tile 5 appears twice in the goal.")
+    assert solve(app) == "error"
+    expect(app.get_by_test_id("board-error")).to_contain_text("'x'")
+    expect(app.get_by_test_id("goal-error")).to_have_text("Tile 5 appears twice in the goal.")
+    expect(app.get_by_test_id("result-message")).to_have_text(
+        "No answer: see the messages under the board and the goal board.")
+
+
+def test_a_word_retyped_loses_the_message_about_the_word_before(app):
+    set_fragment(app, "words=cold,wxyz")
+    assert solve(app) == "error"
+    goal_error = app.get_by_test_id("goal-word-error")
+    expect(goal_error).to_contain_text("'wxyz' is not in the common dictionary")
+    app.get_by_test_id("goal-word").fill("warm")
+    expect(goal_error).to_have_text("")
+    assert solve(app) == "solved"
+
+
+def test_the_empty_result_promises_what_the_mode_shows(app):
+    set_fragment(app, "ladders")
+    app.evaluate("window.__app.clearResult()")
+    expect(app.locator("#result-empty")).to_have_text("The answer shows here: the number of steps and every word of the ladder.")
+    set_fragment(app, "solve")
+    app.evaluate("window.__app.clearResult()")
+    expect(app.locator("#result-empty")).to_contain_text("every board, and an animation")

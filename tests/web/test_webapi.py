@@ -112,6 +112,22 @@ def test_check_board_describes_a_board():
 def test_check_board_reports_unsolvable_with_a_reason():
     answer = call(op="check_board", board="1 2 3\n4 5 6\n8 7 0")
     assert answer["solvable"] is False and "parity" in answer["reason"]
+    assert "blank_first_goal" not in answer   # no goal it reaches: nothing to offer
+
+
+def test_a_board_that_reaches_only_the_goal_with_the_blank_first_is_offered_that_goal():
+    """Korf's boards (goal 0 1 2 3 ...): the check names that goal, for the page's "Solve with the blank first"."""
+    answer = call(op="check_board", board="1 0 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15")
+    assert answer["solvable"] is False and "blank first" in answer["reason"]
+    assert answer["blank_first_goal"] == list(range(16))
+    assert "blank_first_goal" not in call(op="check_board", board="0 1 2\n3 4 5\n6 7 8")   # solvable as it is
+
+
+def test_a_bad_board_and_a_bad_goal_are_both_named_each_by_its_field():
+    for op in ("check_board", "solve_board"):
+        answer = call(op=op, board="1 2 3\n4 5 x\n7 8 0", goal="1 2 3\n4 5 5\n7 8 0")
+        assert answer["type"] == "error" and answer["field"] == "board" and "'x'" in answer["message"]
+        assert answer["also"] == [{"field": "goal", "message": "Tile 5 appears twice in the goal."}]
 
 
 @pytest.mark.parametrize("params, field, words_in_message", [
@@ -185,6 +201,20 @@ def test_cancel_ends_a_job_with_its_last_progress():
     assert cancelled["type"] == "cancelled" and cancelled["progress"]["expanded"] > 0
     after = call(id=job, op="advance")
     assert after["type"] == "error" and after["field"] == "internal"
+
+
+def test_a_job_cancelled_before_its_search_ran_says_so():
+    """A solve cancelled before its first step (it waited its turn behind other jobs) says why it has nothing
+    to report, not a bare "Cancelled."."""
+    from puzzlesolver.jobs import Jobs
+    from puzzlesolver.formats import BoardPuzzle
+    from puzzlesolver.ops.solving import solve_job
+    registry = Jobs()
+    registry.start(1, "form", solve_job(BoardPuzzle(4, tuple(int(t) for t in HARD_4X4.split()))))
+    registry.cancel(1)
+    outcome = registry.advance(1, 0.01)
+    assert outcome.kind == "cancelled"
+    assert budget.cancelled_message(outcome.value) == "Cancelled before the search began: nothing was searched."
 
 
 def test_every_answer_writes_its_time_as_its_message_does():

@@ -23,7 +23,7 @@ offer around it (a time budget, a fast answer).  :mod:`puzzlesolver.webapi` disp
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Collection, Dict, List, Optional, Tuple, Type, TypeVar
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Tuple, Type, TypeVar
 
 from .. import policy
 from ..jobs import Job
@@ -39,12 +39,14 @@ T = TypeVar("T")
 
 
 class InputError(Exception):
-    """A bad input: ``field`` names the form field, the message is one sentence for a person."""
+    """A bad input: ``field`` names the form field, the message is one sentence for a person; ``also``:
+    the other fields' problems found by the same check (each shown by its own field)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, also: Sequence["InputError"] = ()) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        self.also = list(also)
 
 
 def wire(schema: Dict[str, Any], default: Any = None, *, required: bool = False) -> Any:

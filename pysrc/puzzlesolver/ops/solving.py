@@ -39,24 +39,44 @@ def rows_text(tiles, n: int) -> str:
 
 
 def board_puzzle(text: Any, goal_text: Any) -> BoardPuzzle:
-    """The board of a request's ``board`` text and optional ``goal`` text, checked once."""
+    """The board of a request's ``board`` text and optional ``goal`` text, checked once; a bad board and a
+    bad goal are both named (the goal's problem in the error's ``also``)."""
+    try:
+        puzzle = _typed_board(text)
+    except InputError as error:
+        if isinstance(goal_text, str) and goal_text.strip():
+            try:
+                _goal_board(goal_text, None)
+            except InputError as goal_error:
+                raise InputError(error.field, error.message, also=[goal_error]) from None
+        raise
+    if not isinstance(goal_text, str) or not goal_text.strip():
+        return puzzle
+    goal = _goal_board(goal_text, puzzle.n)
+    return BoardPuzzle(puzzle.n, puzzle.tiles, goal.tiles)
+
+
+def _typed_board(text: Any) -> BoardPuzzle:
+    """The ``board`` text read (it may carry its own goal, as seed 003's files do)."""
     if not isinstance(text, str) or not text.strip():
         raise InputError("board", "Enter a board: n rows of n numbers, 0 for the blank.")
     try:
-        puzzle = parse_board_text(text)
+        return parse_board_text(text)
     except (PuzzleFormatError, BoardError) as error:
         raise InputError(error.field, str(error)) from None
-    if not isinstance(goal_text, str) or not goal_text.strip():
-        return puzzle
+
+
+def _goal_board(goal_text: str, n: Optional[int]) -> BoardPuzzle:
+    """The ``goal`` text read as one board, of side ``n`` when the board's side is known."""
     try:
         goal = parse_board_text(goal_text)
     except (PuzzleFormatError, BoardError) as error:
         raise InputError("goal", str(error).replace("board", "goal")) from None
     if goal.goal is not None:
         raise InputError("goal", "Enter one goal board: n rows of n numbers.")
-    if goal.n != puzzle.n:
-        raise InputError("goal", f"The goal is {goal.n}x{goal.n} but the board is {puzzle.n}x{puzzle.n}.")
-    return BoardPuzzle(puzzle.n, puzzle.tiles, goal.tiles)
+    if n is not None and goal.n != n:
+        raise InputError("goal", f"The goal is {goal.n}x{goal.n} but the board is {n}x{n}.")
+    return goal
 
 
 def options_of(algorithm: Any, heuristic: Any) -> Options:
@@ -203,6 +223,9 @@ def board_description(board: Board, heuristic: str, reason: str = "") -> Message
               "fragment": board_fragment(n, board.tiles, None if usual_goal else board.goal)}
     if not answer["solvable"]:
         answer["reason"] = reason
+        blank_first = policy.blank_first_goal(board)
+        if blank_first:  # the page offers to solve it for that goal
+            answer["blank_first_goal"] = list(blank_first)
     return answer
 
 
@@ -297,11 +320,13 @@ ANSWERS: Dict[str, Message] = {
     "board": {"type": "object", "required": ["type", "id", "n", "tiles", "goal", "usual_goal", "board_text",
                                              "goal_text", "solvable", "estimate", "estimate_heuristic", "heuristic",
                                              "fragment"],
-              "description": "A typed board checked; `reason` says why an unsolvable one cannot reach its goal.",
+              "description": "A typed board checked; `reason` says why an unsolvable one cannot reach its goal, and "
+                             "`blank_first_goal` is the goal with the blank first (0 1 2 3 ...) when it would reach that "
+                             "one (Korf's boards).",
               "properties": {"n": {"type": "integer"}, "tiles": {"$ref": "#/$defs/tiles"},
                              "goal": {"$ref": "#/$defs/tiles"}, "solvable": {"type": "boolean"},
                              "estimate": {"type": "integer"}, "fragment": {"type": "string"},
-                             "reason": {"type": "string"}}},
+                             "reason": {"type": "string"}, "blank_first_goal": {"$ref": "#/$defs/tiles"}}},
     "result": {"type": "object", "required": ["type", "id", "kind", "status", "moves", "method", "optimal", "bound",
                                               "expanded", "enqueued", "max_frontier", "seconds", "took"],
                "description": RESULT_DESCRIPTION,
@@ -318,7 +343,8 @@ ANSWERS: Dict[str, Message] = {
 
 OPS = (
     Op("check_board", CheckBoard, ("board",), answer=_check_board,
-       examples=({"board": "8 1 3\n4 0 2\n7 6 5"}, {"board": "1 2 3\n4 5\n6 7 0", "goal": "1 2\n3 0"})),
+       examples=({"board": "8 1 3\n4 0 2\n7 6 5"}, {"board": "1 2 3\n4 5\n6 7 0", "goal": "1 2\n3 0"},
+              {"board": "1 0 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15"})),
     Op("solve_board", SolveBoard, ("result",), job=_solve, describe=_describe_board, progress="search",
        budget=True, fast_answer={"algorithm": "weighted"},
        examples=({"board": "8 1 3\n4 0 2\n7 6 5"},
