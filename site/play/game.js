@@ -18,9 +18,10 @@ import { arrange, copyText, formatTime } from "../core/dom.js";
 import { bindInput } from "./input.js";
 import { UNCOUNTED } from "./stats.js";
 
-// A dealt game in progress, kept in this tab (sessionStorage) so that a reload, which reopens it from the
-// address bar's link, still counts it in the statistics: {board: "n:tiles", helped}.
-const DEALT_KEY = "puzzlesolver-dealt-game-v1";
+// The game on screen, kept in this tab (sessionStorage) as the page goes, so that a reload, which reopens it
+// from the address bar's link, goes on with its time to the tenth and, for a dealt game, still counts it in
+// the statistics: {link (without its time), time, origin, helped}.
+const KEPT_KEY = "puzzlesolver-game-v1";
 const TICK_MS = 100;   // the timer shows tenths of a second
 
 const withoutTime = (link) => link.replace(/^#/, "").replace(/&time=[^&]*/gi, "");
@@ -65,8 +66,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     render();
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();
   });
-  // The time played goes into the address bar's link as the page goes, so that a reload keeps it.
-  addEventListener("pagehide", () => { if (session) publish(); });
+  // The time played is kept as the page goes, so that a reload goes on from it.
+  addEventListener("pagehide", () => { if (session && active) keep(); });
 
   // ---- rendering --------------------------------------------------------------------------------
   function buildTiles(n) {
@@ -167,21 +168,19 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   function publish() {
     if (!active) return;
     onFragment(session.fragment());
-    rememberDealt();
+    keep();
   }
 
-  function rememberDealt() {
-    try {
-      if (session.origin === "deal") sessionStorage.setItem(DEALT_KEY, JSON.stringify({ board: `${session.n}:${session.start.join(",")}`, helped: session.helped }));
-    } catch { /* storage refused: a reload then does not count */ }
+  function keep() {
+    const kept = { link: session.fragment({ time: false }), time: session.elapsedMs(), origin: session.origin, helped: session.helped };
+    try { sessionStorage.setItem(KEPT_KEY, JSON.stringify(kept)); } catch { /* storage refused: a reload has the link's time */ }
   }
 
-  /** A reloaded link of the dealt game this tab was playing (with its time): {origin: "deal", helped}. */
-  function reloadedDeal(game) {
-    if (game.time === null) return null;
+  /** The game this tab was playing when `link` is its link (a reload): {origin, time, helped}, else null. */
+  function reloaded(link) {
     try {
-      const dealt = JSON.parse(sessionStorage.getItem(DEALT_KEY) || "null");
-      if (dealt && dealt.board === `${game.n}:${game.tiles.join(",")}`) return { origin: "deal", helped: Boolean(dealt.helped) };
+      const kept = JSON.parse(sessionStorage.getItem(KEPT_KEY) || "null");
+      if (kept && kept.link === withoutTime(link)) return { origin: String(kept.origin), time: Number(kept.time) || 0, helped: Boolean(kept.helped) };
     } catch { /* nothing kept */ }
     return null;
   }
@@ -229,7 +228,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     }
     showMessage("");
     active = true;
-    load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloadedDeal(game) });
+    load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloaded(text) });
     announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
     return true;
   }
