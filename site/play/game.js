@@ -338,13 +338,18 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     const strong = document.createElement("strong");
     strong.textContent = "Solved!";
     ui.result.replaceChildren(strong, " ",
-      span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""} in ${formatTime(session.elapsedMs())}; `),
+      span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""}${timeTaken()}; `),
       span(optimal === null ? "" : String(optimal), "play-optimal"),
       span(optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.`));
     const uncounted = UNCOUNTED[session.uncounted];
     if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
     ui.result.hidden = false;
     announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
+  }
+
+  /** " in 1:01.2", or nothing for a game whose time from the start is not known (an old link without it). */
+  function timeTaken() {
+    return session.origin === "untimed" ? "" : ` in ${formatTime(session.elapsedMs())}`;
   }
 
   // ---- share ------------------------------------------------------------------------------------

@@ -136,6 +136,12 @@ def test_one_time_everywhere_kept_through_a_reload_and_in_a_game_link(browser, a
     assert page.get_by_test_id("play-share-link").input_value().endswith("#play=3:1,2,3,4,5,6,0,7,8&moves=ll&time=61234")
     context.close()
 
+    # a link from before links said their time: no time is made up for it
+    context, page = open_page(browser, app_url, fragment="#play=3:1,2,3,4,5,6,0,7,8&moves=ll")
+    expect(page.get_by_test_id("play-result")).to_contain_text("You took 2 moves;")
+    assert "its time from the start is not known" in page.get_by_test_id("play-uncounted").text_content()
+    context.close()
+
 
 def test_the_daily_puzzle_says_it_is_one_and_shares_no_result_before_there_is_one(browser, app_url):
     context, page = open_page(browser, app_url)
