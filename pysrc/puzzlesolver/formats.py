@@ -34,12 +34,12 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 from urllib.parse import quote, unquote
 
 from . import grid
-from .board import validate_tiles
+from .board import Board, validate_tiles
 from .words import DICTIONARIES
 
 __all__ = [
     "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text",
-    "board_fragment", "word_fragment", "parse_fragment", "DICTIONARY_NAMES", "quoted", "plural",
+    "board_fragment", "word_fragment", "play_fragment", "parse_fragment", "DICTIONARY_NAMES", "quoted", "plural",
 ]
 
 #: Dictionaries a share URL may name (a file path means nothing in somebody else's browser).
@@ -48,6 +48,14 @@ DICTIONARY_NAMES = DICTIONARIES
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a heuristic's name; which names exist is the policy's to say
 _MAX_DIGITS = 7
+#: A game link (``play=``): the sizes the page's game plays (site/core/rules.js MIN_SIZE, MAX_SIZE), the parts
+#: it may hold (each once), the most moves and the longest time (ms) it may say.
+_PLAY_SIZES = (3, 7)
+_PLAY_PARTS = ("play", "goal", "moves", "time")
+_MAX_MOVES_IN_LINK = 20000
+_MAX_TIME_IN_LINK = 10 ** 10
+#: A tile's move in a game link ("l": the tile slides left) as the blank's step (row, column).
+_BLANK_STEP = {"l": (0, 1), "r": (0, -1), "u": (1, 0), "d": (-1, 0)}
 #: The most numbers a board's text can hold: the size, then the tiles and a goal of the largest board.
 _MOST_NUMBERS = 1 + 2 * grid.MAX_SIDE ** 2
 
@@ -261,12 +269,25 @@ def word_fragment(start: str, goal: str, dictionary: str = "common") -> str:
     return fragment if dictionary == "common" else fragment + "&dict=" + quote(dictionary)
 
 
+def play_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None, moves: str = "",
+                  time: Optional[int] = None) -> str:
+    """The URL fragment of a game: its starting board, its moves (tile directions) and the time played (ms).
+
+    >>> play_fragment(3, [8, 1, 3, 4, 0, 2, 7, 6, 5], moves="ul", time=4210)
+    'play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=4210'
+    """
+    fragment = board_fragment(n, tiles, goal).replace("board=", "play=", 1)
+    return fragment + (f"&moves={moves}" if moves else "") + ("" if time is None else f"&time={int(time)}")
+
+
 def parse_fragment(fragment: str) -> Dict[str, object]:
     """Read a share-URL fragment back into a puzzle description (parsing only, never HTML).
 
-    Returns ``{"kind": "board", "n", "tiles", "goal" (None = usual), "heuristic" (None = default)}``
-    or ``{"kind": "words", "start", "goal", "dictionary"}``.  Unknown keys are ignored so that newer
-    links still open; bad values raise :class:`PuzzleFormatError` (or BoardError for the tiles).
+    Returns ``{"kind": "board", "n", "tiles", "goal" (None = usual), "heuristic" (None = default)}``,
+    ``{"kind": "words", "start", "goal", "dictionary"}`` or a game, ``{"kind": "play", "n", "tiles", "goal",
+    "moves" (tile directions), "time" (ms played; None when not given)}``.  Board and word links ignore
+    unknown keys so that newer links still open; a game link is a record of play and holds only its own
+    parts, once each.  Bad values raise :class:`PuzzleFormatError` (or BoardError for the tiles).
     The page reads the same grammar in ``site/core/links.js`` (one test holds both to the same cases).
 
     >>> parse_fragment("#board=2:1,2,0,3&h=hamming")["tiles"]
@@ -279,7 +300,14 @@ def parse_fragment(fragment: str) -> Dict[str, object]:
         return _board_from_fields(fields)
     if "words" in fields:
         return _words_from_fields(fields)
-    raise PuzzleFormatError("The link describes no puzzle: it needs 'board=...' or 'words=...'.", "link")
+    if "play" in fields:
+        return _play_from_fields(fields, _fragment_keys(fragment))
+    raise PuzzleFormatError("The link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'.", "link")
+
+
+def _fragment_keys(fragment: str) -> List[str]:
+    """The link's keys in order, repeats kept (a game link refuses an unknown or repeated part)."""
+    return [unquote(part.partition("=")[0]).strip().lower() for part in fragment.lstrip("#").split("&") if part]
 
 
 def _fragment_fields(fragment: str) -> Dict[str, str]:
@@ -299,12 +327,71 @@ def _numbers_in(value: str, what: str) -> List[int]:
 
 
 def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
-    size, colon, tile_text = fields["board"].partition(":")
+    puzzle = _board_and_goal(fields, "board")
+    heuristic = fields.get("h") or None
+    if heuristic is not None and not _NAME.fullmatch(heuristic):
+        raise PuzzleFormatError(f"The heuristic {quoted(heuristic)} in the link is not a name a heuristic can have.",
+                                "heuristic")
+    return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
+            "heuristic": heuristic}
+
+
+def _play_from_fields(fields: Dict[str, str], keys: List[str]) -> Dict[str, object]:
+    """A game link (site/core/links.js playFromFields, held to the same cases): a board of a size the game
+    plays that can reach its goal, moves that can be played on it, and the time played."""
+    unknown = next((key for key in keys if key not in _PLAY_PARTS), None)
+    if unknown is not None:
+        raise PuzzleFormatError(f"The game link has an unknown part, {quoted(unknown)}.", "link")
+    repeated = next((key for i, key in enumerate(keys) if key in keys[:i]), None)
+    if repeated is not None:
+        raise PuzzleFormatError(f"The game link repeats {quoted(repeated)}.", "link")
+    puzzle = _board_and_goal(fields, "play")
+    if not Board.from_tiles(puzzle.tiles, puzzle.goal).is_solvable():
+        raise PuzzleFormatError("This board cannot reach its goal: the tiles' parity does not match.")
+    moves = fields.get("moves") or ""
+    if not re.fullmatch(r"[lrud]*", moves):
+        raise PuzzleFormatError("The moves must be letters l, r, u and d.", "link")
+    if len(moves) > _MAX_MOVES_IN_LINK:
+        raise PuzzleFormatError("The game link has too many moves.", "link")
+    if not _moves_playable(puzzle.n, puzzle.tiles.index(0), moves):
+        raise PuzzleFormatError("The game link's moves cannot be played on its board.", "link")
+    return {"kind": "play", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal, "moves": moves,
+            "time": _play_time(fields.get("time"))}
+
+
+def _moves_playable(n: int, blank: int, moves: str) -> bool:
+    """Whether each tile move has a tile to slide (the blank stays on the board)."""
+    row, col = divmod(blank, n)
+    for letter in moves:
+        row, col = row + _BLANK_STEP[letter][0], col + _BLANK_STEP[letter][1]
+        if not (0 <= row < n and 0 <= col < n):
+            return False
+    return True
+
+
+def _play_time(text: Optional[str]) -> Optional[int]:
+    """The time a game link says was played, in whole milliseconds; None when it does not say."""
+    if text is None:
+        return None
+    if not re.fullmatch(r"[0-9]+", text):
+        raise PuzzleFormatError("The time in the game link must be a whole number of milliseconds.", "link")
+    if len(text) > len(str(_MAX_TIME_IN_LINK)) or int(text) > _MAX_TIME_IN_LINK:
+        raise PuzzleFormatError("The time in the game link is far too long.", "link")
+    return int(text)
+
+
+def _board_and_goal(fields: Dict[str, str], kind: str) -> BoardPuzzle:
+    """The board of a board link or a game link (``kind``: its key) and its goal, validated."""
+    what = "game" if kind == "play" else "board"
+    size, colon, tile_text = fields[kind].partition(":")
     if not colon:
-        raise PuzzleFormatError("The board in the link must look like 'board=3:8,1,3,4,0,2,7,6,5'.")
+        raise PuzzleFormatError(f"The {what} in the link must look like '{kind}=3:8,1,3,4,0,2,7,6,5'.")
     n = _number(size.strip(), "The board size {word} in the link {problem}.")
+    if n >= 2 and kind == "play" and not _PLAY_SIZES[0] <= n <= _PLAY_SIZES[1]:
+        low, high = _PLAY_SIZES
+        raise PuzzleFormatError(f"Boards from {low}x{low} to {high}x{high} can be played, not {n}x{n}.")
     _check_side(n)
-    tiles = _numbers_in(_tiles_after(size, tile_text, "board"), "board")
+    tiles = _numbers_in(_tiles_after(size, tile_text, what), "board")
     goal = None
     if fields.get("goal"):
         goal_text = fields["goal"]
@@ -314,13 +401,7 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
                 raise PuzzleFormatError(f"The goal is {goal_size.strip()[:12]} wide but the board is {n}.", "goal")
             goal_text = _tiles_after(goal_size, rest, "goal")
         goal = tuple(_numbers_in(goal_text, "goal"))
-    puzzle = _validated(n, tiles, goal)
-    heuristic = fields.get("h") or None
-    if heuristic is not None and not _NAME.fullmatch(heuristic):
-        raise PuzzleFormatError(f"The heuristic {quoted(heuristic)} in the link is not a name a heuristic can have.",
-                                "heuristic")
-    return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
-            "heuristic": heuristic}
+    return _validated(n, tiles, goal)
 
 
 def _tiles_after(size: str, tiles: str, what: str) -> str:

@@ -4,7 +4,9 @@
 // same cases), plus the page's own kinds:
 //     board=N:t,t,...[&goal=[N:]t,t,...][&h=NAME]    a board for the solver          -> the Solve view
 //     words=START,GOAL[&dict=common|large]           a word ladder                   -> the Word ladders view
-//     play=N:t,t,...[&goal=t,t,...][&moves=lrud...]  a game: its start and its slides -> the Play view
+//     play=N:t,t,...[&goal=t,t,...][&moves=lrud...][&time=MS]
+//                                                    a game: its start, its slides and
+//                                                    the time played (ms) -> the Play view
 //     daily=YYYY-MM-DD[&n=N]                         that date's daily puzzle        -> the Play view
 //     explain=<a board= or words= link>              A* step by step on it           -> the Learn view
 //     game | solve | ladders | learn                 a view by its name (no puzzle)
@@ -35,7 +37,8 @@ const MAX_DIGITS = 7;   // longer numbers than this are refused at once
 const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
 // A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
 // unknown parts (and take the last of a repeated one), so that newer links still open.
-const PLAY_PARTS = ["play", "goal", "moves"];
+const PLAY_PARTS = ["play", "goal", "moves", "time"];
+export const MAX_TIME_IN_LINK = 10 ** 10;   // milliseconds: about 115 days of play
 
 function refuse(clause, size = null) {
   throw new FragmentError(sentence(clause), size);
@@ -72,7 +75,7 @@ export function fragmentKind(fragment) {
  * Read a share link (with or without "#") the way formats.parse_fragment does:
  *   {kind: "board", n, tiles, goal (null: the usual one), heuristic (null: the default)}
  *   {kind: "words", start, goal, dictionary}
- *   {kind: "play", n, tiles, goal (null: the usual one), moves}
+ *   {kind: "play", n, tiles, goal (null: the usual one), moves, time (ms played; null when not given)}
  * or throw a FragmentError whose message is one sentence.  Parsing only: nothing is evaluated.
  */
 export function parseFragment(fragment) {
@@ -191,7 +194,15 @@ function playFromFields(fields, keys) {
   if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", n);
   if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", n);
   if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board", n);
-  return { kind: "play", n, tiles, goal, moves };
+  return { kind: "play", n, tiles, goal, moves, time: playTime(fields.get("time"), n) };
+}
+
+// The time a game link says was played, in whole milliseconds (null when the link does not say).
+function playTime(text, n) {
+  if (text === undefined) return null;
+  if (!/^[0-9]+$/.test(text)) refuse("the time in the game link must be a whole number of milliseconds", n);
+  if (text.length > String(MAX_TIME_IN_LINK).length || Number(text) > MAX_TIME_IN_LINK) refuse("the time in the game link is far too long", n);
+  return Number(text);
 }
 
 function goalPart(n, goal) {
@@ -209,8 +220,11 @@ export function wordsFragment({ start, goal, dictionary = "common" }) {
   return dictionary === "common" ? fragment : `${fragment}&dict=${quote(dictionary)}`;
 }
 
-export function playFragment({ n, tiles, goal = null, moves = "" }) {
-  return `play=${n}:${tiles.join(",")}${goalPart(n, goal)}${moves ? `&moves=${moves}` : ""}`;
+/** "play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=4210": the moves only when there are some, the time (ms, rounded
+ *  down) only when given. */
+export function playFragment({ n, tiles, goal = null, moves = "", time = null }) {
+  return `play=${n}:${tiles.join(",")}${goalPart(n, goal)}${moves ? `&moves=${moves}` : ""}` +
+    (time === null ? "" : `&time=${Math.floor(time)}`);
 }
 
 // ---- the page's own links: daily puzzles, step-by-step views, view names ---------------------------

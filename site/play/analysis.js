@@ -89,8 +89,11 @@ export function mountAnalysis(root, game, judge) {
         text: `Your ${positions.length - 1} moves. On ${session.n}×${session.n} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
       return;
     }
-    const status = el("p", { class: "note", text: "Analysing your game…" });
-    analysis.replaceChildren(el("h3", { text: "Your game" }), status);
+    // The analysis's room is taken at once, the chart's frame and its legend in place, so that when the
+    // chart comes nothing below it moves.
+    const status = el("p", { text: "Analysing your game…" });
+    analysis.replaceChildren(el("h3", { text: "Your game" }), status,
+      node("svg", { viewBox: `0 0 ${W} ${H}`, class: "analysis-chart", "aria-hidden": "true" }), legend(session.n < SLOW_FROM));
     const distances = [];
     let exact = true;
     try {
@@ -113,8 +116,12 @@ export function mountAnalysis(root, game, judge) {
       el("h3", { text: "Your game" }),
       el("p", { "data-testid": "analysis-summary", text: summaryText(summary) }),
       chartSvg(summary),
-      el("p", { class: "note", text: exact
-        ? "The line: the optimal distance to the goal after each of your moves; dashed: the ideal game; dots: moves that lost ground."
-        : "On boards this big only a lower bound on the distance is known: the line shows that bound." }));
+      legend(exact));
   }
+}
+
+function legend(exact) {
+  return el("p", { class: "note", text: exact
+    ? "The line: the optimal distance to the goal after each of your moves; dashed: the ideal game; dots: moves that lost ground."
+    : "On boards this big only a lower bound on the distance is known: the line shows that bound." });
 }

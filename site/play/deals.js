@@ -68,7 +68,8 @@ export function dailyPuzzles(game) {
     current: null,
     load(n, date) {
       const tiles = dailyTiles(n, date);
-      game.loadGame({ n, tiles, origin: "deal" }, { announceAs: `Daily ${n} by ${n} puzzle for ${date}.` });
+      game.loadGame({ n, tiles, origin: "deal", caption: `Daily puzzle of ${date}, ${n}×${n}: the same board for everyone.` },
+        { announceAs: `Daily ${n} by ${n} puzzle for ${date}.` });
       this.current = { n, date, key: tiles.join(",") };
     },
   };
@@ -113,7 +114,8 @@ export function dealsPanel(game, solver, daily) {
     const text = `Sliding puzzle, daily ${d.n}×${d.n} ${d.date}${done}: ${url}`;
     shareField.value = text;
     shareField.hidden = false;
-    note.textContent = (await copyText(text)) ? "Copied: today's puzzle and your result." : "Copy the text below to share.";
+    const copied = done ? "Copied: today's puzzle and your result." : "Copied: today's puzzle.";
+    note.textContent = (await copyText(text)) ? copied : "Copy the text below to share.";
   };
   return panel("More deals: exact difficulty, daily puzzle", "deals-panel",
     fieldRow("Exactly", moves, dealExact, el("span", { text: "moves" }), button("Deal", "deal-exact", () => dealExact()), again),

@@ -14,11 +14,17 @@ import { FragmentError, parseFragment } from "../core/links.js";
 import { plural, refusal } from "../core/messages.js";
 import { GameSession } from "./session.js";
 import { GameHelp } from "./help.js";
-import { arrange, copyText } from "../core/dom.js";
+import { arrange, copyText, formatTime } from "../core/dom.js";
 import { bindInput } from "./input.js";
 import { UNCOUNTED } from "./stats.js";
 
-const formatTime = (ms) => { const s = Math.floor(ms / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+// The game on screen, kept in this tab (sessionStorage) as the page goes, so that a reload, which reopens it
+// from the address bar's link, goes on with its time to the tenth and, for a dealt game, still counts it in
+// the statistics: {link (without its time), time, origin, helped}.
+const KEPT_KEY = "puzzlesolver-game-v1";
+const TICK_MS = 100;   // the timer shows tenths of a second
+
+const withoutTime = (link) => link.replace(/^#/, "").replace(/&time=[^&]*/gi, "");
 
 export function mountGame(root, { solver, budgets, onFragment }) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
@@ -27,9 +33,10 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     redo: part("play-redo"), hint: part("play-hint"), finish: part("play-solve"), distance: part("play-distance-button"),
     share: part("play-share"), shareLink: part("play-share-link"), moves: part("play-moves"), timer: part("play-timer"),
     distanceOut: part("play-distance"), board: part("play-board"), live: part("play-live"), message: part("play-message"),
-    result: part("play-result"),
+    result: part("play-result"), caption: part("play-caption"),
   };
   let session = null;    // the GameSession on screen
+  let setAside = null;   // the game in progress a new deal replaced, until a move is played: Undo brings it back
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
@@ -43,7 +50,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   });
 
   const on = (element, handler) => element.addEventListener("click", handler);
-  on(ui.newGame, () => { active = true; newPuzzle(Number(ui.size.value)); });
+  // Back to the board after a deal, so that Space or Enter does not deal again (and arrows slide tiles).
+  on(ui.newGame, () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
   on(ui.restart, () => { active = true; restart(); });
   on(ui.undo, () => undo());
   on(ui.redo, () => redo());
@@ -56,8 +64,10 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   ui.size.addEventListener("change", () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
   solver.addEventListener("status", () => {
     render();
-    if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.busy) finish();
+    if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();
   });
+  // The time played is kept as the page goes, so that a reload goes on from it.
+  addEventListener("pagehide", () => { if (session && active) keep(); });
 
   // ---- rendering --------------------------------------------------------------------------------
   function buildTiles(n) {
@@ -104,7 +114,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.board.dataset.tiles = tiles.join(",");
     ui.moves.textContent = String(session.moveCount);
     ui.timer.textContent = formatTime(session.elapsedMs());
-    ui.undo.disabled = !session.past.length;
+    ui.undo.disabled = !session.past.length && !setAside;
     ui.redo.disabled = !session.future.length;
     ui.restart.disabled = !session.past.length && !session.future.length;
     const ready = help.ready, busy = help.busy;
@@ -139,7 +149,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   function keepTimeShown() {
-    if (session.timerRunning && !tick) tick = setInterval(() => { ui.timer.textContent = formatTime(session.elapsedMs()); }, 250);
+    if (session.timerRunning && !tick) tick = setInterval(() => { ui.timer.textContent = formatTime(session.elapsedMs()); }, TICK_MS);
     if (!session.timerRunning && tick) { clearInterval(tick); tick = null; }
   }
 
@@ -156,22 +166,48 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   function publish() {
-    if (active) onFragment(session.fragment());
+    if (!active) return;
+    onFragment(session.fragment());
+    keep();
+  }
+
+  function keep() {
+    const kept = { link: session.fragment({ time: false }), time: session.elapsedMs(), origin: session.origin, helped: session.helped };
+    try { sessionStorage.setItem(KEPT_KEY, JSON.stringify(kept)); } catch { /* storage refused: a reload has the link's time */ }
+  }
+
+  /** The game this tab was playing when `link` is its link (a reload): {origin, time, helped}, else null. */
+  function reloaded(link) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(KEPT_KEY) || "null");
+      if (kept && kept.link === withoutTime(link)) return { origin: String(kept.origin), time: Number(kept.time) || 0, helped: Boolean(kept.helped) };
+    } catch { /* nothing kept */ }
+    return null;
   }
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, tiles, goal = null, moves = "", origin = "typed" }) {
+  function load({ n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
     help.stopAutoplay(false);
     help.cancel();
-    const sizeChanged = !session || n !== session.n;
-    session = new GameSession({ n, tiles, goal, moves, origin });
+    setAside = session && session.past.length && !session.solved ? session : null;
+    setAside?.pause();
+    show(new GameSession({ n, tiles, goal, moves, origin, time: time || 0, helped, caption }));
+    publish();
+    if (setAside) showMessage("Undo brings back the game you were playing.", "note", "set-aside");
+  }
+
+  /** Put a session on the board, drawn at once. */
+  function show(next) {
+    const sizeChanged = !session || next.n !== session.n;
+    session = next;
     ui.result.hidden = true;
     ui.shareLink.hidden = true;
-    ui.size.value = String(n);
-    if (sizeChanged) buildTiles(n);
+    ui.caption.textContent = session.caption;
+    ui.caption.hidden = !session.caption;
+    ui.size.value = String(session.n);
+    if (sizeChanged) buildTiles(session.n);
     renderJump();
     if (session.solved) finish();
-    publish();
   }
 
   function newPuzzle(n) {
@@ -192,7 +228,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     }
     showMessage("");
     active = true;
-    load({ ...game, origin: "link" });
+    load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloaded(text) });
     announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
     return true;
   }
@@ -216,11 +252,13 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   function showMove(slid, action) {
-    if (ui.message.dataset.about === "link") showMessage("");   // a refused link is history once play goes on
+    // a refused link, or the game set aside, is history once play goes on
+    if (ui.message.dataset.about === "link" || ui.message.dataset.about === "set-aside") showMessage("");
+    setAside = null;
     active = true;
     render();
     publish();
-    if (session.solved) finish();
+    if (session.solved) { finish(); reveal(ui.result); }
     else announce(`${slid.join(", ")} slid ${DIRS[action[0]].name}. ${plural(session.moveCount, "move")}.`);
   }
 
@@ -237,12 +275,31 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   function undo() {
     help.stopAutoplay(false);
+    if (!session.past.length && setAside) { bringBack(); return; }
     if (!session.undo()) return;
     active = true;
     ui.result.hidden = true;
     render();
     publish();
     announce(`Undone. ${plural(session.moveCount, "move")}.`);
+  }
+
+  /** Undo on a fresh deal: the game it replaced comes back as it was left (its clock starts at the next move). */
+  function bringBack() {
+    help.cancel();
+    const back = setAside;
+    setAside = null;
+    showMessage("");
+    show(back);
+    publish();
+    announce(`Your game is back. ${plural(session.moveCount, "move")}.`);
+  }
+
+  /** Scroll `element` into view when it is below the screen's edge (a finished game's result on a phone). */
+  function reveal(element) {
+    if (element.hidden) return;
+    const box = element.getBoundingClientRect();
+    if (box.bottom > innerHeight || box.top < 0) element.scrollIntoView({ block: "nearest" });
   }
 
   function redo() {
@@ -281,13 +338,18 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     const strong = document.createElement("strong");
     strong.textContent = "Solved!";
     ui.result.replaceChildren(strong, " ",
-      span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""} in ${formatTime(session.elapsedMs())}; `),
+      span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""}${timeTaken()}; `),
       span(optimal === null ? "" : String(optimal), "play-optimal"),
       span(optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.`));
     const uncounted = UNCOUNTED[session.uncounted];
     if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
     ui.result.hidden = false;
     announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
+  }
+
+  /** " in 1:01.2", or nothing for a game whose time from the start is not known (an old link without it). */
+  function timeTaken() {
+    return session.origin === "untimed" ? "" : ` in ${formatTime(session.elapsedMs())}`;
   }
 
   // ---- share ------------------------------------------------------------------------------------
@@ -309,8 +371,11 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   return {
     loadFragment, newPuzzle, refuse,
-    /** Start a game on this board: {n, tiles, origin}, origin "deal" for a board the game dealt (a daily
-     *  puzzle), "exact" for an exact deal, else "typed" (an imported position); the statistics count only "deal". */
+    /** Whether `link` (a game link) is the game on screen, whatever time it says. */
+    shows: (link) => Boolean(session) && withoutTime(link) === session.fragment({ time: false }),
+    /** Start a game on this board: {n, tiles, origin, caption}, origin "deal" for a board the game dealt (a daily
+     *  puzzle), "exact" for an exact deal, else "typed" (an imported position); the statistics count only "deal";
+     *  `caption` says what the board is, under it (the daily puzzle's). */
     loadGame: (game, { announceAs = "" } = {}) => { showMessage(""); active = true; load(game); if (announceAs) announce(announceAs); },
     play: (action) => play(action),
     playTile: (t) => clickTile(t),

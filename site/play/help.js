@@ -44,7 +44,12 @@ export class GameHelp {
     return this.solver.state === "ready";
   }
 
+  /** A search the player waits for (the finished game's own count, asked by itself, is not one). */
   get busy() {
+    return this.running && !this.asked.quiet;
+  }
+
+  get running() {
     return Boolean(this.job && !this.job.result);
   }
 
@@ -98,7 +103,9 @@ export class GameHelp {
 
   // Asked by itself once the game is solved: no offers, and a request the worker died on is not sent again.
   // It is about the starting board, so moves do not cancel it; but a game undone meanwhile is no longer
-  // finished, and gets no "Solved!" until it is finished again.
+  // finished, and gets no "Solved!" until it is finished again.  It is quiet: the result says the count is
+  // being worked out, so no progress and no Cancel show, and the game's buttons stay live (a Hint after an
+  // Undo asks its own question in its place; finishing again asks for the count again).
   askOptimalStart() {
     const { game } = this;
     const asked = game.session, from = asked.start.slice();
@@ -110,7 +117,7 @@ export class GameHelp {
       asked.setPlan(from, moves, answer.optimal !== false);
       if (!asked.solved) return;
       if (asked.optimalStart !== null) game.describeFinish(); else unknown(answer);
-    }, { onStopped: unknown, again: false, outlivesMoves: true });
+    }, { onStopped: unknown, again: false, outlivesMoves: true, quiet: true });
   }
 
   /** Run `then(moves)` with a solution from the current position (optimal unless the budget ran out first). */
@@ -143,20 +150,22 @@ export class GameHelp {
    * `onMoves(moves, answer)` gets it; with `onStopped(answer)`, a search without an answer goes there
    * instead of offering to go on (the count asked by itself when a game is finished), and `again: false`
    * does not ask a worker that died on this position before.  The question is about the position on the
-   * board, and a move cancels it (withdraw), unless `outlivesMoves` (the starting board's count).
+   * board, and a move cancels it (withdraw), unless `outlivesMoves` (the starting board's count).  A `quiet`
+   * question shows no progress and no Cancel, and leaves the game's buttons live (see busy).
    */
-  ask(tiles, onMoves, { onStopped = null, again = true, outlivesMoves = false } = {}) {
+  ask(tiles, onMoves, { onStopped = null, again = true, outlivesMoves = false, quiet = false } = {}) {
     if (!this.ready) return;
     const { session } = this.game;
     const n = session.n;
     const params = { board: boardText(tiles, n), goal: boardText(session.goal, n) };
-    this.asked = { key: tiles.join(","), tiles: tiles.slice(), onMoves, onStopped, outlivesMoves };
-    this._run(new Job(this.solver, "solve_board", params, { owner: "game", maxSeconds: () => this.budgets.game, again }));
+    this.asked = { key: tiles.join(","), tiles: tiles.slice(), onMoves, onStopped, outlivesMoves, quiet };
+    this._run(new Job(this.solver, "solve_board", params, { owner: "game", maxSeconds: () => this.budgets.game, again }),
+      { quiet });
   }
 
   /** Stop the running request; its answer is no longer wanted. */
   cancel() {
-    if (!this.busy) return;
+    if (!this.running) return;
     this._stop();
     this.game.render();
   }
@@ -167,7 +176,7 @@ export class GameHelp {
    * note that an answer is not proven shortest) go when they were for another position.
    */
   withdraw(key) {
-    if (this.busy && !this.asked.outlivesMoves && this.asked.key !== key) this._stop();
+    if (this.running && !this.asked.outlivesMoves && this.asked.key !== key) this._stop();
     if (this.offered === null || this.offered === key) return;
     this._forget();
     this.panel.clear();
@@ -188,12 +197,13 @@ export class GameHelp {
     this._run(next, { tracked: true });   // the panel shows it already
   }
 
-  async _run(job, { tracked = false } = {}) {
-    if (this.busy) this.job.cancel();
+  async _run(job, { tracked = false, quiet = false } = {}) {
+    if (this.running) this.job.cancel();
     this._forget();
     this.game.showMessage("");
     this.job = job;
-    if (!tracked) this.panel.track(job);
+    if (quiet) this.panel.clear();
+    else if (!tracked) this.panel.track(job);
     this.game.render();
     const answer = await job.answer;
     if (this.job !== job) return;

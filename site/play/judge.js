@@ -45,6 +45,7 @@ export function mountJudging(root, game, judge, settings) {
     // verdict takes seconds, more while the one asked before it is worked out), never an earlier position's.
     if (known) showVerdict(session, known);
     else say("Judging this position…", "pending");
+    if (session.n >= SLOW_FROM) judge.onlyFor(tiles, session.goal);   // an earlier position's verdict is not waited for
     judge.verdict(tiles, session.goal).then((verdict) => {
       if (!onBoard()) return;
       if (!known) showVerdict(session, verdict);

@@ -17,19 +17,22 @@ export class GameSession {
    * A game from its starting board; `moves` (direction letters, one action each) are played at once.
    * `origin`: where the board came from, "deal" (dealt by the game: a new puzzle, the daily puzzle), "exact"
    * (an exact deal: its distance to the goal was chosen), "link" (a shared or reloaded game) or "typed" (a
-   * position put in by hand).
+   * position put in by hand).  `time`: the milliseconds already played (a game link's, a reload's), and
+   * `helped`: whether the solver helped on this board before (a reload's); `caption`: what the board is.
    */
-  constructor({ n, tiles, goal = null, moves = "", origin = "typed" }, clock = () => performance.now()) {
+  constructor({ n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }, clock = () => performance.now()) {
     this.n = n;
+    this.caption = caption;    // what the board is, said under it (the daily puzzle's date), or ""
     this.start = tiles.slice();
     this.origin = origin;
     this.goal = goal ? goal.slice() : goalTiles(n);
     this.clock = clock;
     this.optimalStart = null;  // optimal moves from the starting board, once the solver has said
     this.plan = null;          // {key, moves}: an optimal solution from the position `key`
-    this.helped = false;       // a hint or a move by the solver on this board, in any attempt: a restart keeps it
+    this.helped = helped;      // a hint or a move by the solver on this board, in any attempt: a restart keeps it
     this.restart();
     for (const dir of moves) this._do(dir);
+    this.elapsedBefore = time || 0;
   }
 
   /** Back to the starting board with a fresh history and timer; what the solver said is kept. */
@@ -59,18 +62,21 @@ export class GameSession {
 
   /**
    * Why a solve of this game stays out of the player's statistics, or null when it counts: "typed", "link"
-   * or "exact" (anyone can type, link or ask for a board one move from its goal, and a link's game has lost
+   * or "exact" (anyone can type, link or ask for a board one move from its goal), "untimed" (a link without
    * its time so far), "help" (hints, or moves played by the solver, in this attempt or one before it on the
-   * same board: a restart does not make a board unseen).
+   * same board: a restart does not make a board unseen).  A reloaded deal keeps its origin (game.js).
    */
   get uncounted() {
     if (this.origin !== "deal") return this.origin;
     return this.helped ? "help" : null;
   }
 
-  /** The game's share link: its starting board and every move still played. */
-  fragment() {
-    return playFragment({ n: this.n, tiles: this.start, goal: this.goal, moves: this.past.join("") });
+  /** The game's share link: its starting board, every move still played and, once the game has begun, the
+   *  time played; `{ time: false }` leaves the time out (the game itself, whatever the clock says). */
+  fragment({ time = true } = {}) {
+    const elapsed = this.elapsedMs();
+    const played = time && (this.past.length || elapsed > 0) ? elapsed : null;
+    return playFragment({ n: this.n, tiles: this.start, goal: this.goal, moves: this.past.join(""), time: played });
   }
 
   // ---- moves -------------------------------------------------------------------------------------
@@ -129,6 +135,11 @@ export class GameSession {
 
   elapsedMs() {
     return this.elapsedBefore + (this.startedAt === null ? 0 : this.clock() - this.startedAt);
+  }
+
+  /** Stop the clock without finishing (a game set aside); the next move starts it again. */
+  pause() {
+    if (this.timerRunning) this._stopTimer();
   }
 
   _startTimer() {

@@ -17,7 +17,8 @@ const KEY = "puzzlesolver-stats-v1";
 /** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
 export const UNCOUNTED = {
   typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
-  link: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
+  link: "Not counted in your statistics: this game was opened from a link, not dealt here.",
+  untimed: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
   exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
   help: "Not counted in your statistics: the solver helped.",
 };

@@ -6,6 +6,7 @@
 //   await judge.verdict(tiles, goal);          // asked now, ahead of anything only prefetched
 //   judge.prefetch([tilesA, tilesB], goal);    // the next positions, asked when the worker is idle
 //   judge.cached(tiles, goal);                 // a verdict already in hand, or null
+//   judge.onlyFor(tiles, goal);                // nothing else is wanted: other questions are dropped
 //
 // Each verdict is a job (core/job.js) of the owner "judge": the engine fetches the tables it reads first,
 // and the game's own requests and the form's go on beside it.
@@ -25,6 +26,7 @@ export class Judge {
     this.waiting = new Map();    // key -> {tiles, goal, resolvers: [], urgent}
     this.order = [];             // keys, urgent ones first
     this.busy = false;
+    this.running = null;         // {key, job} of the question being worked out
   }
 
   cached(tiles, goal) {
@@ -43,6 +45,21 @@ export class Judge {
     for (const tiles of positions) {
       if (!this.cached(tiles, goal)) this._enqueue(tiles, goal, null, false);
     }
+  }
+
+  /**
+   * Only the verdict on `tiles` is wanted now (a 5x5 verdict takes seconds: one on a position the player has
+   * left is not worth waiting for): the question being worked out about another position is cancelled, and
+   * the waiting ones are dropped; whoever asked them gets an error they no longer look at.
+   */
+  onlyFor(tiles, goal) {
+    const key = keyOf(tiles, goal);
+    for (const other of this.order.filter((k) => k !== key)) {
+      this.waiting.get(other)?.resolvers.forEach(({ reject }) => reject(new Error("the position is no longer on the board")));
+      this.waiting.delete(other);
+    }
+    this.order = this.order.filter((k) => k === key);
+    if (this.running && this.running.key !== key) this.running.job.cancel();
   }
 
   _enqueue(tiles, goal, resolver, urgent) {
@@ -69,19 +86,22 @@ export class Judge {
     const entry = this.waiting.get(key);
     this.waiting.delete(key);
     try {
-      const verdict = await this._ask(entry.tiles, entry.goal);
+      const verdict = await this._ask(key, entry.tiles, entry.goal);
       this.verdicts.set(key, verdict);
       entry.resolvers.forEach(({ resolve }) => resolve(verdict));
     } catch (error) {
       entry.resolvers.forEach(({ reject }) => reject(error));
     } finally {
       this.busy = false;
+      this.running = null;
       this._next();
     }
   }
 
-  async _ask(tiles, goal) {
-    const answer = await new Job(this.solver, "judge", { tiles, goal }, { owner: "judge" }).answer;
+  async _ask(key, tiles, goal) {
+    const job = new Job(this.solver, "judge", { tiles, goal }, { owner: "judge" });
+    this.running = { key, job };
+    const answer = await job.answer;
     if (answer.type !== "judgement") throw new Error(answer.message || "the solver could not judge this position");
     return answer;
   }

@@ -1,6 +1,6 @@
 // play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
 // analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js,
-// settings.js).  Its links: #play=N:tiles[&goal=...][&moves=...] restores a game, #daily=YYYY-MM-DD&n=N
+// settings.js).  Its links: #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game, #daily=YYYY-MM-DD&n=N
 // opens that date's daily puzzle, #game (or no fragment) shows the game on screen.
 
 import { mountGame } from "./game.js";
@@ -26,7 +26,7 @@ export function mount(section, { solver, router, budgets }) {
 
   function open(name, link) {
     if (link.startsWith("daily=")) openDaily(link);
-    else if (link) { if (!game.session || link !== game.fragment()) game.loadFragment(link); }
+    else if (link) { if (!game.shows(link)) game.loadFragment(link); }
     else if (!game.session) game.newPuzzle(FIRST_SIZE);
   }
 

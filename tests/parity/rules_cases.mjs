@@ -27,6 +27,6 @@ process.stdout.write(JSON.stringify({
   moves: input.moves.map(({ n, tiles, moves }) => core.positionsAlong(tiles, n, moves)?.at(-1).tiles ?? null),
   blankPaths: input.blank_paths.map(({ n, tiles, blank_path: blankPath }) => core.movesAlongBlankPath(n, tiles.indexOf(0), blankPath)),
   links: input.links.map(({ link }) => parsed(link)),
-  written: input.written.map(({ board, words }) => (board ? core.boardFragment(board) : core.wordsFragment(words))),
+  written: input.written.map(({ board, words, play }) => (board ? core.boardFragment(board) : play ? core.playFragment(play) : core.wordsFragment(words))),
   replays: input.replays.map(replayed),
 }));

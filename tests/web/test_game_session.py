@@ -39,7 +39,8 @@ assert.equal(game.elapsedMs(), 4000);
 assert.equal(game.moveCount, 2);
 assert.equal(game.assisted, 1);
 assert.equal(game.play("r"), null);                        // a solved game takes no more moves
-assert.equal(game.fragment(), "play=3:1,2,3,4,5,6,0,7,8&moves=ll");
+assert.equal(game.fragment(), "play=3:1,2,3,4,5,6,0,7,8&moves=ll&time=4000");   // the time played, in ms
+assert.equal(game.fragment({ time: false }), "play=3:1,2,3,4,5,6,0,7,8&moves=ll");
 
 game.restart();
 assert.ok(!game.solved && game.moveCount === 0 && game.elapsedMs() === 0);
@@ -61,6 +62,19 @@ assert.equal(new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], origin:
 
 const shared = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8], goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], moves: "ll" });
 assert.ok(shared.solved && shared.past.length === 2 && !shared.timerRunning);
+
+// A game link's time: the game goes on from it, and its link says it again; a fresh deal's link says no time.
+now = 10000;
+const reloaded = new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8], moves: "r", time: 2500 }, () => now);
+assert.ok(!reloaded.timerRunning && reloaded.elapsedMs() === 2500);   // until the next move
+assert.equal(reloaded.fragment(), "play=3:1,2,3,4,5,6,7,0,8&moves=r&time=2500");
+reloaded.play("l");
+now = 10400;
+assert.equal(reloaded.elapsedMs(), 2900);
+reloaded.pause();                                          // a game set aside: its clock stops
+now = 20000;
+assert.equal(reloaded.elapsedMs(), 2900);
+assert.equal(new GameSession({ n: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8] }).fragment(), "play=3:1,2,3,4,5,6,7,0,8");
 """
 
 

@@ -7,6 +7,7 @@ setting the URL fragment (the page follows hashchange), so tests do not depend o
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -71,7 +72,7 @@ def test_click_slides_a_tile_and_the_tiles_between(game):
     result.wait_for()
     game.wait_for_function("document.querySelector('[data-testid=play-optimal]')?.textContent === '2'")
     assert "You took 2 moves" in result.text_content()
-    assert game.evaluate("location.hash") == "#play=3:1,2,3,4,5,6,0,7,8&moves=ll"
+    assert game.evaluate("location.hash") == "#play=3:1,2,3,4,5,6,0,7,8&moves=ll&time=0"   # one action: no time between
     assert "Solved" in game.get_by_test_id("play-live").text_content()
 
 
@@ -145,7 +146,7 @@ def test_undo_redo_restart(game):
     assert game.get_by_test_id("play-redo").is_disabled()
     game.keyboard.press("Control+z")
     assert game.get_by_test_id("play-moves").text_content() == "2"
-    assert game.evaluate("location.hash").endswith("&moves=lu")
+    assert re.search(r"&moves=lu&time=\d+$", game.evaluate("location.hash"))
     game.keyboard.press("ArrowDown")                                 # a new move forgets the redo line
     assert game.get_by_test_id("play-redo").is_disabled()
     game.get_by_test_id("play-restart").click()
@@ -308,7 +309,7 @@ def test_a_newcomer_finishes_a_4x4_with_hints(game):
     assert game.get_by_test_id("play-optimal").text_content() == str(moves)     # hints only: an optimal game
     assert f"You took {moves} moves ({moves} hints)" in game.get_by_test_id("play-result").text_content()
     link = game.evaluate("location.hash")
-    assert link.startswith("#play=4:" + ",".join(map(str, start)) + "&moves=") and len(link.split("moves=")[1]) == moves
+    assert re.fullmatch(f"#play=4:{','.join(map(str, start))}&moves=[lrud]{{{moves}}}&time=\\d+", link), link
 
 
 def test_a_note_about_a_position_goes_once_the_board_changes(game):

@@ -201,7 +201,14 @@ def test_tile_numbers_hint_arrows_and_labels_fit_their_tiles(browser, app_url):
     assert spill == []
     context.close()
 
-    context, page = open_page(browser, app_url, 1280, 900, "light")
+    context.close()
+
+
+@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+def test_on_a_7x7_the_hint_arrow_and_the_labels_stand_clear_of_the_numbers(browser, app_url, width, height):
+    """On a 7x7, on a phone as on a wide screen, the hint's arrow is a good part of its tile (sized from it) and
+    stands below the number, and each -1/+1 label stands above its tile's number, in the corner."""
+    context, page = open_page(browser, app_url, width, height, "light")
     page.wait_for_function("window.__solver.state === 'ready'", timeout=60_000)
     load_game(page, 7, list(range(1, 49)) + [0])
     for direction in "rrrdd":
@@ -215,11 +222,16 @@ def test_tile_numbers_hint_arrows_and_labels_fit_their_tiles(browser, app_url):
       const size = (tile) => tile.getBoundingClientRect().width;
       const hint = document.querySelector('.play-tile.is-hint'), label = document.querySelector('.play-tile[data-delta]:not(.is-hint)');
       const after = (tile) => getComputedStyle(tile, '::after');
-      const range = document.createRange(); range.selectNodeContents(label);
-      const digits = range.getBoundingClientRect(), box = label.getBoundingClientRect();
-      return { arrow: parseFloat(after(hint).fontSize) / size(hint), labelTop: parseFloat(after(label).top),
-               labelHeight: parseFloat(after(label).height), digitsTop: digits.top - box.top }; }""")
-    assert sizes["arrow"] >= 0.2, sizes                                        # a fifth of the tile at least
+      const digitsOf = (tile) => { const range = document.createRange(); range.selectNodeContents(tile);
+        const rect = range.getClientRects()[0], box = tile.getBoundingClientRect();
+        return { top: rect.top - box.top, bottom: rect.bottom - box.top }; };
+      const arrowFont = parseFloat(after(hint).fontSize), hintBox = hint.getBoundingClientRect();
+      const arrowTop = hintBox.height - parseFloat(getComputedStyle(hint).borderBottomWidth) - parseFloat(after(hint).bottom) - arrowFont;
+      return { arrow: arrowFont / size(hint), arrowTop, hintDigitsBottom: digitsOf(hint).bottom,
+               labelTop: parseFloat(after(label).top), labelHeight: parseFloat(after(label).height),
+               digitsTop: digitsOf(label).top }; }""")
+    assert sizes["arrow"] >= 0.28, sizes                                       # over a quarter of the tile
+    assert sizes["hintDigitsBottom"] <= sizes["arrowTop"], sizes               # the arrow below the number
     assert sizes["labelTop"] + sizes["labelHeight"] <= sizes["digitsTop"], sizes   # the label above the number
     context.close()
 

@@ -1,12 +1,15 @@
 """Sharing by link (issue 4): the puzzle on screen is always in the URL fragment, the Share button copies
 the link, a link opens exactly that puzzle in a fresh browser, and tampered links are refused safely.
 
-Fragment forms:  #play=N:t,...[&goal=t,...][&moves=lrud...]   a game: its starting board and the moves
+Fragment forms:  #play=N:t,...[&goal=t,...][&moves=lrud...][&time=MS]   a game: its starting board, the
+                                                              moves and the time played
                  #board=N:t,...[&goal=t,...][&h=heuristic]    a board for the solver
                  #words=start,goal[&dict=large]              a word ladder
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -57,7 +60,7 @@ def test_a_game_in_progress_round_trips_through_its_link(fresh, app_url):
         page.keyboard.press(key)
     page.get_by_test_id("play-undo").click()                 # undo is part of the game, not of the link
     link = page.evaluate("location.href")
-    assert link.endswith("#play=3:8,1,3,4,0,2,7,6,5&moves=ul")
+    assert re.search(r"#play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=\d+$", link), link
     tiles = tiles_of(page)
 
     other = fresh(link)
@@ -170,7 +173,7 @@ def test_share_button_copies_the_link(fresh, app_url):
     page.get_by_test_id("play-share").click()
     page.wait_for_function("document.querySelector('[data-testid=play-live]').textContent.includes('copied')")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == page.evaluate("location.href") and copied.endswith("&moves=l")
+    assert copied == page.evaluate("location.href") and copied.endswith("&moves=l&time=0")   # one action: no time between
     assert page.get_by_test_id("play-share-link").input_value() == copied
 
 

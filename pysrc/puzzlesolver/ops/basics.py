@@ -36,10 +36,10 @@ def _fragment(params: Fragment) -> Message:
         puzzle = parse_fragment(str(params.fragment))
     except (PuzzleFormatError, BoardError) as error:
         raise InputError("link", f"The link is not a puzzle: {_lower_first(str(error))}") from None
-    if puzzle["kind"] == "board":
+    if puzzle["kind"] in ("board", "play"):   # a game's link: its starting board, to solve
         n, goal = puzzle["n"], puzzle["goal"]
         return {"type": "fragment", "kind": "board", "n": n, "tiles": list(puzzle["tiles"]),
-                "goal": None if goal is None else list(goal), "heuristic": puzzle["heuristic"],
+                "goal": None if goal is None else list(goal), "heuristic": puzzle.get("heuristic"),
                 "board_text": rows_text(puzzle["tiles"], n),
                 "goal_text": "" if goal is None else rows_text(goal, n)}
     return {"type": "fragment", "kind": "words", "start": puzzle["start"], "goal": puzzle["goal"],
