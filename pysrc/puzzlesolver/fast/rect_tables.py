@@ -1,0 +1,263 @@
+"""Additive pattern tables for a W x H board and goal, built on demand in pure Python, in steps.
+
+The tiles are split into disjoint groups (:func:`default_patterns`: blocks of at most 5 tiles that are
+neighbours in the goal).  A group's table holds, for every placement of its tiles, the fewest moves *of
+that group's tiles* that bring them home, the other tiles being indistinguishable and their moves free.
+Moves of different groups never overlap, so the groups' values add up to an admissible estimate (at
+least the Manhattan distance, which is what makes them worth it on 2 x N boards, where Manhattan distance
+is weak: their optima are long and the tiles must queue past each other).
+
+Each table comes from one breadth-first search from the goal over (placement of the group, the region
+of free cells the blank is in): the blank's moves among free cells cost nothing, so all the cells of one
+free region are one state (a 0-1 search done as a plain one), and a group's move carries one of its tiles
+into the blank's region.  The regions of each occupancy of the board are found once and kept.  A
+placement's value is the depth at which the search first meets it, whichever region the blank is in.
+
+Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.rect.TableEngine`):
+``sum(cell_i * cells**i)`` over the group's tiles (16**5 = 1,048,576 one-byte entries on 16 cells).
+:func:`building` is a generator of steps of about 10 ms (:mod:`puzzlesolver.steps`) so that the web
+worker stays responsive; :func:`tables_for` runs it to the end.  Built tables are kept in memory, and in
+a folder when one is given (zlib files named after the shape, the goal and the groups).
+
+>>> tables = tables_for(3, 2, (1, 2, 3, 4, 5, 0))
+>>> tables.describe(), len(tables.tables)
+('5', 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from ..steps import STEP_SECONDS, Work, to_end
+from .rect import blank_moves, check_board, goal_cells
+
+__all__ = ["PatternTables", "default_patterns", "building", "tables_for", "cached", "forget", "table_file",
+           "GROUP_SIZE", "UNSEEN"]
+
+#: The largest group :func:`default_patterns` makes: a 5-tile group on 15-16 cells is 360,360-524,160
+#: placements (a few seconds of breadth-first search in CPython); 6 tiles would be 6 to 11 times that.
+GROUP_SIZE = 5
+#: A table entry no search reached (a placement that cannot occur).
+UNSEEN = 255
+
+Key = Tuple[int, int, Tuple[int, ...], Tuple[Tuple[int, ...], ...]]
+_memory: Dict[Key, "PatternTables"] = {}
+
+
+@dataclass
+class PatternTables:
+    """The additive tables of one shape and goal: ``tables[p]`` for the tiles ``patterns[p]``."""
+
+    width: int
+    height: int
+    goal: Tuple[int, ...]
+    patterns: Tuple[Tuple[int, ...], ...]
+    tables: List[bytearray]
+    seconds: float = 0.0  # how long building took (0 when read from memory or a file)
+
+    def describe(self) -> str:
+        """The group sizes, as pattern databases are named (``5-5-4``)."""
+        return "-".join(str(len(p)) for p in self.patterns)
+
+    def estimate(self, tiles: Sequence[int]) -> int:
+        """The tables' estimate of ``tiles`` (the sum over groups)."""
+        cells = self.width * self.height
+        total = 0
+        for pattern, table in zip(self.patterns, self.tables):
+            where = {t: c for c, t in enumerate(tiles)}
+            total += table[sum(where[t] * cells ** i for i, t in enumerate(pattern))]
+        return total
+
+
+def default_patterns(width: int, height: int, goal: Sequence[int], group: int = GROUP_SIZE) -> Tuple[Tuple[int, ...], ...]:
+    """Split the tiles into groups of at most ``group`` that are neighbours in the goal, sizes as even as can be.
+
+    On a wide board the tiles are taken column by column (a group is a block of whole columns), on a
+    tall one row by row, so that each group's tiles share the short lines they must pass each other in.
+
+    >>> default_patterns(4, 2, (1, 2, 3, 4, 5, 6, 7, 0))
+    ((1, 5, 2, 6), (3, 7, 4))
+    """
+    home = goal_cells(goal)
+    tiles = sorted(range(1, width * height),
+                   key=lambda t: divmod(home[t], width) if width <= height else (home[t] % width, home[t] // width))
+    count = -(-len(tiles) // group)
+    sizes = [len(tiles) // count + (1 if i < len(tiles) % count else 0) for i in range(count)]
+    patterns, start = [], 0
+    for size in sizes:
+        patterns.append(tuple(tiles[start:start + size]))
+        start += size
+    return tuple(patterns)
+
+
+def _regions(width: int, height: int):
+    """A function: occupancy bitmask -> per cell (region id = smallest cell of its free region, the region's
+    bitmask), None for an occupied cell; each occupancy is worked out once."""
+    cells = width * height
+    moves = blank_moves(width, height)
+    known: Dict[int, list] = {}
+
+    def regions(occupied: int) -> list:
+        found = known.get(occupied)
+        if found is not None:
+            return found
+        found = [None] * cells
+        for start in range(cells):
+            if found[start] is not None or occupied >> start & 1:
+                continue
+            members, stack, mask = [], [start], 1 << start
+            while stack:
+                c = stack.pop()
+                members.append(c)
+                for nb in moves[c]:
+                    if not (occupied | mask) >> nb & 1:
+                        mask |= 1 << nb
+                        stack.append(nb)
+            for c in members:
+                found[c] = (start, mask)
+        known[occupied] = found
+        return found
+
+    return regions
+
+
+def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequence[int],
+                  step_seconds: float) -> Work[bytearray]:
+    """The breadth-first search that fills one group's table, yielding about every ``step_seconds``."""
+    cells = width * height
+    home = goal_cells(goal)
+    k = len(pattern)
+    weights = [cells ** i for i in range(k)]
+    table = bytearray([UNSEEN]) * (cells ** k)
+    seen = bytearray(cells ** k * cells)  # (placement index, region id) already met
+    regions = _regions(width, height)
+    steps = [tuple((nb, 1 << nb, (1 << c) | (1 << nb), nb - c) for nb in blank_moves(width, height)[c])
+             for c in range(cells)]
+    start = tuple(home[t] for t in pattern)
+    occupied = sum(1 << c for c in start)
+    region = regions(occupied)[home[0]][0]
+    index = sum(c * w for c, w in zip(start, weights))
+    table[index] = 0
+    seen[index * cells + region] = 1
+    frontier = [(index, start, occupied, region)]
+    depth = 0
+    began = time.perf_counter()
+    done = 0
+    while frontier:
+        depth += 1
+        following = []
+        add = following.append
+        for index, placed, occupied, region in frontier:
+            free = regions(occupied)[region][1]
+            for i in range(k):
+                c = placed[i]
+                w = weights[i]
+                for nb, bit, swap, shift in steps[c]:
+                    if not free & bit:
+                        continue
+                    now = occupied ^ swap
+                    new_region = regions(now)[c][0]
+                    new_index = index + shift * w
+                    key = new_index * cells + new_region
+                    if seen[key]:
+                        continue
+                    seen[key] = 1
+                    if table[new_index] == UNSEEN:
+                        table[new_index] = depth
+                    add((new_index, placed[:i] + (nb,) + placed[i + 1:], now, new_region))
+            done += 1
+            if not done & 1023 and time.perf_counter() - began > step_seconds:
+                yield {"positions": done}
+                began = time.perf_counter()
+        frontier = following
+    return table
+
+
+def _key(width: int, height: int, goal: Sequence[int], patterns: Sequence[Sequence[int]]) -> Key:
+    return (width, height, tuple(goal), tuple(tuple(p) for p in patterns))
+
+
+def table_file(folder: Union[str, Path], width: int, height: int, goal: Sequence[int], pattern: Sequence[int]) -> Path:
+    """Where one group's table is kept in ``folder`` (the name says the shape; a digest, the goal and group)."""
+    digest = hashlib.sha256(repr((tuple(goal), tuple(pattern))).encode()).hexdigest()[:16]
+    return Path(folder) / f"rect-{width}x{height}-{digest}.zpdb"
+
+
+def _read(path: Path, size: int) -> Optional[bytearray]:
+    try:
+        data = bytearray(zlib.decompress(path.read_bytes()))
+    except (OSError, zlib.error):
+        return None
+    return data if len(data) == size else None
+
+
+def _write(path: Path, table: bytearray) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".part")
+        partial.write_bytes(zlib.compress(bytes(table), 6))
+        partial.replace(path)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next build
+
+
+def building(width: int, height: int, goal: Optional[Sequence[int]] = None,
+             patterns: Optional[Sequence[Sequence[int]]] = None, folder: Optional[Union[str, Path]] = None,
+             step_seconds: float = STEP_SECONDS) -> Work[PatternTables]:
+    """Build (or fetch from memory, else from ``folder``) the tables of a shape and goal, in steps.
+
+    Yields ``{"table": p, "tables": count, "positions": n}`` about every ``step_seconds``; returns the
+    :class:`PatternTables`, kept in memory for the next call.
+    """
+    goal = tuple(goal) if goal is not None else tuple(range(1, width * height)) + (0,)
+    check_board(width, height, goal, goal)
+    patterns = tuple(tuple(p) for p in (patterns or default_patterns(width, height, goal)))
+    key = _key(width, height, goal, patterns)
+    if key in _memory:
+        return _memory[key]
+    cells = width * height
+    began = time.perf_counter()
+    built: List[bytearray] = []
+    for p, pattern in enumerate(patterns):
+        path = table_file(folder, width, height, goal, pattern) if folder is not None else None
+        table = _read(path, cells ** len(pattern)) if path is not None and path.exists() else None
+        if table is None:
+            work = _building_one(width, height, goal, pattern, step_seconds)
+            while True:
+                try:
+                    progress = next(work)
+                except StopIteration as finished:
+                    table = finished.value
+                    break
+                yield {"table": p + 1, "tables": len(patterns), **progress}
+            if path is not None:
+                _write(path, table)
+        built.append(table)
+    result = PatternTables(width, height, goal, patterns, built, time.perf_counter() - began)
+    _memory[key] = result
+    return result
+
+
+def tables_for(width: int, height: int, goal: Optional[Sequence[int]] = None,
+               patterns: Optional[Sequence[Sequence[int]]] = None,
+               folder: Optional[Union[str, Path]] = None) -> PatternTables:
+    """:func:`building` run to the end."""
+    return to_end(building(width, height, goal, patterns, folder))
+
+
+def cached(width: int, height: int, goal: Optional[Sequence[int]] = None,
+           patterns: Optional[Sequence[Sequence[int]]] = None) -> Optional[PatternTables]:
+    """The tables of a shape and goal if they are in memory already, else None (nothing is built)."""
+    goal = tuple(goal) if goal is not None else tuple(range(1, width * height)) + (0,)
+    patterns = patterns or default_patterns(width, height, goal)
+    return _memory.get(_key(width, height, goal, patterns))
+
+
+def forget() -> None:
+    """Drop every table kept in memory (tests and benchmarks measure building with it)."""
+    _memory.clear()
