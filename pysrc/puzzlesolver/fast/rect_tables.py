@@ -123,6 +123,7 @@ def _regions(width: int, height: int):
         known[occupied] = found
         return found
 
+    regions.known = known  # type: ignore[attr-defined]
     return regions
 
 
@@ -136,8 +137,10 @@ def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequenc
     table = bytearray([UNSEEN]) * (cells ** k)
     seen = bytearray(cells ** k * cells)  # (placement index, region id) already met
     regions = _regions(width, height)
-    steps = [tuple((nb, 1 << nb, (1 << c) | (1 << nb), nb - c) for nb in blank_moves(width, height)[c])
-             for c in range(cells)]
+    moves = blank_moves(width, height)
+    # per tile of the group, per cell: (cell the tile can slide to, its bit, both bits, the index's change)
+    slides = [[tuple((nb, 1 << nb, (1 << c) | (1 << nb), (nb - c) * w) for nb in moves[c]) for c in range(cells)]
+              for w in weights]
     start = tuple(home[t] for t in pattern)
     occupied = sum(1 << c for c in start)
     region = regions(occupied)[home[0]][0]
@@ -148,28 +151,28 @@ def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequenc
     depth = 0
     began = time.perf_counter()
     done = 0
+    known = regions.known
     while frontier:
         depth += 1
         following = []
         add = following.append
         for index, placed, occupied, region in frontier:
-            free = regions(occupied)[region][1]
+            free = known[occupied][region][1]
             for i in range(k):
                 c = placed[i]
-                w = weights[i]
-                for nb, bit, swap, shift in steps[c]:
+                for nb, bit, swap, change in slides[i][c]:
                     if not free & bit:
                         continue
                     now = occupied ^ swap
-                    new_region = regions(now)[c][0]
-                    new_index = index + shift * w
-                    key = new_index * cells + new_region
+                    found = known.get(now) or regions(now)
+                    new_index = index + change
+                    key = new_index * cells + found[c][0]
                     if seen[key]:
                         continue
                     seen[key] = 1
                     if table[new_index] == UNSEEN:
                         table[new_index] = depth
-                    add((new_index, placed[:i] + (nb,) + placed[i + 1:], now, new_region))
+                    add((new_index, placed[:i] + (nb,) + placed[i + 1:], now, found[c][0]))
             done += 1
             if not done & 1023 and time.perf_counter() - began > step_seconds:
                 yield {"positions": done}
