@@ -265,11 +265,13 @@ def test_the_estimate_never_exceeds_the_distance():
 def test_pattern_tables_are_admissible_and_at_least_manhattan(width, height):
     goal = shuffled_goal(width, height, 9) if width * height == 8 else standard(width, height)
     distance = distances_to(goal, width)
-    tables = rect_tables.tables_for(width, height, goal)
-    assert sorted(t for p in tables.patterns for t in p) == list(range(1, width * height))
-    for tiles in random.Random(1).sample(sorted(distance), 3000):
-        value = tables.estimate(tiles)
-        assert rect.manhattan(width, tiles, goal) <= value <= distance[tiles]
+    partitions = (rect_tables.default_patterns(width, height, goal),
+                  rect_tables.default_patterns(width, height, goal, shifted=True))
+    for tables in rect_tables.tables_for(width, height, goal, partitions):
+        assert sorted(t for p in tables.patterns for t in p) == list(range(1, width * height))
+        for tiles in random.Random(1).sample(sorted(distance), 3000):
+            value = tables.estimate(tiles)
+            assert rect.manhattan(width, tiles, goal) <= value <= distance[tiles]
 
 
 @pytest.mark.parametrize("width,height", [(4, 2), (3, 3), (2, 5)])
@@ -315,19 +317,23 @@ def test_tables_are_built_in_short_steps_and_kept(tmp_path):
         except StopIteration as finished:
             built = finished.value
             break
-    assert progress and all(p["tables"] == 3 for p in progress)
-    assert built.seconds > 0
-    assert rect_tables.cached(4, 3) is built
-    assert len(list(tmp_path.glob("rect-4x3-*.zpdb"))) == 3
+    assert [t.describe() for t in built] == ["4-4-3", "2-5-4"]
+    assert progress and all(p["tables"] == 6 for p in progress)
+    assert all(t.seconds > 0 for t in built)
+    assert rect_tables.cached(4, 3) == built
+    assert len(list(tmp_path.glob("rect-4x3-*.zpdb"))) == 6
     rect_tables.forget()
     assert rect_tables.cached(4, 3) is None
     read = to_end(rect_tables.building(4, 3, folder=tmp_path))
-    assert read.tables == built.tables
+    assert [t.tables for t in read] == [t.tables for t in built]
 
 
 def test_groups_are_blocks_of_the_goal():
     assert rect_tables.default_patterns(7, 2, standard(7, 2)) == ((1, 8, 2, 9, 3), (10, 4, 11, 5), (12, 6, 13, 7))
+    assert rect_tables.default_patterns(7, 2, standard(7, 2), shifted=True) == (
+        (1, 8, 2), (9, 3, 10, 4, 11), (5, 12, 6, 13, 7))
     assert rect_tables.default_patterns(3, 5, standard(3, 5)) == ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14))
+    assert len(rect_tables.default_partitions(3, 3, standard(3, 3))) == 1
 
 
 # -- exhaustive (slow) ----------------------------------------------------------------------------

@@ -400,39 +400,48 @@ class ConflictEngine:
 
 
 class TableEngine:
-    """Additive pattern tables for one shape and goal (:class:`puzzlesolver.fast.rect_tables.PatternTables`).
+    """Additive pattern tables for one shape and goal: one partition of the tiles, or the larger of two
+    partitions' sums (:class:`puzzlesolver.fast.rect_tables.PatternTables` each).
 
-    Each tile belongs to one pattern; a pattern's index is ``sum(cell_i * cells**i)`` over its tiles, so a
-    slide changes one index by ``(new - old) * cells**i`` and the estimate by two reads of one table.  Each
-    move carries that change per tile and the moves open after it (never straight back), as in
-    :class:`puzzlesolver.fast.ida.AdditivePdb`.
+    Each tile belongs to one group per partition; a group's index is ``sum(cell_i * cells**i)`` over its
+    tiles, so a slide changes one index per partition by ``(new - old) * cells**i`` and each sum by two
+    reads of one table.  Each move carries that change per tile and the moves open after it (never
+    straight back), as in :class:`puzzlesolver.fast.ida.AdditivePdb`.
     """
 
-    def __init__(self, width: int, height: int, tiles: Sequence[int], tables, counter: List[int]) -> None:
+    def __init__(self, width: int, height: int, tiles: Sequence[int], partitions: Sequence, counter: List[int]) -> None:
         cells = self.cells = width * height
-        self.name = f"additive pattern tables ({tables.describe()})"
+        self.name = "additive pattern tables (" + " and ".join(p.describe() for p in partitions) + ")"
         self.moves = blank_moves(width, height)
-        pn = [0] * cells
-        wn = [0] * cells
-        for p, pattern in enumerate(tables.patterns):
-            for i, t in enumerate(pattern):
-                pn[t] = p
-                wn[t] = cells ** i
-        tabs = tables.tables
-        tn = [tabs[pn[t]] for t in range(cells)]
-        self.pn, self.wn, self.tabs = pn, wn, tabs
+        self.sets = len(partitions)
+        if self.sets not in (1, 2):
+            raise ValueError("one or two partitions of the tiles")
+        # per partition: tile -> its group, tile -> its weight in the group's index, group -> table
+        self.pn, self.wn, self.tabs = [], [], []
+        for tables in partitions:
+            pn = [0] * cells
+            wn = [0] * cells
+            for p, pattern in enumerate(tables.patterns):
+                for i, t in enumerate(pattern):
+                    pn[t] = p
+                    wn[t] = cells ** i
+            self.pn.append(pn)
+            self.wn.append(wn)
+            self.tabs.append(tables.tables)
         following: Dict[Tuple[int, int], list] = {(b, nb): [] for b in range(cells) for nb in self.moves[b]}
-        built = {(b, nb): (nb, [(b - nb) * wn[t] for t in range(cells)], following[b, nb]) for (b, nb) in following}
+        built = {(b, nb): (nb, *[[(b - nb) * wn[t] for t in range(cells)] for wn in self.wn], following[b, nb])
+                 for (b, nb) in following}
         for (b, nb), rest in following.items():
             rest.extend(built[nb, x] for x in self.moves[nb] if x != b)
         self.built = built
         self.first_moves = {b: [built[b, nb] for nb in self.moves[b]] for b in range(cells)}
         self.initial = list(tiles)
         board = self.board = list(tiles)
-        self.count = len(tables.patterns)
-        idx = self.idx = [0] * self.count
+        self.idx = [[0] * len(tabs) for tabs in self.tabs]
         found = self.found = []
         ctr = counter
+        pn, idx = self.pn[0], self.idx[0]
+        tn = [self.tabs[0][pn[t]] for t in range(cells)]
 
         def dfs(rem, b, mv, h, board=board, idx=idx, pn=pn, tn=tn, ctr=ctr, found=found, Suspend=_Suspend):
             c = ctr[0] - 1
@@ -465,46 +474,99 @@ class TableEngine:
                 idx[p] = i0
             return False
 
-        self.dfs = dfs
+        if self.sets == 1:
+            self.dfs = dfs
+            return
+        pm, midx = self.pn[1], self.idx[1]
+        tm = [self.tabs[1][pm[t]] for t in range(cells)]
+
+        def dfs2(rem, b, mv, hn, hm, board=board, idx=idx, midx=midx, pn=pn, pm=pm, tn=tn, tm=tm, ctr=ctr,
+                 found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb, dn, dm, nxt in mv:
+                t = board[nb]
+                p = pn[t]
+                i0 = idx[p]
+                i1 = i0 + dn[t]
+                tab = tn[t]
+                h1 = hn - tab[i0] + tab[i1]
+                if h1 > rem:
+                    continue
+                q = pm[t]
+                j0 = midx[q]
+                j1 = j0 + dm[t]
+                tab = tm[t]
+                m1 = hm - tab[j0] + tab[j1]
+                if m1 > rem:
+                    continue
+                if h1 == 0:
+                    found.append(nb)
+                    return True
+                board[b] = t
+                idx[p] = i1
+                midx[q] = j1
+                try:
+                    if dfs2(rem, nb, nxt, h1, m1):
+                        found.append(nb)
+                        return True
+                except Suspend as e:
+                    e.path.append(nb)
+                    raise
+                board[nb] = t
+                idx[p] = i0
+                midx[q] = j0
+            return False
+
+        self.dfs = dfs2
 
     def reset(self, bound: int) -> tuple:
-        board, idx = self.board, self.idx
+        board = self.board
         board[:] = self.initial
-        idx[:] = [0] * self.count
-        for c, t in enumerate(board):
-            if t:
-                idx[self.pn[t]] += c * self.wn[t]
-        h = sum(self.tabs[p][idx[p]] for p in range(self.count))
+        sums = []
+        for pn, wn, idx, tabs in zip(self.pn, self.wn, self.idx, self.tabs):
+            idx[:] = [0] * len(idx)
+            for c, t in enumerate(board):
+                if t:
+                    idx[pn[t]] += c * wn[t]
+            sums.append(sum(tab[i] for tab, i in zip(tabs, idx)))
         b = board.index(0)
-        return (bound, b, self.first_moves[b], h)
+        return (bound, b, self.first_moves[b], *sums)
 
     def estimate(self) -> int:
-        return self.reset(0)[3]
+        return max(self.reset(0)[3:])
 
     def order(self, args: tuple) -> List[int]:
         return [entry[0] for entry in args[2]]
 
     def child(self, args: tuple, nb: int):
-        rem, b, _, h = args
-        board, idx = self.board, self.idx
+        rem, b = args[0], args[1]
+        board = self.board
         t = board[nb]
-        p = self.pn[t]
-        i1 = idx[p] + (b - nb) * self.wn[t]
-        h1 = h - self.tabs[p][idx[p]] + self.tabs[p][i1]
-        if h1 > rem - 1:
+        changes, sums = [], []
+        for s in range(self.sets):
+            p, idx, tab = self.pn[s][t], self.idx[s], self.tabs[s][self.pn[s][t]]
+            i1 = idx[p] + (b - nb) * self.wn[s][t]
+            sums.append(args[3 + s] - tab[idx[p]] + tab[i1])
+            changes.append((idx, p, idx[p], i1))
+        if max(sums) > rem - 1:
             return None
-        if h1 == 0:
+        if sums[0] == 0:
             return True
         board[b], board[nb] = t, 0
-        undo = (t, p, idx[p])
-        idx[p] = i1
-        return (rem - 1, nb, self.built[b, nb][2], h1), undo
+        for idx, p, _, i1 in changes:
+            idx[p] = i1
+        return (rem - 1, nb, self.built[b, nb][-1], *sums), (t, changes)
 
     def undo(self, args: tuple, nb: int, child: tuple) -> None:
-        t, p, i0 = child[1]
+        t, changes = child[1]
         self.board[nb] = t
         self.board[args[1]] = 0
-        self.idx[p] = i0
+        for idx, p, i0, _ in changes:
+            idx[p] = i0
 
 
 # -- the resumable IDA* driver ----------------------------------------------------------------------
@@ -530,9 +592,10 @@ class RectIDAStar:
         self.width, self.height = width, height
         self.tiles, self.goal = tuple(tiles), goal
         self.counter = [0]
-        if tables is not None and (tables.width, tables.height, tables.goal) != (width, height, goal):
+        partitions = [] if tables is None else [tables] if hasattr(tables, "patterns") else list(tables)
+        if any((p.width, p.height, p.goal) != (width, height, goal) for p in partitions):
             raise ValueError("the pattern tables were built for another shape or goal")
-        self.engine = (TableEngine(width, height, tiles, tables, self.counter) if tables is not None
+        self.engine = (TableEngine(width, height, tiles, partitions, self.counter) if partitions
                        else ConflictEngine(width, height, tiles, goal, self.counter))
         self.method = f"IDA* + {self.engine.name} on {width} x {height}"
         self.stats = SearchStats(0, 0, 0)
@@ -574,7 +637,7 @@ class RectIDAStar:
             while True:
                 engine.found.clear()
                 root = engine.reset(self.bound)
-                if root[3] == 0:  # already at the goal
+                if self.tiles == self.goal:
                     found = True
                 elif self._resume is not None:
                     path, self._resume = self._resume, None
