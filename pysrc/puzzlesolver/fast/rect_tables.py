@@ -146,7 +146,6 @@ def _regions(width: int, height: int):
         known[occupied] = found
         return found
 
-    regions.known = known  # type: ignore[attr-defined]
     return regions
 
 
@@ -161,9 +160,22 @@ def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequenc
     seen = bytearray(cells ** k * cells)  # (placement index, region id) already met
     regions = _regions(width, height)
     moves = blank_moves(width, height)
-    # per tile of the group, per cell: (cell the tile can slide to, its bit, both bits, the index's change)
-    slides = [[tuple((nb, 1 << nb, (1 << c) | (1 << nb), (nb - c) * w) for nb in moves[c]) for c in range(cells)]
-              for w in weights]
+    slides_of: Dict[int, list] = {}  # occupancy * cells + blank's region -> the group's slides from there
+
+    def slides(occupied: int, region: int) -> list:
+        """Every slide of one of the group's tiles into the blank's region: (from, to, to - from, the
+        occupancy after, the blank's region after), worked out once per occupancy and region."""
+        free = regions(occupied)[region][1]
+        found = []
+        for c in range(cells):
+            if occupied >> c & 1:
+                for nb in moves[c]:
+                    if free >> nb & 1:
+                        now = occupied ^ (1 << c) ^ (1 << nb)
+                        found.append((c, nb - c, now, regions(now)[c][0], nb))
+        slides_of[occupied * cells + region] = found
+        return found
+
     start = tuple(home[t] for t in pattern)
     occupied = sum(1 << c for c in start)
     region = regions(occupied)[home[0]][0]
@@ -174,28 +186,21 @@ def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequenc
     depth = 0
     began = time.perf_counter()
     done = 0
-    known = regions.known
     while frontier:
         depth += 1
         following = []
         add = following.append
         for index, placed, occupied, region in frontier:
-            free = known[occupied][region][1]
-            for i in range(k):
-                c = placed[i]
-                for nb, bit, swap, change in slides[i][c]:
-                    if not free & bit:
-                        continue
-                    now = occupied ^ swap
-                    found = known.get(now) or regions(now)
-                    new_index = index + change
-                    key = new_index * cells + found[c][0]
-                    if seen[key]:
-                        continue
-                    seen[key] = 1
-                    if table[new_index] == UNSEEN:
-                        table[new_index] = depth
-                    add((new_index, placed[:i] + (nb,) + placed[i + 1:], now, found[c][0]))
+            for c, shift, now, new_region, nb in slides_of.get(occupied * cells + region) or slides(occupied, region):
+                i = placed.index(c)
+                new_index = index + shift * weights[i]
+                key = new_index * cells + new_region
+                if seen[key]:
+                    continue
+                seen[key] = 1
+                if table[new_index] == UNSEEN:
+                    table[new_index] = depth
+                add((new_index, placed[:i] + (nb,) + placed[i + 1:], now, new_region))
             done += 1
             if not done & 1023 and time.perf_counter() - began > step_seconds:
                 yield {"positions": done}
