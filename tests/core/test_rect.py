@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import pytest
 
-from puzzlesolver.fast import rect, rect_tables
+from puzzlesolver.fast import rect, rect_bench, rect_tables
 from puzzlesolver.steps import to_end
 
 Tiles = Tuple[int, ...]
@@ -334,6 +334,22 @@ def test_groups_are_blocks_of_the_goal():
         (1, 8, 2), (9, 3, 10, 4, 11), (5, 12, 6, 13, 7))
     assert rect_tables.default_patterns(3, 5, standard(3, 5)) == ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14))
     assert len(rect_tables.default_partitions(3, 3, standard(3, 3))) == 1
+
+
+# -- the benchmark -------------------------------------------------------------------------------
+
+def test_the_rect_benchmark_checks_its_answers(capsys):
+    assert rect_bench.main(["--shapes", "3x2,2x4", "--boards", "3", "--estimates", "tables,conflicts",
+                            "--check"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("= breadth-first") == 12
+    assert "2x4 tables: tables 4-3 built in" in out and "WRONG" not in out
+
+
+def test_the_benchmark_deals_the_same_boards_for_a_seed():
+    boards = rect_bench.random_boards(5, 3, 4, seed=27)
+    assert boards == rect_bench.random_boards(5, 3, 4, seed=27) != rect_bench.random_boards(5, 3, 4, seed=28)
+    assert all(rect.solvable(5, 3, b, standard(5, 3)) for b in boards)
 
 
 # -- exhaustive (slow) ----------------------------------------------------------------------------

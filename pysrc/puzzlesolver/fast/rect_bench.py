@@ -100,8 +100,10 @@ def _replays(width: int, tiles: rect.Tiles, search) -> bool:
 
 
 def bench_shape(width: int, height: int, boards: int, repeat: int, limit: float, estimates: Sequence[str],
-                check: bool, seed: int, out=sys.stdout) -> bool:
-    """Benchmark one shape; print its lines; return False when an answer was wrong."""
+                check: bool, seed: int, out=None) -> bool:
+    """Benchmark one shape; print its lines (to ``out``, standard output by default); return False when an
+    answer was wrong."""
+    out = out or sys.stdout
     goal = rect.standard_goal(width, height)
     deal = random_boards(width, height, boards, seed)
     ok = True
