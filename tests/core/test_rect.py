@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import pytest
 
 from puzzlesolver.fast import rect, rect_bench, rect_tables
-from puzzlesolver.steps import to_end
+from puzzlesolver.steps import searching, to_end
 
 Tiles = Tuple[int, ...]
 
@@ -334,6 +334,20 @@ def test_groups_are_blocks_of_the_goal():
         (1, 8, 2), (9, 3, 10, 4, 11), (5, 12, 6, 13, 7))
     assert rect_tables.default_patterns(3, 5, standard(3, 5)) == ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14))
     assert len(rect_tables.default_partitions(3, 3, standard(3, 3))) == 1
+
+
+def test_preparing_a_search_builds_tables_only_where_they_pay():
+    small = to_end(rect_tables.preparing(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
+    assert "linear conflicts" in small.method
+    rect_tables.forget()
+    goal = standard(5, 2)
+    unsolvable = to_end(rect_tables.preparing(5, 2, (2, 1) + goal[2:]))
+    assert unsolvable.solvable is False and unsolvable.run() and unsolvable.blank_path() == []
+    assert rect_tables.cached(5, 2) is None
+    tiles = random_walk(goal, 5, 40, random.Random(3))
+    search = to_end(rect_tables.preparing(5, 2, tiles))
+    assert "pattern tables (5-4)" in search.method
+    assert to_end(searching(search)) and search.moves == meet_in_the_middle(tiles, goal, 5)
 
 
 # -- the benchmark -------------------------------------------------------------------------------

@@ -35,14 +35,18 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from ..steps import STEP_SECONDS, Work, to_end
-from .rect import blank_moves, check_board, goal_cells
+from .rect import RectIDAStar, blank_moves, check_board, goal_cells, solvable
 
-__all__ = ["PatternTables", "default_patterns", "default_partitions", "TWO_PARTITIONS_FROM", "building", "tables_for", "cached", "forget", "table_file",
+__all__ = ["PatternTables", "default_patterns", "default_partitions", "TWO_PARTITIONS_FROM", "TABLES_FROM",
+           "preparing", "building", "tables_for", "cached", "forget", "table_file",
            "GROUP_SIZE", "UNSEEN"]
 
 #: The largest group :func:`default_patterns` makes: a 5-tile group on 15-16 cells is 360,360-524,160
 #: placements (a few seconds of breadth-first search in CPython); 6 tiles would be 6 to 11 times that.
 GROUP_SIZE = 5
+#: From this many cells on the solver reads tables (below, Manhattan distance and linear conflicts solve every
+#: board in a few milliseconds; on 2 x 5 they took up to 0.9 s, the tables 0.25 s to build and then 1 ms).
+TABLES_FROM = 10
 #: Boards of this many cells and more read two partitions (below, one is enough: they are solved at once).
 TWO_PARTITIONS_FROM = 12
 #: A table entry no search reached (a placement that cannot occur).
@@ -299,3 +303,23 @@ def forget() -> None:
     """Drop every table kept in memory (tests and benchmarks measure building with it)."""
     _memory.clear()
     _seconds.clear()
+
+
+def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
+              folder: Optional[Union[str, Path]] = None, step_seconds: float = STEP_SECONDS) -> Work[RectIDAStar]:
+    """The optimal search for one board, in steps: its tables built first (from :data:`TABLES_FROM` cells on,
+    and only when the board can reach its goal), yielding :func:`building`'s progress; returns the
+    :class:`~puzzlesolver.fast.rect.RectIDAStar`, not yet run (run it in slices, e.g. with
+    :func:`puzzlesolver.steps.searching`).
+
+    >>> from puzzlesolver.steps import searching
+    >>> search = to_end(preparing(4, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11)))
+    >>> to_end(searching(search)), search.moves, search.method
+    (True, 1, 'IDA* + additive pattern tables (4-4-3 and 2-5-4) on 4 x 3')
+    """
+    goal = _standard(width, height, goal)
+    check_board(width, height, tiles, goal)
+    tables = None
+    if width * height >= TABLES_FROM and solvable(width, height, tiles, goal):
+        tables = yield from building(width, height, goal, folder=folder, step_seconds=step_seconds)
+    return RectIDAStar(width, height, tiles, goal, tables)
