@@ -1,7 +1,7 @@
 """The ``rect`` benchmark: optimal solves of seeded random W x H boards, per shape, with and without tables.
 
 ``python -m puzzlesolver.fast.rect_bench [--shapes 2x3,3x5,...] [--boards N] [--repeat R] [--limit S]
-[--estimates tables,conflicts] [--check] [--seed K]`` prints, per shape (W wide, H tall) and estimate, the
+[--estimates tables,conflicts] [--partitions 1] [--check] [--seed K] [--cpu-time]`` prints, per shape (W wide, H tall) and estimate, the
 time to build the tables (from nothing, in this process), then per board the optimal moves, the
 expansions and the seconds (median of the repeats), and per shape the median and worst.  Every answer is
 replayed slide by slide; with ``--check`` each length is also checked against a breadth-first search from
@@ -100,9 +100,10 @@ def _replays(width: int, tiles: rect.Tiles, search) -> bool:
 
 
 def bench_shape(width: int, height: int, boards: int, repeat: int, limit: float, estimates: Sequence[str],
-                check: bool, seed: int, out=None) -> bool:
+                check: bool, seed: int, out=None, partitions: Optional[int] = None) -> bool:
     """Benchmark one shape; print its lines (to ``out``, standard output by default); return False when an
-    answer was wrong."""
+    answer was wrong.  ``partitions``: how many of :func:`~puzzlesolver.fast.rect_tables.default_partitions`
+    to read (all by default)."""
     out = out or sys.stdout
     goal = rect.standard_goal(width, height)
     deal = random_boards(width, height, boards, seed)
@@ -114,7 +115,8 @@ def bench_shape(width: int, height: int, boards: int, repeat: int, limit: float,
         if estimate == "tables":
             rect_tables.forget()
             began = clock()
-            tables = rect_tables.tables_for(width, height, goal)
+            tables = rect_tables.tables_for(width, height, goal,
+                                            rect_tables.default_partitions(width, height, goal)[:partitions])
             built = clock() - began
             print(f"{label}: tables {' and '.join(t.describe() for t in tables)} built in {built:.2f} s", file=out)
         seconds: List[float] = []
@@ -171,6 +173,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--estimates", default="tables", help="tables, conflicts, or both (comma-separated)")
     parser.add_argument("--check", action="store_true", help="check lengths by breadth-first search where affordable")
     parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--partitions", type=int, choices=(1, 2), help="read only the first partition's tables (1)")
     parser.add_argument("--cpu-time", action="store_true", help="count this process's CPU time, not the wall clock")
     args = parser.parse_args(argv)
     global clock
@@ -181,7 +184,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ok = True
     for text in args.shapes.split(","):
         width, height = _shape(text)
-        ok &= bench_shape(width, height, args.boards, args.repeat, args.limit, estimates, args.check, args.seed)
+        ok &= bench_shape(width, height, args.boards, args.repeat, args.limit, estimates, args.check, args.seed,
+                          partitions=args.partitions)
     return 0 if ok else 1
 
 
