@@ -193,10 +193,7 @@ def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequenc
     index = sum(c * w for c, w in zip(start, weights))
     table[index] = 0
     seen[index * cells + region] = 1
-    weight_at = [0] * cells  # the weight in the index of the tile on each cell (0: no tile of the group)
-    for c, w in zip(start, weights):
-        weight_at[c] = w
-    frontier = [(index, tuple(weight_at), occupied, region)]
+    frontier = [(index, start, occupied, region)]
     depth = 0
     began = time.perf_counter()
     done = 0
@@ -204,20 +201,17 @@ def _building_one(width: int, height: int, goal: Sequence[int], pattern: Sequenc
         depth += 1
         following = []
         add = following.append
-        for index, weight_at, occupied, region in frontier:
+        for index, placed, occupied, region in frontier:
             for c, shift, now, new_region, nb in slides_of.get(occupied * cells + region) or slides(occupied, region):
-                w = weight_at[c]
-                new_index = index + shift * w
+                i = placed.index(c)
+                new_index = index + shift * weights[i]
                 key = new_index * cells + new_region
                 if seen[key]:
                     continue
                 seen[key] = 1
                 if table[new_index] == UNSEEN:
                     table[new_index] = depth
-                after = list(weight_at)
-                after[c] = 0
-                after[nb] = w
-                add((new_index, tuple(after), now, new_region))
+                add((new_index, placed[:i] + (nb,) + placed[i + 1:], now, new_region))
             done += 1
             if not done & 1023 and time.perf_counter() - began > step_seconds:
                 yield {"positions": done}
