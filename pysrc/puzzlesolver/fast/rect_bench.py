@@ -10,7 +10,26 @@ positions, and the two estimates' lengths against each other.  A search over ``-
 stopped and counted as over the limit; ``--cpu-time`` counts this process's CPU time instead of the wall
 clock (for a machine shared with other work).  A wrong answer exits with status 1.
 
-Measured (CPython 3.11, CPU time, 10 boards per shape, seed 27, 2026-11-26): see ``RECT_FIGURES`` below.
+Measured 2026-11-26 on the 2-core development machine, shared with other work (``--cpu-time``, CPython
+3.11, seed 27, 10 boards per shape; 7x2, 2x7, 5x3 and 3x5 also 30 more with seed 28).  Seconds per solve,
+median / worst; the tables are built once per shape and goal, apart:
+
+  =========  ==========================  ===================  =================================
+  shape      tables (build)              with tables          Manhattan + linear conflicts
+  =========  ==========================  ===================  =================================
+  2x3..3x3   one partition (<= 0.06 s)   < 0.001 / 0.001      0.010 / 0.20 (5x2)
+  4x3, 3x4   4-4-3 + 2-5-4 (0.3 s)       0.001 / 0.007        0.015 / 0.21
+  6x2, 2x6   4-4-3 + 2-5-4 (0.25 s)      0.002 / 0.009        1.6 / over 10 s (2 of 10)
+  7x2, 2x7   5-4-4 + 3-5-5 (1.9-2.5 s)   0.013 / 5.6          10 / over 10 s (13 of 20)
+  5x3, 3x5   5-5-4 + 3-5-5-1 (3.8-4.9)   0.04 / 6.1           4.0 / over 10 s (6 of 20)
+  8x2        5-5-5 + 3-5-5-2 (10 s)      0.34 / 3.4
+  2x8        (8 s)                       0.25 / over 60 s (1 of 10; two more took 31 and 37 s)
+  4x4        (9 s)                       0.065 / 0.60
+  =========  ==========================  ===================  =================================
+
+One partition instead of two: worst 7x2 over 30 s (two: 1.9 s), 5x3 6.6 s (3.6 s), 3x5 1.1 s (0.9 s).
+Pyodide in Node (its CPU time, the same boards): searches 1.9-2.15 x CPython's time, table builds 1.5-1.65 x.
+Building two partitions of 5-tile tables on 16 cells peaks at 95 MB in CPython.
 """
 
 from __future__ import annotations
