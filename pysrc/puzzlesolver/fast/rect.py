@@ -1,0 +1,706 @@
+"""Rectangular W x H boards: geometry, solvability, and an optimal IDA* that runs in slices.
+
+A board is ``width`` cells wide and ``height`` cells tall, its tiles given row-major with 0 for the
+blank, with any goal (an arrangement of the same tiles).  Everything here is standard library only (the
+engine runs in Pyodide) and independent of the n x n modules, so that any W x H from 2 x 2 up can be
+asked for; the square boards keep their own faster paths.
+
+>>> search = RectIDAStar(3, 2, (1, 2, 3, 4, 0, 5))   # 3 wide, 2 tall: one slide from the goal
+>>> search.run(), search.blank_path(), search.optimal
+(True, [5], True)
+>>> solvable(2, 2, (2, 1, 3, 0), standard_goal(2, 2))
+False
+
+Solvability (:func:`arrangement_parity`).  A slide swaps the blank with a neighbour: one transposition
+of the W*H cells' contents, and the blank moves one row or one column.  So the parity of the whole
+arrangement (the blank counted as a tile) plus the blank's row plus its column never changes; on every
+rectangle of at least 2 x 2 it is the only invariant (checked by breadth-first search on every shape of
+up to 10 cells in ``tests/core/test_rect.py``): exactly half the arrangements reach a given goal.  The
+usual rule follows from it: reading the tiles row by row and skipping the blank, a horizontal slide keeps
+the order and a vertical one carries a tile past W - 1 others, so for odd W the tiles' own parity is
+invariant and for even W that parity plus the blank's row (:func:`reading_order_invariant`).
+
+The search (:class:`RectIDAStar`) follows :class:`puzzlesolver.search.Search`: ``run(max_expansions)``
+a slice at a time (a resumed run replays the path it stopped on and carries on exactly where it
+stopped, so the answer is that of one uninterrupted run), ``stats``, ``bound``, ``frontier_size``,
+``blank_path()``, ``path()``, ``method``, ``optimal``.  Its estimate is either Manhattan distance plus
+linear conflicts along rows (W long) and columns (H long) (:class:`ConflictEngine`), or additive pattern
+tables built for the shape and goal (:class:`TableEngine`, tables from :mod:`.rect_tables`), which pay from
+about 10 cells on: measured with ``python -m puzzlesolver.fast.rect_bench``, see that module.  Both update
+the estimate in O(1) per move, on one mutable list of tiles with precomputed move lists, as the square
+engines of :mod:`.ida` do.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+from ..search import SearchStats
+
+__all__ = ["Tiles", "standard_goal", "blank_moves", "goal_cells", "check_board", "permutation_parity",
+           "arrangement_parity", "reading_order_invariant", "solvable", "manhattan", "manhattan_table",
+           "line_conflicts", "linear_conflicts", "estimate", "tiles_along", "ConflictEngine", "TableEngine",
+           "RectIDAStar", "solve"]
+
+Tiles = Tuple[int, ...]
+_BIG = 1 << 62
+
+
+# -- geometry -------------------------------------------------------------------------------------
+
+def standard_goal(width: int, height: int) -> Tiles:
+    """1..W*H-1 in reading order, then the blank."""
+    return tuple(range(1, width * height)) + (0,)
+
+
+@lru_cache(maxsize=64)
+def blank_moves(width: int, height: int) -> Tuple[Tuple[int, ...], ...]:
+    """For each cell of the blank, the cells it can swap with, in the order up, left, down, right
+    (the algs4 checklist's order, which every search of the package uses)."""
+    cells = width * height
+    return tuple(
+        tuple(target for target, ok in ((c - width, c >= width), (c - 1, c % width > 0),
+                                        (c + width, c < cells - width), (c + 1, c % width < width - 1)) if ok)
+        for c in range(cells))
+
+
+def goal_cells(goal: Sequence[int]) -> List[int]:
+    """``cells[tile]`` = the cell where ``tile`` belongs (index 0: the blank's goal cell)."""
+    cells = [0] * len(goal)
+    for cell, tile in enumerate(goal):
+        cells[tile] = cell
+    return cells
+
+
+def check_board(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> None:
+    """Raise ValueError unless ``tiles`` and ``goal`` both hold 0..W*H-1 once each, W and H at least 2."""
+    if width < 2 or height < 2:
+        raise ValueError(f"a board must be at least 2 x 2, not {width} x {height}")
+    wanted = list(range(width * height))
+    for name, arrangement in (("tiles", tiles), ("goal", goal)):
+        if sorted(arrangement) != wanted:
+            raise ValueError(f"the {name} of a {width} x {height} board must hold 0..{width * height - 1} once each")
+
+
+def permutation_parity(values: Sequence[int]) -> int:
+    """Parity (0 even, 1 odd) of a permutation of 0..len-1, by counting cycles.
+
+    >>> permutation_parity([1, 0, 2]), permutation_parity([0, 1, 2])
+    (1, 0)
+    """
+    seen = bytearray(len(values))
+    transpositions = 0
+    for start in range(len(values)):
+        length = 0
+        i = start
+        while not seen[i]:
+            seen[i] = 1
+            i = values[i]
+            length += 1
+        transpositions += max(length - 1, 0)
+    return transpositions & 1
+
+
+def arrangement_parity(tiles: Sequence[int], width: int) -> int:
+    """The invariant of slides: the parity of the arrangement (blank included) plus the blank's row and column."""
+    blank = list(tiles).index(0)
+    return (permutation_parity(tiles) + blank // width + blank % width) & 1
+
+
+def reading_order_invariant(tiles: Sequence[int], goal: Sequence[int], width: int) -> int:
+    """The textbook form of the same invariant: inversions of the tiles read row by row without the blank
+    (counted against the goal's reading order), plus the blank's row when W is even."""
+    rank = {t: i for i, t in enumerate(t for t in goal if t)}
+    order = [rank[t] for t in tiles if t]
+    inversions = sum(1 for i in range(len(order)) for j in range(i + 1, len(order)) if order[i] > order[j])
+    blank_row = list(tiles).index(0) // width
+    return (inversions + (0 if width % 2 else blank_row)) & 1
+
+
+def solvable(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> bool:
+    """Whether slides can turn ``tiles`` into ``goal`` on a W x H board (parity, no search).
+
+    The goal's tiles may be any arrangement: the tiles are renamed by their goal cells first.
+    """
+    home = goal_cells(goal)
+    relative = [home[t] for t in tiles]  # cell -> goal cell of what stands there: the goal is the identity
+    blank, goal_blank = list(tiles).index(0), home[0]
+    moved = abs(blank // width - goal_blank // width) + abs(blank % width - goal_blank % width)
+    return (permutation_parity(relative) + moved) & 1 == 0
+
+
+def manhattan(width: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
+    """Sum over tiles (not the blank) of the rows plus columns between each tile and its goal cell."""
+    home = goal_cells(goal)
+    return sum(abs(c // width - home[t] // width) + abs(c % width - home[t] % width) for c, t in enumerate(tiles) if t)
+
+
+def manhattan_table(width: int, height: int, goal: Sequence[int]) -> List[int]:
+    """Flat table for the hot loop: ``table[tile * cells + cell]`` = that tile's Manhattan distance there."""
+    cells = width * height
+    home = goal_cells(goal)
+    table = [0] * (cells * cells)
+    for tile in range(1, cells):
+        gr, gc = divmod(home[tile], width)
+        for c in range(cells):
+            table[tile * cells + c] = abs(c // width - gr) + abs(c % width - gc)
+    return table
+
+
+def line_conflicts(places: Sequence[int]) -> int:
+    """Linear-conflict extra of one line: ``places`` are the goal places (along the line) of the tiles that
+    stand in their goal line, in the order they stand; every tile off a longest increasing run must leave
+    the line and come back (2 moves each).
+
+    >>> line_conflicts([2, 0, 1]), line_conflicts([0, 1, 2])
+    (2, 0)
+    """
+    tails: List[int] = []
+    for place in places:
+        k = bisect_left(tails, place)
+        if k == len(tails):
+            tails.append(place)
+        else:
+            tails[k] = place
+    return 2 * (len(places) - len(tails))
+
+
+def linear_conflicts(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
+    """The linear-conflict extra of a whole W x H board, rows and columns (add it to the Manhattan distance)."""
+    home = goal_cells(goal)
+    extra = 0
+    for row in range(height):
+        extra += line_conflicts([home[t] % width for t in tiles[row * width:(row + 1) * width]
+                                 if t and home[t] // width == row])
+    for col in range(width):
+        extra += line_conflicts([home[t] // width for t in tiles[col::width] if t and home[t] % width == col])
+    return extra
+
+
+def estimate(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
+    """Manhattan distance plus linear conflicts: an admissible estimate of the moves left."""
+    return manhattan(width, tiles, goal) + linear_conflicts(width, height, tiles, goal)
+
+
+def tiles_along(width: int, tiles: Sequence[int], blank_path: Sequence[int]) -> Iterator[Tiles]:
+    """The arrangements from ``tiles`` on, the blank moving to each cell of ``blank_path`` in turn.
+
+    Raises ValueError at the first cell that is not next to the blank.
+
+    >>> list(tiles_along(3, (1, 2, 3, 4, 0, 5), [5]))
+    [(1, 2, 3, 4, 0, 5), (1, 2, 3, 4, 5, 0)]
+    """
+    height = len(tiles) // width
+    moves = blank_moves(width, height)
+    board = list(tiles)
+    blank = board.index(0)
+    yield tuple(board)
+    for cell in blank_path:
+        if cell not in moves[blank]:
+            raise ValueError(f"the blank cannot move from cell {blank} to cell {cell}")
+        board[blank], board[cell] = board[cell], 0
+        blank = cell
+        yield tuple(board)
+
+
+# -- linear conflicts by a line's key ---------------------------------------------------------------
+
+def _conflicts_of_key(key: int, length: int) -> int:
+    places = []
+    for _ in range(length):
+        key, code = divmod(key, length + 1)
+        if code:
+            places.append(code - 1)
+    return line_conflicts(places)
+
+
+class _LazyConflicts(dict):
+    """The linear-conflict extra of a line by its key, computed the first time it is asked for."""
+
+    def __init__(self, length: int) -> None:
+        super().__init__()
+        self.length = length
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = _conflicts_of_key(key, self.length)
+        return value
+
+
+#: Lines up to this length get their whole conflict table ((L+1)**L keys: 117,649 for 6); longer ones
+#: fill theirs in as the search meets keys (8 long: 43 million keys, of which a search meets few).
+_WHOLE_TABLE_UP_TO = 6
+
+
+@lru_cache(maxsize=16)
+def _conflict_table(length: int):
+    """The linear-conflict extra of a line ``length`` cells long, by its key: the key is the sum over the
+    line's cells of code * (length+1)**place, code = the tile's goal place + 1 when its goal is on this line."""
+    if length > _WHOLE_TABLE_UP_TO:
+        return _LazyConflicts(length)
+    return bytearray(_conflicts_of_key(key, length) for key in range((length + 1) ** length))
+
+
+# -- engines: one mutable board and a recursive expander --------------------------------------------
+
+class _Suspend(Exception):
+    """Raised inside the depth-first search when a slice's budget is spent; carries the path so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: List[int] = []
+
+
+class ConflictEngine:
+    """Manhattan distance + linear conflicts on rows and columns, for any W x H and goal.
+
+    A vertical slide moves a tile to another row: the two rows' conflicts change, its column keeps the
+    order of its tiles (only the column's key changes).  A horizontal slide is the same with rows and
+    columns swapped.  Each line has an integer key (see :func:`_conflict_table`) updated per move.
+    ``dfs(rem, blank, previous cell, h)`` returns True at the goal, ``found`` then holds the blank's cells
+    deepest first.
+    """
+
+    def __init__(self, width: int, height: int, tiles: Sequence[int], goal: Sequence[int],
+                 counter: List[int]) -> None:
+        cells = self.cells = width * height
+        self.width, self.height = width, height
+        self.name = "Manhattan distance + linear conflicts"
+        home = goal_cells(goal)
+        md = self.md = manhattan_table(width, height, goal)
+        self.moves = blank_moves(width, height)
+        self.initial = list(tiles)
+        board = self.board = list(tiles)
+        found = self.found = []
+        ctr = counter
+        row_lc, col_lc = _conflict_table(width), _conflict_table(height)
+        rw = [0] * (cells * cells)  # what tile t on cell c adds to the key of c's row
+        cw = [0] * (cells * cells)  # ... and to the key of c's column
+        for t in range(1, cells):
+            gr, gc = divmod(home[t], width)
+            for c in range(cells):
+                r, col = divmod(c, width)
+                rw[t * cells + c] = (gc + 1) * (width + 1) ** col if r == gr else 0
+                cw[t * cells + c] = (gr + 1) * (height + 1) ** r if col == gc else 0
+        self.row_lc, self.col_lc, self.rw, self.cw = row_lc, col_lc, rw, cw
+        rows = self.rows = [0] * height
+        cols = self.cols = [0] * width
+        # per blank cell: (nb, vertical?, the line the tile leaves, the line it enters, the crossing line)
+        moves = tuple(tuple((nb, 1, nb // width, b // width, b % width) if nb // width != b // width
+                            else (nb, 0, nb % width, b % width, b // width) for nb in self.moves[b])
+                      for b in range(cells))
+        self.line_moves = moves
+
+        def dfs(rem, b, prev, h, moves=moves, board=board, md=md, cells=cells, row_lc=row_lc, col_lc=col_lc,
+                rw=rw, cw=cw, rows=rows, cols=cols, ctr=ctr, found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb, vertical, old_line, new_line, same in moves[b]:
+                if nb == prev:
+                    continue
+                t = board[nb]
+                k = t * cells
+                kn = k + nb
+                kb = k + b
+                if vertical:
+                    lines, other, lc = rows, cols, row_lc
+                    w0 = rw[kn]
+                    w1 = rw[kb]
+                    s0 = cw[kn]
+                    s1 = cw[kb]
+                else:
+                    lines, other, lc = cols, rows, col_lc
+                    w0 = cw[kn]
+                    w1 = cw[kb]
+                    s0 = rw[kn]
+                    s1 = rw[kb]
+                a0 = lines[old_line]
+                b0 = lines[new_line]
+                a1 = a0 - w0
+                b1 = b0 + w1
+                h1 = h - md[kn] + md[kb] - lc[a0] - lc[b0] + lc[a1] + lc[b1]
+                if h1 > rem:
+                    continue
+                if h1 == 0:
+                    found.append(nb)
+                    return True
+                board[b] = t
+                lines[old_line] = a1
+                lines[new_line] = b1
+                o0 = other[same]
+                other[same] = o0 - s0 + s1
+                try:
+                    if dfs(rem, nb, b, h1):
+                        found.append(nb)
+                        return True
+                except Suspend as e:
+                    e.path.append(nb)
+                    raise
+                board[nb] = t
+                lines[old_line] = a0
+                lines[new_line] = b0
+                other[same] = o0
+            return False
+
+        self.dfs = dfs
+
+    def _full(self) -> int:
+        board, cells, width = self.board, self.cells, self.width
+        h = sum(self.md[t * cells + c] for c, t in enumerate(board) if t)
+        for r in range(self.height):
+            self.rows[r] = sum(self.rw[board[c] * cells + c] for c in range(r * width, r * width + width))
+        for col in range(width):
+            self.cols[col] = sum(self.cw[board[c] * cells + c] for c in range(col, cells, width))
+        return h + sum(self.row_lc[k] for k in self.rows) + sum(self.col_lc[k] for k in self.cols)
+
+    def reset(self, bound: int) -> tuple:
+        self.board[:] = self.initial
+        return (bound, self.board.index(0), -1, self._full())
+
+    def estimate(self) -> int:
+        self.board[:] = self.initial
+        return self._full()
+
+    def order(self, args: tuple) -> List[int]:
+        return [nb for nb in self.moves[args[1]] if nb != args[2]]
+
+    def child(self, args: tuple, nb: int):
+        """The move of the blank to ``nb`` as ``dfs`` makes it: the child's args and what undoes it, None when
+        the bound prunes it, True at the goal (used to replay a path when a slice resumes)."""
+        rem, b, _, h = args
+        board, cells, md, rw, cw = self.board, self.cells, self.md, self.rw, self.cw
+        t = board[nb]
+        k = t * cells
+        if nb // self.width != b // self.width:
+            lines, other, lc = self.rows, self.cols, self.row_lc
+            old_line, new_line, same = nb // self.width, b // self.width, b % self.width
+            w0, w1, s0, s1 = rw[k + nb], rw[k + b], cw[k + nb], cw[k + b]
+        else:
+            lines, other, lc = self.cols, self.rows, self.col_lc
+            old_line, new_line, same = nb % self.width, b % self.width, b // self.width
+            w0, w1, s0, s1 = cw[k + nb], cw[k + b], rw[k + nb], rw[k + b]
+        a0, b0, o0 = lines[old_line], lines[new_line], other[same]
+        h1 = h - md[k + nb] + md[k + b] + lc[a0 - w0] + lc[b0 + w1] - lc[a0] - lc[b0]
+        if h1 > rem - 1:
+            return None
+        if h1 == 0:
+            return True
+        board[b], board[nb] = t, 0
+        lines[old_line], lines[new_line], other[same] = a0 - w0, b0 + w1, o0 - s0 + s1
+        return (rem - 1, nb, b, h1), (t, lines, old_line, a0, new_line, b0, other, same, o0)
+
+    def undo(self, args: tuple, nb: int, child: tuple) -> None:
+        t, lines, old_line, a0, new_line, b0, other, same, o0 = child[1]
+        self.board[nb] = t
+        self.board[args[1]] = 0
+        lines[old_line], lines[new_line], other[same] = a0, b0, o0
+
+
+class TableEngine:
+    """Additive pattern tables for one shape and goal: one partition of the tiles, or the larger of two
+    partitions' sums (:class:`puzzlesolver.fast.rect_tables.PatternTables` each).
+
+    Each tile belongs to one group per partition; a group's index is ``sum(cell_i * cells**i)`` over its
+    tiles, so a slide changes one index per partition by ``(new - old) * cells**i`` and each sum by two
+    reads of one table.  Each move carries that change per tile and the moves open after it (never
+    straight back), as in :class:`puzzlesolver.fast.ida.AdditivePdb`.
+    """
+
+    def __init__(self, width: int, height: int, tiles: Sequence[int], partitions: Sequence, counter: List[int]) -> None:
+        cells = self.cells = width * height
+        self.name = "additive pattern tables (" + " and ".join(p.describe() for p in partitions) + ")"
+        self.moves = blank_moves(width, height)
+        self.sets = len(partitions)
+        if self.sets not in (1, 2):
+            raise ValueError("one or two partitions of the tiles")
+        # per partition: tile -> its group, tile -> its weight in the group's index, group -> table
+        self.pn, self.wn, self.tabs = [], [], []
+        for tables in partitions:
+            pn = [0] * cells
+            wn = [0] * cells
+            for p, pattern in enumerate(tables.patterns):
+                for i, t in enumerate(pattern):
+                    pn[t] = p
+                    wn[t] = cells ** i
+            self.pn.append(pn)
+            self.wn.append(wn)
+            self.tabs.append(tables.tables)
+        following: Dict[Tuple[int, int], list] = {(b, nb): [] for b in range(cells) for nb in self.moves[b]}
+        built = {(b, nb): (nb, *[[(b - nb) * wn[t] for t in range(cells)] for wn in self.wn], following[b, nb])
+                 for (b, nb) in following}
+        for (b, nb), rest in following.items():
+            rest.extend(built[nb, x] for x in self.moves[nb] if x != b)
+        self.built = built
+        self.first_moves = {b: [built[b, nb] for nb in self.moves[b]] for b in range(cells)}
+        self.initial = list(tiles)
+        board = self.board = list(tiles)
+        self.idx = [[0] * len(tabs) for tabs in self.tabs]
+        found = self.found = []
+        ctr = counter
+        pn, idx = self.pn[0], self.idx[0]
+        tn = [self.tabs[0][pn[t]] for t in range(cells)]
+
+        def dfs(rem, b, mv, h, board=board, idx=idx, pn=pn, tn=tn, ctr=ctr, found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb, dn, nxt in mv:
+                t = board[nb]
+                p = pn[t]
+                i0 = idx[p]
+                i1 = i0 + dn[t]
+                tab = tn[t]
+                h1 = h - tab[i0] + tab[i1]
+                if h1 > rem:
+                    continue
+                if h1 == 0:
+                    found.append(nb)
+                    return True
+                board[b] = t
+                idx[p] = i1
+                try:
+                    if dfs(rem, nb, nxt, h1):
+                        found.append(nb)
+                        return True
+                except Suspend as e:
+                    e.path.append(nb)
+                    raise
+                board[nb] = t
+                idx[p] = i0
+            return False
+
+        if self.sets == 1:
+            self.dfs = dfs
+            return
+        pm, midx = self.pn[1], self.idx[1]
+        tm = [self.tabs[1][pm[t]] for t in range(cells)]
+
+        def dfs2(rem, b, mv, hn, hm, board=board, idx=idx, midx=midx, pn=pn, pm=pm, tn=tn, tm=tm, ctr=ctr,
+                 found=found, Suspend=_Suspend):
+            c = ctr[0] - 1
+            ctr[0] = c
+            if c < 0:
+                raise Suspend()
+            rem -= 1
+            for nb, dn, dm, nxt in mv:
+                t = board[nb]
+                p = pn[t]
+                i0 = idx[p]
+                i1 = i0 + dn[t]
+                tab = tn[t]
+                h1 = hn - tab[i0] + tab[i1]
+                if h1 > rem:
+                    continue
+                q = pm[t]
+                j0 = midx[q]
+                j1 = j0 + dm[t]
+                tab = tm[t]
+                m1 = hm - tab[j0] + tab[j1]
+                if m1 > rem:
+                    continue
+                if h1 == 0:
+                    found.append(nb)
+                    return True
+                board[b] = t
+                idx[p] = i1
+                midx[q] = j1
+                try:
+                    if dfs2(rem, nb, nxt, h1, m1):
+                        found.append(nb)
+                        return True
+                except Suspend as e:
+                    e.path.append(nb)
+                    raise
+                board[nb] = t
+                idx[p] = i0
+                midx[q] = j0
+            return False
+
+        self.dfs = dfs2
+
+    def reset(self, bound: int) -> tuple:
+        board = self.board
+        board[:] = self.initial
+        sums = []
+        for pn, wn, idx, tabs in zip(self.pn, self.wn, self.idx, self.tabs):
+            idx[:] = [0] * len(idx)
+            for c, t in enumerate(board):
+                if t:
+                    idx[pn[t]] += c * wn[t]
+            sums.append(sum(tab[i] for tab, i in zip(tabs, idx)))
+        b = board.index(0)
+        return (bound, b, self.first_moves[b], *sums)
+
+    def estimate(self) -> int:
+        return max(self.reset(0)[3:])
+
+    def order(self, args: tuple) -> List[int]:
+        return [entry[0] for entry in args[2]]
+
+    def child(self, args: tuple, nb: int):
+        rem, b = args[0], args[1]
+        board = self.board
+        t = board[nb]
+        changes, sums = [], []
+        for s in range(self.sets):
+            p, idx, tab = self.pn[s][t], self.idx[s], self.tabs[s][self.pn[s][t]]
+            i1 = idx[p] + (b - nb) * self.wn[s][t]
+            sums.append(args[3 + s] - tab[idx[p]] + tab[i1])
+            changes.append((idx, p, idx[p], i1))
+        if max(sums) > rem - 1:
+            return None
+        if sums[0] == 0:
+            return True
+        board[b], board[nb] = t, 0
+        for idx, p, _, i1 in changes:
+            idx[p] = i1
+        return (rem - 1, nb, self.built[b, nb][-1], *sums), (t, changes)
+
+    def undo(self, args: tuple, nb: int, child: tuple) -> None:
+        t, changes = child[1]
+        self.board[nb] = t
+        self.board[args[1]] = 0
+        for idx, p, i0, _ in changes:
+            idx[p] = i0
+
+
+# -- the resumable IDA* driver ----------------------------------------------------------------------
+
+class RectIDAStar:
+    """Optimal IDA* for a W x H board and any goal, run in slices (the :class:`~puzzlesolver.search.Search`
+    protocol, with ``blank_path()`` as board searches give it).
+
+    ``tables``: None for Manhattan distance + linear conflicts, else what
+    :func:`puzzlesolver.fast.rect_tables.tables_for` returns for this shape and goal (one or two
+    :class:`~puzzlesolver.fast.rect_tables.PatternTables`; with two, the larger sum).  An unsolvable
+    board is done at once with ``solvable`` False and an empty path.  ``stats.expanded`` counts
+    expansions over every iteration; IDA* holds only its path, so ``stats.enqueued`` and
+    ``stats.max_frontier`` are the deepest path; ``bound`` is the current iteration's cost bound (a proven
+    lower bound on the optimum), ``frontier_size`` the depth where the last slice stopped.
+    """
+
+    optimal = True
+
+    def __init__(self, width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
+                 tables=None) -> None:
+        goal = tuple(goal) if goal is not None else standard_goal(width, height)
+        check_board(width, height, tiles, goal)
+        self.width, self.height = width, height
+        self.tiles, self.goal = tuple(tiles), goal
+        self.counter = [0]
+        partitions = [] if tables is None else [tables] if hasattr(tables, "patterns") else list(tables)
+        if any((p.width, p.height, p.goal) != (width, height, goal) for p in partitions):
+            raise ValueError("the pattern tables were built for another shape or goal")
+        self.engine = (TableEngine(width, height, tiles, partitions, self.counter) if partitions
+                       else ConflictEngine(width, height, tiles, goal, self.counter))
+        self.method = f"IDA* + {self.engine.name} on {width} x {height}"
+        self.stats = SearchStats(0, 0, 0)
+        self.iterations = 0
+        self.iteration_log: List[Tuple[int, int]] = []
+        self.done = False
+        self.solvable = solvable(width, height, tiles, goal)
+        self._path_cells: Optional[List[int]] = None
+        self._resume: Optional[List[int]] = None
+        self._depth = 0
+        if not self.solvable:
+            self.done = True
+            self.bound = 0
+            self.initial_estimate = 0
+            return
+        h = self.engine.estimate()
+        # every solution's length has the parity of the blank's taxicab distance to its goal cell
+        b, gb = list(tiles).index(0), goal.index(0)
+        parity = (abs(b // width - gb // width) + abs(b % width - gb % width)) & 1
+        self.bound = h + ((h ^ parity) & 1)
+        self.initial_estimate = h
+
+    @property
+    def frontier_size(self) -> int:
+        return self._depth
+
+    @property
+    def moves(self) -> Optional[int]:
+        """The optimal number of moves once found (None before, or when there is no solution)."""
+        return None if self._path_cells is None else len(self._path_cells)
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        if self.done:
+            return True
+        engine = self.engine
+        budget = _BIG if max_expansions is None else max(1, max_expansions)
+        self.counter[0] = budget
+        try:
+            while True:
+                engine.found.clear()
+                root = engine.reset(self.bound)
+                if self.tiles == self.goal:
+                    found = True
+                elif self._resume is not None:
+                    path, self._resume = self._resume, None
+                    found = self._replay(root, path, 0)
+                else:
+                    found = engine.dfs(*root)
+                if found:
+                    self._path_cells = list(reversed(engine.found))
+                    self.stats.max_frontier = max(self.stats.max_frontier, len(self._path_cells))
+                    self.done = True
+                    return True
+                self.iterations += 1
+                expanded_so_far = self.stats.expanded + budget - max(self.counter[0], 0)
+                self.iteration_log.append((self.bound, expanded_so_far - sum(n for _, n in self.iteration_log)))
+                self.bound += 2
+        except _Suspend as stop:
+            self._resume = list(reversed(stop.path))
+            self._depth = len(self._resume)
+            self.stats.max_frontier = max(self.stats.max_frontier, self._depth)
+            return False
+        finally:
+            self.stats.expanded += budget - max(self.counter[0], 0)
+            self.stats.enqueued = self.stats.max_frontier
+
+    def _replay(self, args: tuple, path: List[int], i: int) -> bool:
+        engine = self.engine
+        if i == len(path):
+            return engine.dfs(*args)
+        order = engine.order(args)
+        for nb in order[order.index(path[i]):]:
+            child = engine.child(args, nb)
+            if child is None:
+                continue
+            if child is True:
+                engine.found.append(nb)
+                return True
+            try:
+                ok = self._replay(child[0], path, i + 1) if nb == path[i] else engine.dfs(*child[0])
+            except _Suspend as stop:
+                stop.path.append(nb)
+                raise
+            if ok:
+                engine.found.append(nb)
+                return True
+            engine.undo(args, nb, child)
+        return False
+
+    def blank_path(self) -> List[int]:
+        """The blank's cells after each move of the solution (row-major cells of the W x H board)."""
+        return list(self._path_cells or [])
+
+    def path(self) -> List[Tiles]:
+        """The arrangements from the board to the goal (empty before the end, or when there is none)."""
+        if not self.done or self._path_cells is None:
+            return []
+        return list(tiles_along(self.width, self.tiles, self._path_cells))
+
+
+def solve(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
+          tables=None) -> RectIDAStar:
+    """Run a :class:`RectIDAStar` to the end and return it (``moves``, ``blank_path()``, ``solvable``)."""
+    search = RectIDAStar(width, height, tiles, goal, tables)
+    search.run()
+    return search
