@@ -1,4 +1,5 @@
-"""n x n geometry shared by every path: goals, moves, parity, distances, line conflicts, symmetries.
+"""Board geometry shared by every path: goals, moves, parity, distances, line conflicts, symmetries; n x n,
+and W x H where a function takes a width (the rectangular boards of :mod:`puzzlesolver.fast.rect`).
 
 Everything here works on plain data -- a board is a row-major sequence of tiles with 0 for the blank,
 a cell is a row-major index -- so the teaching path (:class:`~puzzlesolver.board.Board` + A*) and
@@ -34,9 +35,9 @@ MAX_SIDE = 20
 Tiles = Tuple[int, ...]
 
 
-def standard_goal(n: int) -> Tiles:
-    """1..n*n-1 in reading order, then the blank."""
-    return tuple(range(1, n * n)) + (0,)
+def standard_goal(width: int, height: Optional[int] = None) -> Tiles:
+    """1..W*H-1 in reading order, then the blank (``height`` defaults to ``width``: an n x n board)."""
+    return tuple(range(1, width * (height or width))) + (0,)
 
 
 def standard_goal_with_blank(n: int, blank: int) -> Tiles:
@@ -68,16 +69,18 @@ def goal_cells(goal: Sequence[int]) -> List[int]:
 
 
 @lru_cache(maxsize=64)
-def blank_moves(n: int) -> Tuple[Tuple[int, ...], ...]:
-    """For each cell of the blank, the cells it can swap with, in the order up, left, down, right.
+def blank_moves(width: int, height: Optional[int] = None) -> Tuple[Tuple[int, ...], ...]:
+    """For each cell of the blank on a W x H board (``height`` defaults to ``width``), the cells it can swap
+    with, in the order up, left, down, right.
 
     That is the algs4 checklist's neighbor order; every search in the package uses it, so traces
     and answers are the same whichever path produced them.
     """
-    cells = n * n
+    w = width
+    cells = w * (height or w)
     return tuple(
-        tuple(target for target, ok in ((c - n, c >= n), (c - 1, c % n > 0),
-                                        (c + n, c < cells - n), (c + 1, c % n < n - 1)) if ok)
+        tuple(target for target, ok in ((c - w, c >= w), (c - 1, c % w > 0),
+                                        (c + w, c < cells - w), (c + 1, c % w < w - 1)) if ok)
         for c in range(cells)
     )
 
@@ -104,7 +107,8 @@ def permutation_parity(values: Sequence[int]) -> int:
 
 
 def arrangement_parity(tiles: Sequence[int], n: int) -> int:
-    """An invariant of sliding moves: permutation parity plus the blank's row and column.
+    """An invariant of sliding moves on a board ``n`` cells wide (square or not): permutation parity plus the
+    blank's row and column.
 
     Every move is one transposition (blank with a tile) and moves the blank one cell, so this sum
     keeps its parity; two arrangements are reachable from each other exactly when it agrees.
@@ -130,11 +134,12 @@ def manhattan(tiles: Sequence[int], cells_of_goal: Sequence[int], n: int) -> int
 
 @lru_cache(maxsize=16)
 def manhattan_table(n: int, goal: Tiles) -> List[int]:
-    """Flat table for the hot loops: ``table[tile * n*n + cell]`` = that tile's Manhattan distance there.
+    """Flat table for the hot loops on a board ``n`` cells wide (as many rows as ``goal`` fills):
+    ``table[tile * cells + cell]`` = that tile's Manhattan distance there.
 
-    n^4 entries: meant for the boards the fast path searches (n <= 7 or so), not for big ones.
+    cells^2 entries: meant for the boards the fast path searches (up to 7x7 or so), not for big ones.
     """
-    cells = n * n
+    cells = len(goal)
     home = goal_cells(goal)
     table = [0] * (cells * cells)
     for tile in range(1, cells):
@@ -165,22 +170,17 @@ def line_conflicts(places: Sequence[int]) -> int:
 
 
 def linear_conflicts(tiles: Sequence[int], cells_of_goal: Sequence[int], n: int) -> int:
-    """The linear-conflict extra of a whole board (add it to the Manhattan distance)."""
+    """The linear-conflict extra of a whole board ``n`` cells wide, rows and columns (add it to the Manhattan
+    distance)."""
     extra = 0
-    for line in range(n):
-        row_places = []
-        col_places = []
-        for k in range(n):
-            t = tiles[line * n + k]
-            if t and cells_of_goal[t] // n == line:
-                row_places.append(cells_of_goal[t] % n)
-            t = tiles[k * n + line]
-            if t and cells_of_goal[t] % n == line:
-                col_places.append(cells_of_goal[t] // n)
-        if len(row_places) > 1:
-            extra += line_conflicts(row_places)
-        if len(col_places) > 1:
-            extra += line_conflicts(col_places)
+    for row in range(len(tiles) // n):
+        places = [cells_of_goal[t] % n for t in tiles[row * n:(row + 1) * n] if t and cells_of_goal[t] // n == row]
+        if len(places) > 1:
+            extra += line_conflicts(places)
+    for col in range(n):
+        places = [cells_of_goal[t] // n for t in tiles[col::n] if t and cells_of_goal[t] % n == col]
+        if len(places) > 1:
+            extra += line_conflicts(places)
     return extra
 
 
@@ -246,16 +246,17 @@ def relabel(tiles: Sequence[int], goal: Sequence[int]) -> Tuple[List[int], List[
     return [names[t] for t in tiles], [names[t] for t in goal]
 
 
-def tiles_along(tiles: Sequence[int], blank_path: Sequence[int]) -> Iterator[Tiles]:
-    """The arrangements from ``tiles`` on, the blank moving to each cell of ``blank_path`` in turn.
+def tiles_along(tiles: Sequence[int], blank_path: Sequence[int], width: Optional[int] = None) -> Iterator[Tiles]:
+    """The arrangements from ``tiles`` on, the blank moving to each cell of ``blank_path`` in turn, on a board
+    ``width`` cells wide (by default a square one).
 
     Raises ValueError at the first cell that is not next to the blank.
 
     >>> [t for t in tiles_along((1, 2, 0, 3), [3])]
     [(1, 2, 0, 3), (1, 2, 3, 0)]
     """
-    n = int(round(len(tiles) ** 0.5))
-    moves = blank_moves(n)
+    width = width or int(round(len(tiles) ** 0.5))
+    moves = blank_moves(width, len(tiles) // width)
     board = list(tiles)
     blank = board.index(0)
     yield tuple(board)

@@ -33,10 +33,14 @@ engines of :mod:`.ida` do.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import lru_cache
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+from ..grid import arrangement_parity, blank_moves, can_reach, goal_cells, line_conflicts, manhattan_table
+from ..grid import linear_conflicts as grid_linear_conflicts
+from ..grid import manhattan as grid_manhattan
+from ..grid import tiles_along as grid_tiles_along
+from ..grid import permutation_parity, standard_goal
 from ..search import SearchStats
 
 __all__ = ["Tiles", "standard_goal", "blank_moves", "goal_cells", "check_board", "permutation_parity",
@@ -50,30 +54,6 @@ _BIG = 1 << 62
 
 # -- geometry -------------------------------------------------------------------------------------
 
-def standard_goal(width: int, height: int) -> Tiles:
-    """1..W*H-1 in reading order, then the blank."""
-    return tuple(range(1, width * height)) + (0,)
-
-
-@lru_cache(maxsize=64)
-def blank_moves(width: int, height: int) -> Tuple[Tuple[int, ...], ...]:
-    """For each cell of the blank, the cells it can swap with, in the order up, left, down, right
-    (the algs4 checklist's order, which every search of the package uses)."""
-    cells = width * height
-    return tuple(
-        tuple(target for target, ok in ((c - width, c >= width), (c - 1, c % width > 0),
-                                        (c + width, c < cells - width), (c + 1, c % width < width - 1)) if ok)
-        for c in range(cells))
-
-
-def goal_cells(goal: Sequence[int]) -> List[int]:
-    """``cells[tile]`` = the cell where ``tile`` belongs (index 0: the blank's goal cell)."""
-    cells = [0] * len(goal)
-    for cell, tile in enumerate(goal):
-        cells[tile] = cell
-    return cells
-
-
 def check_board(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> None:
     """Raise ValueError unless ``tiles`` and ``goal`` both hold 0..W*H-1 once each, W and H at least 2."""
     if width < 2 or height < 2:
@@ -82,31 +62,6 @@ def check_board(width: int, height: int, tiles: Sequence[int], goal: Sequence[in
     for name, arrangement in (("tiles", tiles), ("goal", goal)):
         if sorted(arrangement) != wanted:
             raise ValueError(f"the {name} of a {width} x {height} board must hold 0..{width * height - 1} once each")
-
-
-def permutation_parity(values: Sequence[int]) -> int:
-    """Parity (0 even, 1 odd) of a permutation of 0..len-1, by counting cycles.
-
-    >>> permutation_parity([1, 0, 2]), permutation_parity([0, 1, 2])
-    (1, 0)
-    """
-    seen = bytearray(len(values))
-    transpositions = 0
-    for start in range(len(values)):
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = 1
-            i = values[i]
-            length += 1
-        transpositions += max(length - 1, 0)
-    return transpositions & 1
-
-
-def arrangement_parity(tiles: Sequence[int], width: int) -> int:
-    """The invariant of slides: the parity of the arrangement (blank included) plus the blank's row and column."""
-    blank = list(tiles).index(0)
-    return (permutation_parity(tiles) + blank // width + blank % width) & 1
 
 
 def reading_order_invariant(tiles: Sequence[int], goal: Sequence[int], width: int) -> int:
@@ -120,63 +75,18 @@ def reading_order_invariant(tiles: Sequence[int], goal: Sequence[int], width: in
 
 
 def solvable(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> bool:
-    """Whether slides can turn ``tiles`` into ``goal`` on a W x H board (parity, no search).
-
-    The goal's tiles may be any arrangement: the tiles are renamed by their goal cells first.
-    """
-    home = goal_cells(goal)
-    relative = [home[t] for t in tiles]  # cell -> goal cell of what stands there: the goal is the identity
-    blank, goal_blank = list(tiles).index(0), home[0]
-    moved = abs(blank // width - goal_blank // width) + abs(blank % width - goal_blank % width)
-    return (permutation_parity(relative) + moved) & 1 == 0
+    """Whether slides can turn ``tiles`` into ``goal`` on a W x H board (parity, no search)."""
+    return can_reach(tiles, goal, width)
 
 
 def manhattan(width: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
     """Sum over tiles (not the blank) of the rows plus columns between each tile and its goal cell."""
-    home = goal_cells(goal)
-    return sum(abs(c // width - home[t] // width) + abs(c % width - home[t] % width) for c, t in enumerate(tiles) if t)
-
-
-def manhattan_table(width: int, height: int, goal: Sequence[int]) -> List[int]:
-    """Flat table for the hot loop: ``table[tile * cells + cell]`` = that tile's Manhattan distance there."""
-    cells = width * height
-    home = goal_cells(goal)
-    table = [0] * (cells * cells)
-    for tile in range(1, cells):
-        gr, gc = divmod(home[tile], width)
-        for c in range(cells):
-            table[tile * cells + c] = abs(c // width - gr) + abs(c % width - gc)
-    return table
-
-
-def line_conflicts(places: Sequence[int]) -> int:
-    """Linear-conflict extra of one line: ``places`` are the goal places (along the line) of the tiles that
-    stand in their goal line, in the order they stand; every tile off a longest increasing run must leave
-    the line and come back (2 moves each).
-
-    >>> line_conflicts([2, 0, 1]), line_conflicts([0, 1, 2])
-    (2, 0)
-    """
-    tails: List[int] = []
-    for place in places:
-        k = bisect_left(tails, place)
-        if k == len(tails):
-            tails.append(place)
-        else:
-            tails[k] = place
-    return 2 * (len(places) - len(tails))
+    return grid_manhattan(tiles, goal_cells(goal), width)
 
 
 def linear_conflicts(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
     """The linear-conflict extra of a whole W x H board, rows and columns (add it to the Manhattan distance)."""
-    home = goal_cells(goal)
-    extra = 0
-    for row in range(height):
-        extra += line_conflicts([home[t] % width for t in tiles[row * width:(row + 1) * width]
-                                 if t and home[t] // width == row])
-    for col in range(width):
-        extra += line_conflicts([home[t] // width for t in tiles[col::width] if t and home[t] % width == col])
-    return extra
+    return grid_linear_conflicts(tiles, goal_cells(goal), width)
 
 
 def estimate(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
@@ -192,17 +102,7 @@ def tiles_along(width: int, tiles: Sequence[int], blank_path: Sequence[int]) -> 
     >>> list(tiles_along(3, (1, 2, 3, 4, 0, 5), [5]))
     [(1, 2, 3, 4, 0, 5), (1, 2, 3, 4, 5, 0)]
     """
-    height = len(tiles) // width
-    moves = blank_moves(width, height)
-    board = list(tiles)
-    blank = board.index(0)
-    yield tuple(board)
-    for cell in blank_path:
-        if cell not in moves[blank]:
-            raise ValueError(f"the blank cannot move from cell {blank} to cell {cell}")
-        board[blank], board[cell] = board[cell], 0
-        blank = cell
-        yield tuple(board)
+    return grid_tiles_along(tiles, blank_path, width)
 
 
 # -- linear conflicts by a line's key ---------------------------------------------------------------
@@ -268,7 +168,7 @@ class ConflictEngine:
         self.width, self.height = width, height
         self.name = "Manhattan distance + linear conflicts"
         home = goal_cells(goal)
-        md = self.md = manhattan_table(width, height, goal)
+        md = self.md = manhattan_table(width, tuple(goal))
         self.moves = blank_moves(width, height)
         self.initial = list(tiles)
         board = self.board = list(tiles)
