@@ -5,6 +5,7 @@
 // step in, elements out.
 
 import { el } from "../core/dom.js";
+import { boardText } from "../core/notation.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const MAX_DRAWN = 400;   // a bigger game tree is drawn as the line to the current node (the list has them all)
@@ -46,8 +47,7 @@ function sum(n) {
 /** A node's board as rows of text (or its word). */
 export function stateText(n) {
   if (n.word !== undefined) return n.word;
-  const size = Math.round(Math.sqrt(n.tiles.length));
-  return Array.from({ length: size }, (_, r) => n.tiles.slice(r * size, r * size + size).join(" ")).join("\n");
+  return boardText(n.tiles, Math.round(Math.sqrt(n.tiles.length)));
 }
 
 // -- the queue, step by step ------------------------------------------------------------------------------

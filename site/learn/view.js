@@ -11,11 +11,11 @@ import { FragmentError, parseExplain } from "../core/links.js";
 import { Job, progressText } from "../core/job.js";
 import { el, button } from "../core/dom.js";
 import { NO_PUZZLE, number, refusal } from "../core/messages.js";
+import { boardText } from "../core/notation.js";
 import { QueueReplay, describe, gameTree, heapTree, pseudocode, queueBoards, showSearch, stateText, whyNot } from "./drawings.js";
 import { comparisonPanel } from "./compare.js";
 import { checkerPanel } from "./check.js";
 
-const rowsText = (tiles, n) => Array.from({ length: n }, (_, r) => tiles.slice(r * n, r * n + n).join(" ")).join("\n");
 // Short names, so that a phone shows them whole; what each search skips is in its pseudocode, what each queue
 // does in the line under the settings.
 const SEARCHES = [["astar", "A* (graph search)"], ["astar-tree", "the seeds' A* (tree search)"],
@@ -77,7 +77,7 @@ export function mount(view, { solver }) {
   const puzzleParams = () => {
     if (!puzzle) return null;
     if (puzzle.kind === "words") return { start: puzzle.start, goal: puzzle.goal, dictionary: puzzle.dictionary };
-    return { board: rowsText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? rowsText(puzzle.goal, puzzle.n) : "" };
+    return { board: boardText(puzzle.tiles, puzzle.n), goal: puzzle.goal ? boardText(puzzle.goal, puzzle.n) : "" };
   };
   /** The puzzle and, for a board, the estimate chosen above (words always use the edit distance). */
   const searchParams = () => puzzle && (puzzle.kind === "words" ? puzzleParams() : { ...puzzleParams(), heuristic: heuristic.value });
