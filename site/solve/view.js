@@ -71,6 +71,7 @@ export function mount(section, { solver, router, budgets }) {
   function onEdit(kind) {
     edits++;
     clearResult();
+    form.clearErrors(["step_through"]);   // why Learn could not follow the puzzle before: said of that one only
     $("share-note").textContent = "";
     if (kind === "board") scheduleCheck();
     else publish(wordsLink());

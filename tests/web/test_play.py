@@ -408,18 +408,23 @@ def test_tab_goes_through_the_tiles_in_the_boards_reading_order(game):
     assert game.evaluate("document.activeElement.dataset.tile") == "6"
     assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
     assert order() == reading_order(game)
+    # A slide reversed while it runs lasts as long as it had run (CSS transitions' reversal), so each key that
+    # sends 6 back waits a moment: a reversal a few milliseconds in would be over before it is looked at.
+    game.wait_for_timeout(500)
     game.keyboard.press("ArrowDown")                              # 6 back down, the focus still on it
     assert order() == reading_order(game) and game.evaluate("document.activeElement.dataset.tile") == "6"
     # a browser without Element.moveBefore: the sliding and the focused tiles are not moved in the DOM
     game.evaluate("() => { window.__moveBefore = Element.prototype.moveBefore; delete Element.prototype.moveBefore; }")
     try:
         game.locator("[data-tile='7']").focus()
+        game.wait_for_timeout(500)
         game.keyboard.press("ArrowUp")                            # 6 slides up past 2 and 7
         assert order() == reading_order(game)
         assert game.evaluate("document.activeElement.dataset.tile") == "7"   # moved in the DOM, focused again
         assert game.evaluate("document.activeElement.matches(':focus-visible')")
         assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
         game.locator("[data-tile='6']").focus()
+        game.wait_for_timeout(500)
         game.keyboard.press("Enter")                               # 6 slides down past 7 and 2, focused
         assert order() == reading_order(game) and game.evaluate("document.activeElement.dataset.tile") == "6"
         assert game.evaluate("document.querySelector('[data-tile=\"6\"]').getAnimations().length") == 1
