@@ -66,6 +66,7 @@ export class SolveForm {
       $(id).addEventListener("input", () => { this.clearErrors(fields); onEdit("words"); });
     }
     $("use-goal").addEventListener("change", () => this._toggleGoal());
+    $("goal-field").hidden = !$("use-goal").checked;   // ticked in the page's shell before this code had loaded
     $("grid-editor").addEventListener("toggle", () => this.syncGridFromText());
     $("grid-new").addEventListener("click", () => this._newGrid());
     $("grid-size").addEventListener("keydown", (event) => {   // Enter makes the grid (it would submit the form: Solve)

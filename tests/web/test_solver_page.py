@@ -807,7 +807,7 @@ def test_step_through_a_search_learn_cannot_follow_is_refused_in_solve_before_le
     expect(app.locator("#view-solve")).to_be_visible()
     type_board(app, "0 1 2\n4 5 3\n7 8 6")                                  # a short one still opens in Learn
     expect(app.get_by_test_id("form-error")).to_have_text("")
-    expect(app.get_by_test_id("board-note")).to_contain_text("solvable", timeout=10_000)
+    expect(app.get_by_test_id("board-note")).to_contain_text("3×3 board, solvable", timeout=10_000)  # this board's
     app.get_by_test_id("step-through").click()
     app.wait_for_function("location.hash.startsWith('#explain=')", timeout=60_000)
 
