@@ -112,10 +112,6 @@ class Op:
     budget: bool = False
     fast_answer: Optional[Message] = None
 
-    @property
-    def is_job(self) -> bool:
-        return self.job is not None
-
 
 def positive(value: Any, default: float) -> float:
     """``value`` if it is a positive number, else ``default`` (a budget or a slice the page may leave out)."""

@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Optional
 
 from .. import grid, policy
-from ..board import Board
+from ..board import Board, BoardError
 from ..budget import stopped_after, took, within
 from ..formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text
 from ..jobs import Job
 from ..policy import Options
 from ..results import BoardResult, Kind, LadderResult, Result
-from ..board import BoardError
 from ..steps import Work
 from ..words import DICTIONARIES, check_words
 from .declare import InputError, Message, Op, Params, needs, positive, wire
@@ -147,7 +146,6 @@ def solve_job(puzzle, options: Options = Options(), *, max_seconds: float = SOLV
     the job pauses with the policy's stopped answer (an anytime search's best answer, or advice) and can
     be resumed; past ``max_nodes`` stored nodes it ends (a browser tab's memory).
 
-    >>> from puzzlesolver.steps import to_end
     >>> job = solve_job(BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5)))
     >>> outcome = job.advance(0.05)
     >>> while outcome.kind == "progress":
