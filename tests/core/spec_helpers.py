@@ -16,22 +16,24 @@ Tiles = Tuple[int, ...]
 GOAL_3X3: Tiles = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 
 
-def slide_neighbors(tiles: Tiles, n: int) -> List[Tiles]:
-    """Arrangements one slide away, written independently of Board (the tests' own rules)."""
+def slide_neighbors(tiles: Tiles, width: int) -> List[Tiles]:
+    """Arrangements one slide away on a board ``width`` cells wide (as many rows as the tiles fill), written
+    independently of the engine (the tests' own rules)."""
+    height = len(tiles) // width
     blank = tiles.index(0)
-    row, col = divmod(blank, n)
+    row, col = divmod(blank, width)
     result = []
     for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1)):
         r, c = row + dr, col + dc
-        if 0 <= r < n and 0 <= c < n:
+        if 0 <= r < height and 0 <= c < width:
             cells = list(tiles)
-            cells[blank], cells[r * n + c] = cells[r * n + c], 0
+            cells[blank], cells[r * width + c] = cells[r * width + c], 0
             result.append(tuple(cells))
     return result
 
 
 def bfs_distances(goal: Tiles, n: int) -> Dict[Tiles, int]:
-    """Exact distance to ``goal`` of every arrangement that can reach it."""
+    """Exact distance to ``goal`` of every arrangement that can reach it (``n``: the board's width)."""
     distance = {goal: 0}
     queue = deque([goal])
     while queue:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import deque
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Optional, Sequence, Tuple
 
 import pytest
 
 from puzzlesolver.fast import rect, rect_bench, rect_tables
 from puzzlesolver.steps import searching, to_end
+from spec_helpers import bfs_distances, slide_neighbors
 
 Tiles = Tuple[int, ...]
 
@@ -28,21 +28,6 @@ QUICK_SHAPES = [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3)]
 
 # -- the tests' own rules ----------------------------------------------------------------------
 
-def slides(tiles: Tiles, width: int) -> List[Tiles]:
-    """Arrangements one slide away, written independently of the engine."""
-    height = len(tiles) // width
-    blank = tiles.index(0)
-    row, col = divmod(blank, width)
-    result = []
-    for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1)):
-        r, c = row + dr, col + dc
-        if 0 <= r < height and 0 <= c < width:
-            cells = list(tiles)
-            cells[blank], cells[r * width + c] = cells[r * width + c], 0
-            result.append(tuple(cells))
-    return result
-
-
 _distances: Dict[Tuple[int, Tiles], Dict[Tiles, int]] = {}
 
 
@@ -50,15 +35,7 @@ def distances_to(goal: Tiles, width: int) -> Dict[Tiles, int]:
     """Breadth-first search from ``goal``: the exact distance of every arrangement that reaches it (kept)."""
     key = (width, goal)
     if key not in _distances:
-        distance = {goal: 0}
-        queue = deque([goal])
-        while queue:
-            tiles = queue.popleft()
-            for neighbour in slides(tiles, width):
-                if neighbour not in distance:
-                    distance[neighbour] = distance[tiles] + 1
-                    queue.append(neighbour)
-        _distances[key] = distance
+        _distances[key] = bfs_distances(goal, width)
     return _distances[key]
 
 
@@ -74,7 +51,7 @@ def meet_in_the_middle(start: Tiles, goal: Tiles, width: int) -> int:
         depth = mine[levels[side][0]] + 1
         following, best = [], None
         for tiles in levels[side]:
-            for neighbour in slides(tiles, width):
+            for neighbour in slide_neighbors(tiles, width):
                 if neighbour in mine:
                     continue
                 mine[neighbour] = depth
@@ -92,7 +69,7 @@ def random_walk(goal: Tiles, width: int, steps: int, rng: random.Random) -> Tile
     """A board ``steps`` random slides (never straight back) from the goal: solvable, at most that far."""
     tiles, previous = goal, None
     for _ in range(steps):
-        choices = [t for t in slides(tiles, width) if t != previous]
+        choices = [t for t in slide_neighbors(tiles, width) if t != previous]
         previous, tiles = tiles, rng.choice(choices)
     return tiles
 
@@ -121,7 +98,7 @@ def assert_replays(search, width: int, tiles: Tiles, goal: Tiles) -> None:
     """The answer, replayed slide by slide with the tests' own rules, goes from the board to the goal."""
     board = tuple(tiles)
     for cell in search.blank_path():
-        following = [t for t in slides(board, width) if t.index(0) == cell]
+        following = [t for t in slide_neighbors(board, width) if t.index(0) == cell]
         assert len(following) == 1, f"the blank cannot slide from {board.index(0)} to {cell}"
         board = following[0]
     assert board == goal
