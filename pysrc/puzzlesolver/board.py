@@ -1,4 +1,4 @@
-"""Immutable n-by-n sliding boards with any goal, as world states for the solver.
+"""Immutable W x H sliding boards (n x n is the seeds' case) with any goal, as world states for the solver.
 
 Tiles are kept row-major in a tuple, 0 is the blank.  What a board needs to know about its goal
 (where each tile belongs, which cells the blank can reach) lives in one shared :class:`Goal`, built
@@ -37,108 +37,140 @@ class BoardError(ValueError):
         self.field = field
 
 
-def check_side(n: int, what: str = "board") -> None:
-    """Raise :class:`BoardError` unless 2 <= n <= :data:`~puzzlesolver.grid.MAX_SIDE`."""
-    if n < 2:
-        raise BoardError(f"A {what} needs at least 2 rows and 2 columns, not {n}.", what)
-    if n > grid.MAX_SIDE:
-        raise BoardError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this {what} is {n}x{n}.", what)
+def shape_name(width: int, height: Optional[int] = None) -> str:
+    """How messages name a shape, width first: ``"4x3"`` (``height`` defaults to ``width``)."""
+    return f"{width}x{width if height is None else height}"
 
 
-def validate_tiles(tiles: Sequence[int], n: int, what: str = "board") -> None:
-    """Raise :class:`BoardError` unless ``tiles`` holds each of 0..n*n-1 exactly once (O(n^2))."""
-    if n < 2:
-        raise BoardError(f"A {what} needs at least 2 rows and 2 columns, not {n}.", what)
-    cells = n * n
+def check_side(width: int, what: str = "board", height: Optional[int] = None) -> None:
+    """Raise :class:`BoardError` unless each side is from 2 to :data:`~puzzlesolver.grid.MAX_SIDE`
+    (``height`` defaults to ``width``: an n x n board).
+
+    >>> check_side(21, height=3)
+    Traceback (most recent call last):
+    puzzlesolver.board.BoardError: Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.
+    """
+    height = width if height is None else height
+    if min(width, height) < 2:
+        if width == height:
+            raise BoardError(f"A {what} needs at least 2 rows and 2 columns, not {width}.", what)
+        raise BoardError(f"A {what} needs at least 2 rows and 2 columns; this one is "
+                         f"{shape_name(width, height)}.", what)
+    if max(width, height) > grid.MAX_SIDE:
+        each = "" if width == height else f" (each side 2 to {grid.MAX_SIDE})"
+        raise BoardError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported{each}; this {what} is "
+                         f"{shape_name(width, height)}.", what)
+
+
+def validate_tiles(tiles: Sequence[int], width: int, what: str = "board", height: Optional[int] = None) -> None:
+    """Raise :class:`BoardError` unless ``tiles`` holds each of 0..W*H-1 exactly once (O(W*H))."""
+    height = width if height is None else height
+    if min(width, height) < 2:
+        check_side(width, what, height)
+    cells = width * height
+    shape = shape_name(width, height)
     if len(tiles) != cells:
-        raise BoardError(f"A {n}x{n} {what} needs {cells} tiles, not {len(tiles)}.", what)
+        raise BoardError(f"A {shape} {what} needs {cells} tiles, not {len(tiles)}.", what)
     seen = bytearray(cells)
     for tile in tiles:
         if type(tile) is not int:
             raise BoardError(f"Tile {str(tile)[:20]!r} in the {what} is not a whole number.", what)
         if not 0 <= tile < cells:
-            raise BoardError(f"Tile {tile} is out of range: a {n}x{n} {what} uses 0 to {cells - 1}.", what)
+            raise BoardError(f"Tile {tile} is out of range: a {shape} {what} uses 0 to {cells - 1}.", what)
         if seen[tile]:
             raise BoardError(f"Tile {tile} appears twice in the {what}.", what)
         seen[tile] = 1
 
 
 class Goal:
-    """A goal arrangement and what every board aiming at it shares (all O(n^2)).
+    """A goal arrangement on a W x H board and what every board aiming at it shares (all O(W*H)).
 
     ``row[tile]`` and ``col[tile]`` are where ``tile`` belongs; ``moves[cell]`` the cells the blank
     can swap with from ``cell`` (up, left, down, right).
     """
 
-    __slots__ = ("n", "tiles", "row", "col", "cell_row", "cell_col", "moves", "parity")
+    __slots__ = ("width", "height", "tiles", "row", "col", "cell_row", "cell_col", "moves", "parity")
 
-    def __init__(self, n: int, tiles: Optional[Sequence[int]] = None) -> None:
-        tiles = grid.standard_goal(n) if tiles is None else tuple(tiles)
-        validate_tiles(tiles, n, "goal")
-        self.n = n
+    def __init__(self, width: int, tiles: Optional[Sequence[int]] = None, height: Optional[int] = None) -> None:
+        height = width if height is None else height
+        tiles = grid.standard_goal(width, height) if tiles is None else tuple(tiles)
+        validate_tiles(tiles, width, "goal", height)
+        self.width = width
+        self.height = height
         self.tiles = tiles
         home = grid.goal_cells(tiles)
-        self.row = [cell // n for cell in home]
-        self.col = [cell % n for cell in home]
-        self.cell_row = [cell // n for cell in range(n * n)]
-        self.cell_col = [cell % n for cell in range(n * n)]
-        self.moves = grid.blank_moves(n)
-        self.parity = grid.arrangement_parity(tiles, n)
+        self.row = [cell // width for cell in home]
+        self.col = [cell % width for cell in home]
+        self.cell_row = [cell // width for cell in range(width * height)]
+        self.cell_col = [cell % width for cell in range(width * height)]
+        self.moves = grid.blank_moves(width, height)
+        self.parity = grid.arrangement_parity(tiles, width)
 
     @staticmethod
     @lru_cache(maxsize=64)
-    def of(n: int, tiles: Optional[Tuple[int, ...]] = None) -> "Goal":
-        """The shared Goal for ``n`` and ``tiles`` (default: 1..n*n-1 then the blank)."""
-        return Goal(n, tiles)
+    def of(width: int, tiles: Optional[Tuple[int, ...]] = None, height: Optional[int] = None) -> "Goal":
+        """The shared Goal for the shape and ``tiles`` (default: 1..W*H-1 then the blank)."""
+        return Goal(width, tiles, height)
 
     def distance(self, tile: int, cell: int) -> int:
         """Manhattan distance of ``tile`` standing on ``cell`` from its goal cell."""
         return abs(self.cell_row[cell] - self.row[tile]) + abs(self.cell_col[cell] - self.col[tile])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Goal) and self.tiles == other.tiles
+        return isinstance(other, Goal) and self.tiles == other.tiles and self.width == other.width
 
     def __hash__(self) -> int:
         return hash(self.tiles)
 
 
 class Board:
-    """An immutable n-by-n sliding board (2 <= n <= MAX_SIDE) aiming at a goal, solvable by A*.
+    """An immutable W x H sliding board (each side 2 to MAX_SIDE) aiming at a goal, solvable by A*.
 
     ``Board(rows)`` takes a list of rows; :meth:`from_tiles` a flat row-major sequence.  The input is
-    copied.  ``goal`` is a flat row-major sequence (default 1..n*n-1 then 0).  Its own estimate is the
+    copied.  ``goal`` is a flat row-major sequence (default 1..W*H-1 then 0).  Its own estimate is the
     seeds' Manhattan distance; a search takes any other as a function of the board
     (:data:`puzzlesolver.heuristics.ESTIMATES`), so a board knows no estimate but its two distances.
+    The seeds' API (``size``, ``dimension``) is the n x n one; a rectangle has a :attr:`width` and a
+    :attr:`height`.
+
+    >>> Board([[1, 2, 3, 4], [5, 6, 0, 7]]).width, Board([[1, 2, 3, 4], [5, 6, 0, 7]]).height
+    (4, 2)
     """
 
     __slots__ = ("_tiles", "_blank", "_goal", "_manhattan", "_hamming")
 
     def __init__(self, rows: Iterable[Iterable[int]], goal: Optional[Sequence[int]] = None) -> None:
         rows = [list(row) for row in rows]
-        n = len(rows)
+        width = len(rows[0]) if rows else 0
         for i, row in enumerate(rows):
-            if len(row) != n:
-                raise BoardError(f"Row {i + 1} has {len(row)} tiles but the board has {n} rows: "
-                                 "a board must be square.")
-        self._init([tile for row in rows for tile in row], n, goal)
+            if len(row) != width:
+                raise BoardError(f"Row {i + 1} has {len(row)} tiles but row 1 has {width}: "
+                                 "every row needs as many tiles.")
+        self._init([tile for row in rows for tile in row], width, len(rows), goal)
 
     @classmethod
-    def from_tiles(cls, tiles: Sequence[int], goal: Optional[Sequence[int]] = None) -> "Board":
-        """A board from its tiles in row-major order; the size is the square root of their count."""
+    def from_tiles(cls, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
+                   width: Optional[int] = None) -> "Board":
+        """A board from its tiles in row-major order, ``width`` to a row (by default a square board's).
+
+        >>> Board.from_tiles([1, 2, 3, 4, 5, 0], width=3).height
+        2
+        """
         tiles = list(tiles)
-        n = int(round(len(tiles) ** 0.5))
-        if n * n != len(tiles):
-            raise BoardError(f"{len(tiles)} tiles cannot fill a square board.")
+        if width is None:
+            width = int(round(len(tiles) ** 0.5))
+            if width * width != len(tiles):
+                raise BoardError(f"{len(tiles)} tiles cannot fill a square board.")
+        elif width < 1 or len(tiles) % width:
+            raise BoardError(f"{len(tiles)} tiles cannot fill rows of {width}.")
         board = cls.__new__(cls)
-        board._init(tiles, n, goal)
+        board._init(tiles, width, len(tiles) // width, goal)
         return board
 
-    def _init(self, tiles: List[int], n: int, goal: Optional[Sequence[int]]) -> None:
-        check_side(n)
-        validate_tiles(tiles, n)
-        the_goal = Goal.of(n, None if goal is None else tuple(goal))
-        if the_goal.n != n:
-            raise BoardError(f"The goal is {the_goal.n}x{the_goal.n} but the board is {n}x{n}.")
+    def _init(self, tiles: List[int], width: int, height: int, goal: Optional[Sequence[int]]) -> None:
+        check_side(width, height=height)
+        validate_tiles(tiles, width, height=height)
+        the_goal = Goal.of(width, None if goal is None else tuple(goal), height)
         tiles = tuple(tiles)
         self._tiles = tiles
         self._blank = tiles.index(0)
@@ -150,15 +182,33 @@ class Board:
     # -- the algs4 API -------------------------------------------------------------------------
     def tile_at(self, row: int, col: int) -> int:
         """The tile at (row, col), 0 for the blank; IndexError outside the board."""
-        n = self._goal.n
-        if not (0 <= row < n and 0 <= col < n):
-            raise IndexError(f"({row}, {col}) is outside a {n}x{n} board")
-        return self._tiles[row * n + col]
+        width, height = self._goal.width, self._goal.height
+        if not (0 <= row < height and 0 <= col < width):
+            raise IndexError(f"({row}, {col}) is outside a {shape_name(width, height)} board")
+        return self._tiles[row * width + col]
 
     def size(self) -> int:
-        return self._goal.n
+        """n, for an n x n board (the seeds' API); a rectangle has a width and a height instead."""
+        if self._goal.width != self._goal.height:
+            raise ValueError(f"a {self.shape} board has a width and a height, not one size")
+        return self._goal.width
 
     dimension = size
+
+    @property
+    def width(self) -> int:
+        """Cells in a row."""
+        return self._goal.width
+
+    @property
+    def height(self) -> int:
+        """Rows."""
+        return self._goal.height
+
+    @property
+    def shape(self) -> str:
+        """Width x height as messages write it: ``"4x3"``."""
+        return shape_name(self._goal.width, self._goal.height)
 
     def hamming(self) -> int:
         """Number of tiles (not the blank) off their goal cell."""
@@ -177,7 +227,7 @@ class Board:
 
     def is_solvable(self) -> bool:
         """Whether the goal can be reached, decided from parity in O(n^2) without searching."""
-        return grid.arrangement_parity(self._tiles, self._goal.n) == self._goal.parity
+        return grid.arrangement_parity(self._tiles, self._goal.width) == self._goal.parity
 
     def neighbors(self) -> List["Board"]:
         """The 2 to 4 boards one slide away, in the order blank up, left, down, right."""
@@ -235,7 +285,7 @@ class Board:
         tiles = list(self._tiles)
         first, second = [cell for cell, tile in enumerate(tiles) if tile][:2]
         tiles[first], tiles[second] = tiles[second], tiles[first]
-        return Board.from_tiles(tiles, self._goal.tiles)
+        return Board.from_tiles(tiles, self._goal.tiles, self._goal.width)
 
     # -- conveniences --------------------------------------------------------------------------
     @property
@@ -253,8 +303,8 @@ class Board:
         return self._blank
 
     def rows(self) -> List[List[int]]:
-        n = self._goal.n
-        return [list(self._tiles[r * n:(r + 1) * n]) for r in range(n)]
+        width = self._goal.width
+        return [list(self._tiles[r * width:(r + 1) * width]) for r in range(self._goal.height)]
 
     def __eq__(self, other: object) -> bool:
         # Boards of one search share their Goal: the identity test spares A*'s duplicate check a call.
@@ -265,15 +315,20 @@ class Board:
         return hash(self._tiles)
 
     def __repr__(self) -> str:
-        return f"Board.from_tiles({list(self._tiles)!r})"
+        if self._goal.width == self._goal.height:
+            return f"Board.from_tiles({list(self._tiles)!r})"
+        return f"Board.from_tiles({list(self._tiles)!r}, width={self._goal.width})"
 
     def __str__(self) -> str:
-        n = self._goal.n
-        return "\n".join([str(n)] + grid.rows_text(self._tiles, n, width=2)) + "\n"
+        width, height = self._goal.width, self._goal.height
+        size = str(width) if width == height else self.shape
+        return "\n".join([size] + grid.rows_text(self._tiles, width, width=2)) + "\n"
 
 
-def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Sequence[int]] = None) -> Board:
-    """A board drawn uniformly from all boards that can reach ``goal`` (not a random walk).
+def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Sequence[int]] = None,
+                 height: Optional[int] = None) -> Board:
+    """A board ``n`` wide and ``height`` high (by default n x n) drawn uniformly from all boards that can
+    reach ``goal`` (not a random walk).
 
     A uniform shuffle is solvable half of the time; swapping its first two tiles is a bijection
     from the unsolvable half onto the solvable half, so the result is uniform over solvable boards.
@@ -282,7 +337,7 @@ def random_board(n: int, rng: Optional[random.Random] = None, goal: Optional[Seq
     True
     """
     rng = rng or random.Random()
-    cells = list(range(n * n))
+    cells = list(range(n * (height or n)))
     rng.shuffle(cells)
-    board = Board.from_tiles(cells, goal)
+    board = Board.from_tiles(cells, goal, n)
     return board if board.is_solvable() else board.twin()

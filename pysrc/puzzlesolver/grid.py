@@ -48,16 +48,17 @@ def standard_goal_with_blank(n: int, blank: int) -> Tiles:
 
 
 def rows_text(tiles: Sequence[int], n: int, width: Optional[int] = None) -> List[str]:
-    """The board's rows as text, the one way the engine writes a board: each tile right-aligned to ``width``
-    characters (by default the widest tile's) and followed by a space, as algs4's ``toString`` does.
+    """The rows (``n`` tiles each) of a board as text, the one way the engine writes a board: each tile
+    right-aligned to ``width`` characters (by default the widest tile's) and followed by a space, as algs4's
+    ``toString`` does.
 
     >>> rows_text((8, 1, 3, 4, 0, 2, 7, 6, 5), 3)
     ['8 1 3 ', '4 0 2 ', '7 6 5 ']
     >>> rows_text((1, 0, 3, 2), 2, width=2)
     [' 1  0 ', ' 3  2 ']
     """
-    width = width or len(str(n * n - 1))
-    return ["".join(f"{tile:>{width}} " for tile in tiles[r * n:(r + 1) * n]) for r in range(n)]
+    width = width or len(str(len(tiles) - 1))
+    return ["".join(f"{tile:>{width}} " for tile in tiles[r * n:(r + 1) * n]) for r in range(len(tiles) // n)]
 
 
 def goal_cells(goal: Sequence[int]) -> List[int]:

@@ -93,7 +93,7 @@ def test_twin_swaps_two_tiles_and_flips_solvability():
 
 
 @pytest.mark.parametrize("rows, message", [
-    ([[1, 2, 3], [4, 5], [6, 7, 0]], "must be square"),
+    ([[1, 2, 3], [4, 5], [6, 7, 0]], "Row 2 has 2 tiles but row 1 has 3"),
     ([[1, 1], [2, 0]], "appears twice"),
     ([[1, 2], [3, 4]], "out of range"),
     ([[0]], "at least 2"),
@@ -101,6 +101,32 @@ def test_twin_swaps_two_tiles_and_flips_solvability():
 def test_invalid_grids_raise_board_error(rows, message):
     with pytest.raises(BoardError, match=message):
         Board(rows)
+
+
+def test_a_rectangle_is_a_board_with_a_width_and_a_height():
+    board = Board([[1, 2, 3, 4], [5, 6, 0, 7]])
+    assert (board.width, board.height, board.shape) == (4, 2, "4x2")
+    assert board.goal == (1, 2, 3, 4, 5, 6, 7, 0)
+    assert [b.blank for b in board.neighbors()] == [2, 5, 7]
+    assert board.manhattan() == 1 and board.slide(7).is_goal()
+    assert str(board) == "4x2\n 1  2  3  4 \n 5  6  0  7 \n"
+    assert Board.from_tiles(board.tiles, width=4) == board and board.rows() == [[1, 2, 3, 4], [5, 6, 0, 7]]
+
+
+def test_a_rectangle_has_no_single_size_for_the_seeds_api():
+    with pytest.raises(ValueError, match="4x2 board has a width and a height"):
+        Board([[1, 2, 3, 4], [5, 6, 0, 7]]).size()
+
+
+@pytest.mark.parametrize("tiles, width, message", [
+    (list(range(21 * 2)), 21, "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x2."),
+    ([1, 2, 0], 3, "A board needs at least 2 rows and 2 columns; this one is 3x1."),
+    ([1, 2, 0, 3, 4], 2, "5 tiles cannot fill rows of 2."),
+])
+def test_a_shape_outside_two_to_twenty_a_side_is_refused_in_one_sentence(tiles, width, message):
+    with pytest.raises(BoardError) as refused:
+        Board.from_tiles(tiles, width=width)
+    assert str(refused.value) == message
 
 
 def solvable_by_lockstep(board: Board) -> bool:
