@@ -1,14 +1,17 @@
 """Puzzle files and share-URL fragments: text in, validated puzzles out.
 
-Three board layouts are read, all with 0 as the blank:
+These board layouts are read, all with 0 as the blank; boards are W x H, each side from 2 to 20:
 
 * **Princeton** (algs4): the size ``n``, then ``n*n`` tiles separated by any whitespace.  An optional
   second group of ``n*n`` numbers after the tiles is read as the goal.
+* **Shape first**: ``WxH`` (or ``WxH:``, as a link writes it), then the W*H tiles, on one line or in rows,
+  optionally followed by the goal's: ``4x3: 1 2 3 4 5 6 7 8 9 10 0 11``.  A rectangle is written so.
 * **Pair** (seed 003): the initial board's rows, then the goal board's rows, no size line; blank
   lines may appear anywhere.
-* **Bare rows**: ``n`` lines of ``n`` numbers, no size line; the goal is the usual 1..n*n-1 then 0.
+* **Bare rows**: ``H`` lines of ``W`` numbers, no size line; the goal is the usual 1..W*H-1 then 0.
 * **One line**: rows separated by ``/`` (the game's notation, ``1 2 3/4 5 6/7 8 0``), or just the ``n*n``
-  tiles row by row (``8 1 3 4 0 2 7 6 5``, or ``8,1,3,4,0,2,7,6,5`` as a share link lists them); the usual goal.
+  tiles of a square board row by row (``8 1 3 4 0 2 7 6 5``, or ``8,1,3,4,0,2,7,6,5`` as a share link lists
+  them); the usual goal.
 
 In every layout a comma separates numbers as whitespace does.
 
@@ -34,7 +37,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 from urllib.parse import quote, unquote
 
 from . import grid
-from .board import Board, validate_tiles
+from .board import Board, check_side, shape_name, validate_tiles
 from .words import DICTIONARIES
 
 __all__ = [
@@ -58,6 +61,8 @@ _MAX_TIME_IN_LINK = 10 ** 10
 _BLANK_STEP = {"l": (0, 1), "r": (0, -1), "u": (1, 0), "d": (-1, 0)}
 #: The most numbers a board's text can hold: the size, then the tiles and a goal of the largest board.
 _MOST_NUMBERS = 1 + 2 * grid.MAX_SIDE ** 2
+#: A shape written before the tiles: ``4x3`` or ``4x3:`` (width x height).
+_SHAPE = re.compile(r"\s*([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*:?")
 
 
 class PuzzleFormatError(ValueError):
@@ -83,11 +88,36 @@ def quoted(text: str, limit: int = 40) -> str:
 
 @dataclass(frozen=True)
 class BoardPuzzle:
-    """A sliding board read from text: size, tiles row-major, and the goal (None = the usual one)."""
+    """A sliding board read from text: ``n`` tiles to a row (the size of an n x n board, the width of a
+    rectangle), the tiles row-major, and the goal (None = the usual one).
+
+    >>> BoardPuzzle(4, tuple(range(12))).shape
+    '4x3'
+    """
 
     n: int
     tiles: Tuple[int, ...]
     goal: Optional[Tuple[int, ...]] = None
+
+    @property
+    def width(self) -> int:
+        return self.n
+
+    @property
+    def height(self) -> int:
+        return len(self.tiles) // self.n
+
+    @property
+    def shape(self) -> str:
+        return shape_name(self.width, self.height)
+
+    @property
+    def square(self) -> bool:
+        return self.height == self.n
+
+    def board(self) -> Board:
+        """The puzzle as a :class:`~puzzlesolver.board.Board`."""
+        return Board.from_tiles(self.tiles, self.goal, self.n)
 
 
 @dataclass(frozen=True)
@@ -157,6 +187,9 @@ def parse_board_text(text: str) -> BoardPuzzle:
     if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
                                 "more numbers than one of them.")
+    shape = _SHAPE.match(text)
+    if shape:
+        return _parse_shape_first(int(shape.group(1)), int(shape.group(2)), text[shape.end():])
     if "/" in text and len(text.strip().splitlines()) == 1:
         text = text.replace("/", "\n")
     rows = _number_rows(text)
@@ -178,13 +211,25 @@ def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
     return _validated(n, values[:cells], values[cells:] or None)
 
 
+def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
+    """The tiles after a ``WxH`` shape (any layout, "/" as a line break), then optionally the goal's."""
+    _check_shape(width, height)
+    values = [number for _, numbers in _number_rows(text.replace("/", "\n")) for number in numbers]
+    cells = width * height
+    if len(values) not in (cells, 2 * cells):
+        verb = "is" if len(values) == 1 else "are"
+        raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after its shape "
+                                f"({2 * cells} with its goal), but there {verb} {len(values)}.")
+    return _validated(width, values[:cells], values[cells:] or None)
+
+
 def _parse_one_line(numbers: List[int]) -> BoardPuzzle:
     """One line of n*n numbers (n at least 2) is an n x n board, row by row."""
     side = math.isqrt(len(numbers))
     if side * side != len(numbers):
         raise PuzzleFormatError(f"One line of {len(numbers)} numbers is not a square board (a 3x3 board is 9 "
-                                "numbers, a 4x4 one 16): type one row per line, or separate the rows with '/' "
-                                "as in '1 2 3/4 5 6/7 8 0'.")
+                                "numbers, a 4x4 one 16): type one row per line, separate the rows with '/' "
+                                "as in '1 2 3/4 5 6/7 8 0', or give the shape first, as in '4x3: 1 2 3 ...'.")
     _check_side(side)
     return _validated(side, numbers, None)
 
@@ -200,13 +245,29 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
         if len(numbers) != width:
             raise PuzzleFormatError(f"Row {index} has {plural(len(numbers), 'number')} but row 1 has "
                                     f"{width}: every row must have the same length.")
-    height = len(rows)
-    if height not in (width, 2 * width):
-        raise PuzzleFormatError(f"Found {plural(height, 'row')} of {width} numbers: a board must be "
-                                f"square ({width} rows), optionally followed by its goal ({width} more).")
     values = [number for _, numbers in rows for number in numbers]
-    cells = width * width
-    return _validated(width, values[:cells], values[cells:] or None)
+    if _board_then_goal(values, width):
+        return _validated(width, values[:len(values) // 2], values[len(values) // 2:])
+    _check_shape(width, len(rows))
+    return _validated(width, values, None)
+
+
+def _board_then_goal(values: List[int], width: int) -> bool:
+    """Whether the rows are a board and then its goal: the first half holds 0..k-1 once, and so does the second
+    (one board of twice the rows holds 0..2k-1, so it cannot), or it is the square pair's shape (seed 003's
+    files), whose goal's faults are then named as the goal's."""
+    half, odd = divmod(len(values), 2)
+    if odd or sorted(values[:half]) != list(range(half)):
+        return False
+    return half == width * width or sorted(values[half:]) == list(range(half))
+
+
+def _check_shape(width: int, height: int) -> None:
+    """Refuse a W x H shape outside 2..MAX_SIDE a side before reading a single tile (in the board's words)."""
+    if width == height:
+        _check_side(width)
+    else:
+        check_side(width, height=height)
 
 
 def _check_side(n: int) -> None:
@@ -217,11 +278,12 @@ def _check_side(n: int) -> None:
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this one is {n}x{n}.")
 
 
-def _validated(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:
-    validate_tiles(tiles, n, "board")
+def _validated(width: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:
+    height = len(tiles) // width
+    validate_tiles(tiles, width, "board", height)
     if goal is not None:
-        validate_tiles(goal, n, "goal")
-    return BoardPuzzle(n, tuple(tiles), None if goal is None else tuple(goal))
+        validate_tiles(goal, width, "goal", height)
+    return BoardPuzzle(width, tuple(tiles), None if goal is None else tuple(goal))
 
 
 def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
@@ -233,7 +295,7 @@ def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
     WordPuzzle(start='horse', goal='nurse', dictionary='common')
     """
     words = _commas_as_spaces(text).split()
-    if not words or _INTEGER.fullmatch(words[0]):
+    if not words or _INTEGER.fullmatch(words[0]) or _SHAPE.match(text):
         return parse_board_text(text)
     words = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
     if len(words) != 2:
@@ -246,17 +308,22 @@ def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
 
 def board_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
                    heuristic: Optional[str] = None) -> str:
-    """The URL fragment that describes a board, e.g. ``"board=3:8,1,3,4,0,2,7,6,5"``.
+    """The URL fragment that describes a board ``n`` tiles wide, e.g. ``"board=3:8,1,3,4,0,2,7,6,5"``; a
+    rectangle's size is its shape, ``"board=3x2:1,2,3,4,0,5"``.
 
     The goal is added only when it is not the usual one; ``heuristic`` only when given.
 
     >>> board_fragment(2, [1, 2, 0, 3], goal=[0, 1, 2, 3], heuristic="hamming")
     'board=2:1,2,0,3&goal=0,1,2,3&h=hamming'
+    >>> board_fragment(3, [1, 2, 3, 4, 0, 5])
+    'board=3x2:1,2,3,4,0,5'
     """
-    validate_tiles(list(tiles), n, "board")
-    parts = [f"board={n}:" + ",".join(str(t) for t in tiles)]
-    if goal is not None and tuple(goal) != tuple(range(1, n * n)) + (0,):
-        validate_tiles(list(goal), n, "goal")
+    height = len(tiles) // n
+    validate_tiles(list(tiles), n, "board", height)
+    size = str(n) if height == n else shape_name(n, height)
+    parts = [f"board={size}:" + ",".join(str(t) for t in tiles)]
+    if goal is not None and tuple(goal) != grid.standard_goal(n, height):
+        validate_tiles(list(goal), n, "goal", height)
         parts.append("goal=" + ",".join(str(t) for t in goal))
     if heuristic:
         parts.append(f"h={heuristic}")
@@ -283,7 +350,8 @@ def play_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = 
 def parse_fragment(fragment: str) -> Dict[str, object]:
     """Read a share-URL fragment back into a puzzle description (parsing only, never HTML).
 
-    Returns ``{"kind": "board", "n", "tiles", "goal" (None = usual), "heuristic" (None = default)}``,
+    Returns ``{"kind": "board", "n" (tiles to a row), "height", "tiles", "goal" (None = usual), "heuristic" (None =
+    default)}``,
     ``{"kind": "words", "start", "goal", "dictionary"}`` or a game, ``{"kind": "play", "n", "tiles", "goal",
     "moves" (tile directions), "time" (ms played; None when not given)}``.  Board and word links ignore
     unknown keys so that newer links still open; a game link is a record of play and holds only its own
@@ -332,7 +400,7 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
     if heuristic is not None and not _NAME.fullmatch(heuristic):
         raise PuzzleFormatError(f"The heuristic {quoted(heuristic)} in the link is not a name a heuristic can have.",
                                 "heuristic")
-    return {"kind": "board", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal,
+    return {"kind": "board", "n": puzzle.n, "height": puzzle.height, "tiles": puzzle.tiles, "goal": puzzle.goal,
             "heuristic": heuristic}
 
 
@@ -355,7 +423,8 @@ def _play_from_fields(fields: Dict[str, str], keys: List[str]) -> Dict[str, obje
         raise PuzzleFormatError("The game link has too many moves.", "link")
     if not _moves_playable(puzzle.n, puzzle.tiles.index(0), moves):
         raise PuzzleFormatError("The game link's moves cannot be played on its board.", "link")
-    return {"kind": "play", "n": puzzle.n, "tiles": puzzle.tiles, "goal": puzzle.goal, "moves": moves,
+    return {"kind": "play", "n": puzzle.n, "height": puzzle.height, "tiles": puzzle.tiles, "goal": puzzle.goal,
+            "moves": moves,
             "time": _play_time(fields.get("time"))}
 
 
@@ -386,22 +455,37 @@ def _board_and_goal(fields: Dict[str, str], kind: str) -> BoardPuzzle:
     size, colon, tile_text = fields[kind].partition(":")
     if not colon:
         raise PuzzleFormatError(f"The {what} in the link must look like '{kind}=3:8,1,3,4,0,2,7,6,5'.")
-    n = _number(size.strip(), "The board size {word} in the link {problem}.")
-    if n >= 2 and kind == "play" and not _PLAY_SIZES[0] <= n <= _PLAY_SIZES[1]:
+    width, height = _link_shape(size)
+    if min(width, height) >= 2 and kind == "play" and not (
+            width == height and _PLAY_SIZES[0] <= width <= _PLAY_SIZES[1]):
         low, high = _PLAY_SIZES
-        raise PuzzleFormatError(f"Boards from {low}x{low} to {high}x{high} can be played, not {n}x{n}.")
-    _check_side(n)
+        raise PuzzleFormatError(f"Boards from {low}x{low} to {high}x{high} can be played, not "
+                                f"{shape_name(width, height)}.")
+    _check_shape(width, height)
     tiles = _numbers_in(_tiles_after(size, tile_text, what), "board")
+    if len(tiles) != width * height:   # in the shape's words, before the tiles are read as a board of theirs
+        validate_tiles(tiles, width, "board", height)
     goal = None
     if fields.get("goal"):
         goal_text = fields["goal"]
         goal_size, colon, rest = goal_text.partition(":")
         if colon:
-            if goal_size.strip() != str(n):
-                raise PuzzleFormatError(f"The goal is {goal_size.strip()[:12]} wide but the board is {n}.", "goal")
+            goal_shape, board_shape = goal_size.strip().lower()[:12], size.strip().lower()[:12]
+            if goal_shape != board_shape:
+                wide = "" if "x" in goal_shape + board_shape else " wide"
+                raise PuzzleFormatError(f"The goal is {goal_shape}{wide} but the board is {board_shape}.", "goal")
             goal_text = _tiles_after(goal_size, rest, "goal")
         goal = tuple(_numbers_in(goal_text, "goal"))
-    return _validated(n, tiles, goal)
+    return _validated(width, tiles, goal)
+
+
+def _link_shape(size: str) -> Tuple[int, int]:
+    """A link's size, ``3`` (a 3x3 board) or ``5x3`` (5 wide, 3 high), as (width, height)."""
+    shape = _SHAPE.fullmatch(size)
+    if shape and ":" not in size:
+        return int(shape.group(1)), int(shape.group(2))
+    n = _number(size.strip(), "The board size {word} in the link {problem}.")
+    return n, n
 
 
 def _tiles_after(size: str, tiles: str, what: str) -> str:

@@ -3,6 +3,7 @@
 // Mirrors formats.py's parse_fragment, board_fragment and word_fragment (tests/parity holds both to the
 // same cases), plus the page's own kinds:
 //     board=N:t,t,...[&goal=[N:]t,t,...][&h=NAME]    a board for the solver          -> the Solve view
+//     board=WxH:t,t,...[&goal=[WxH:]t,t,...]         a W-wide, H-high board          -> the Solve view
 //     words=START,GOAL[&dict=common|large]           a word ladder                   -> the Word ladders view
 //     play=N:t,t,...[&goal=t,t,...][&moves=lrud...][&time=MS]
 //                                                    a game: its start, its slides and
@@ -112,15 +113,16 @@ function numbersIn(text, what, size) {
   return text.split(",").map((item) => wholeNumber(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, size));
 }
 
-// board.validate_tiles: each of 0..n*n-1 exactly once.  Sizes and tiles are BigInts until checked, so
+// board.validate_tiles: each of 0..W*H-1 exactly once.  Sizes and tiles are BigInts until checked, so
 // that a huge number in a link is reported as written.
-function validTiles(values, n, what) {
-  const cells = n * n;
-  const fail = (clause) => refuse(clause, Number(n));
-  if (BigInt(values.length) !== cells) fail(`a ${n}x${n} ${what} needs ${cells} tiles, not ${values.length}`);
+function validTiles(values, width, height, what) {
+  const cells = width * height;
+  const shape = `${width}x${height}`;
+  const fail = (clause) => refuse(clause, Number(width));
+  if (BigInt(values.length) !== cells) fail(`a ${shape} ${what} needs ${cells} tiles, not ${values.length}`);
   const seen = new Set();
   for (const tile of values) {
-    if (tile < 0n || tile >= cells) fail(`tile ${tile} is out of range: a ${n}x${n} ${what} uses 0 to ${cells - 1n}`);
+    if (tile < 0n || tile >= cells) fail(`tile ${tile} is out of range: a ${shape} ${what} uses 0 to ${cells - 1n}`);
     if (seen.has(tile)) fail(`tile ${tile} appears twice in the ${what}`);
     seen.add(tile);
   }
@@ -135,8 +137,25 @@ function tilesAfter(text, colon, what, size) {
   return tiles;
 }
 
-// The board and goal of a board or play link (`kind`): {n, tiles, goal}; `sizes` limits n further.  Every
-// refusal after the size is read carries it.
+// A link's size, "3" (a 3x3 board) or "5x3" (5 wide, 3 high), as BigInts [width, height] (formats._link_shape).
+function linkShape(size) {
+  const shape = /^([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})$/.exec(size);
+  if (shape) return [BigInt(shape[1]), BigInt(shape[2])];
+  const n = wholeNumber(size, (word, problem) => `the board size ${word} in the link ${problem}`);
+  return [n, n];
+}
+
+// board.check_side for a rectangle: each side 2..MAX_SIDE, in the board's words.
+function checkShape(width, height, read) {
+  const shape = `${width}x${height}`;
+  if (width < BigInt(MIN_SIDE) || height < BigInt(MIN_SIDE)) refuse(`a board needs at least 2 rows and 2 columns; this one is ${shape}`, read);
+  if (width > BigInt(MAX_SIDE) || height > BigInt(MAX_SIDE)) {
+    refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported (each side ${MIN_SIDE} to ${MAX_SIDE}); this board is ${shape}`, read);
+  }
+}
+
+// The board and goal of a board or play link (`kind`): {n (its width), height, tiles, goal}; `sizes` limits a
+// game's n further.  Every refusal after the size is read carries it.
 function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
   const colon = text.indexOf(":");
   const what = kind === "play" ? "game" : "board";
@@ -145,31 +164,36 @@ function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
     refuse(`the ${what} in the link must look like '${kind}=3:8,1,3,4,0,2,7,6,5'`, value === undefined ? null : Number(value));
   }
   const size = text.slice(0, colon).trim();
-  const n = wholeNumber(size, (word, problem) => `the board size ${word} in the link ${problem}`);
+  const [n, height] = linkShape(size);
   const read = Number(n);
-  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, read);
-  if (sizes && (n < sizes.min || n > sizes.max)) {
-    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${n}`, read);
+  const square = n === height;
+  if (sizes && n >= BigInt(MIN_SIDE) && height >= BigInt(MIN_SIDE) && (!square || n < sizes.min || n > sizes.max)) {
+    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${height}`, read);
   }
+  if (!square) checkShape(n, height, read);
+  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, read);
   if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, read);
   const tiles = numbersIn(tilesAfter(text, colon, what, read), "board", read);
   let goal = null;
   if (goalText) {
     const goalColon = goalText.indexOf(":");
     if (goalColon >= 0) {
-      const goalSize = goalText.slice(0, goalColon).trim();
-      if (goalSize !== String(n)) refuse(`the goal is ${goalSize} wide but the board is ${n}`, read);
+      const goalShape = goalText.slice(0, goalColon).trim().toLowerCase().slice(0, 12);
+      const boardShape = size.toLowerCase().slice(0, 12);
+      const wide = (goalShape + boardShape).includes("x") ? "" : " wide";
+      if (goalShape !== boardShape) refuse(`the goal is ${goalShape}${wide} but the board is ${boardShape}`, read);
     }
     goal = numbersIn(goalColon >= 0 ? tilesAfter(goalText, goalColon, "goal", read) : goalText, "goal", read);
   }
-  return { n: Number(n), tiles: validTiles(tiles, n, "board"), goal: goal && validTiles(goal, n, "goal") };
+  return { n: read, height: Number(height), tiles: validTiles(tiles, n, height, "board"),
+    goal: goal && validTiles(goal, n, height, "goal") };
 }
 
 function boardFromFields(fields) {
-  const { n, tiles, goal } = boardFromText(fields.get("board"), fields.get("goal"));
+  const { n, height, tiles, goal } = boardFromText(fields.get("board"), fields.get("goal"));
   const heuristic = fields.get("h") || null;
   if (heuristic !== null && !NAME.test(heuristic)) refuse(`the heuristic ${quoted(heuristic)} in the link is not a name a heuristic can have`);
-  return { kind: "board", n, tiles, goal, heuristic };
+  return { kind: "board", n, height, tiles, goal, heuristic };
 }
 
 function wordsFromFields(fields) {
@@ -187,14 +211,14 @@ function playFromFields(fields, keys) {
   if (unknown !== undefined) refuse(`the game link has an unknown part, ${quoted(unknown)}`);
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
-  const { n, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"),
+  const { n, height, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"),
     { kind: "play", sizes: { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) } });
   if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match", n);
   const moves = fields.get("moves") || "";
   if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", n);
   if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", n);
   if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board", n);
-  return { kind: "play", n, tiles, goal, moves, time: playTime(fields.get("time"), n) };
+  return { kind: "play", n, height, tiles, goal, moves, time: playTime(fields.get("time"), n) };
 }
 
 // The time a game link says was played, in whole milliseconds (null when the link does not say).
@@ -209,9 +233,18 @@ function goalPart(n, goal) {
   return goal && !sameTiles(goal, goalTiles(n)) ? `&goal=${goal.join(",")}` : "";
 }
 
-/** formats.board_fragment: "board=3:8,1,3,4,0,2,7,6,5", the goal only when unusual, h only when given. */
+/** The usual goal of a W x H board: 1..W*H-1, then the blank (grid.standard_goal). */
+function usualGoal(cells) {
+  return [...Array.from({ length: cells - 1 }, (_, i) => i + 1), 0];
+}
+
+/** formats.board_fragment: "board=3:8,1,3,4,0,2,7,6,5" (a rectangle "board=3x2:1,2,3,4,0,5", width first),
+ *  the goal only when unusual, h only when given. */
 export function boardFragment({ n, tiles, goal = null, heuristic = null }) {
-  return `board=${n}:${tiles.join(",")}${goalPart(n, goal)}${heuristic ? `&h=${heuristic}` : ""}`;
+  const height = tiles.length / n;
+  const size = height === n ? String(n) : `${n}x${height}`;
+  const goalText = goal && !sameTiles(goal, usualGoal(tiles.length)) ? `&goal=${goal.join(",")}` : "";
+  return `board=${size}:${tiles.join(",")}${goalText}${heuristic ? `&h=${heuristic}` : ""}`;
 }
 
 /** formats.word_fragment: "words=horse,nurse", "&dict=" unless common. */

@@ -207,7 +207,8 @@ def test_max_nodes_gives_up_with_a_clear_message_and_status_3(run_cli, write):
 
 BAD_INPUTS = [
     ("ragged.txt", "1 2 3\n4 5\n7 8 0\n", "Row 2 has 2 numbers but row 1 has 3"),
-    ("not-square.txt", "1 2 3\n4 5 6\n", "a board must be square"),
+    ("no-blank.txt", "1 2 3\n4 5 6\n", "Tile 6 is out of range: a 3x2 board uses 0 to 5"),
+    ("too-wide.txt", "21x2: " + " ".join(map(str, range(42))), "Boards up to 20x20 are supported (each side 2 to 20)"),
     ("repeated.txt", "2\n1 1\n2 0\n", "Tile 1 appears twice in the board"),
     ("missing-tile.txt", "2\n1 2\n3 3\n", "Tile 3 appears twice"),  # 0 missing: the repeat is named
     ("out-of-range.txt", "2\n1 2\n3 4\n", "Tile 4 is out of range: a 2x2 board uses 0 to 3"),

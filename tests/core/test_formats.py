@@ -37,6 +37,25 @@ class TestLayouts:
         assert parse_board_text("1 2 3/4 5 6/7 0 8") == BoardPuzzle(3, (1, 2, 3, 4, 5, 6, 7, 0, 8), None)
         assert parse_board_text(" 1 2 / 0 3 \n") == BoardPuzzle(2, (1, 2, 0, 3), None)
 
+    def test_bare_rows_of_a_rectangle_are_a_w_by_h_board(self):
+        puzzle = parse_board_text("1 2 3 4\n5 6 7 8\n9 10 0 11\n")
+        assert (puzzle.width, puzzle.height, puzzle.goal) == (4, 3, None)
+        assert parse_board_text("1 2 3 4/5 6 7 8/9 10 0 11") == puzzle
+
+    def test_a_shape_first_gives_one_line_of_tiles_its_rows(self):
+        puzzle = parse_board_text("4x3: 1 2 3 4 5 6 7 8 9 10 0 11")
+        assert puzzle == parse_board_text("4x3\n1 2 3 4\n5 6 7 8\n9 10 0 11\n") == BoardPuzzle(4, puzzle.tiles)
+        assert parse_board_text("2x4: 1 2 3 4 5 6 0 7").shape == "2x4"
+        assert parse_puzzle_text("3x2: 1 2 3 4 0 5") == BoardPuzzle(3, (1, 2, 3, 4, 0, 5))
+
+    def test_a_rectangle_may_carry_its_goal(self):
+        assert parse_board_text("3x2: 1 2 3 4 0 5  0 1 2 3 4 5").goal == (0, 1, 2, 3, 4, 5)
+        assert parse_board_text("1 2 3\n4 0 5\n\n0 1 2\n3 4 5\n").goal == (0, 1, 2, 3, 4, 5)
+
+    def test_a_rectangle_is_written_as_it_is_read(self):
+        board = parse_board_text("1 2 3 4\n5 6 7 8\n9 10 0 11\n").board()
+        assert parse_board_text(str(board)).board() == board
+
     def test_one_line_of_n_by_n_numbers_is_an_n_by_n_board_row_by_row(self):
         assert parse_board_text("8 1 3 4 0 2 7 6 5") == BoardPuzzle(3, (8, 1, 3, 4, 0, 2, 7, 6, 5), None)
         assert parse_board_text(" 1 2 0 3\n") == BoardPuzzle(2, (1, 2, 0, 3), None)
@@ -62,8 +81,14 @@ BAD_BOARDS = [
     ("", PuzzleFormatError, "The file is empty"),
     ("  \n\n \t\n", PuzzleFormatError, "The file is empty"),
     ("1 2 3\n4 5\n7 8 0\n", PuzzleFormatError, "Row 2 has 2 numbers but row 1 has 3"),
-    ("1 2 3\n4 5 6\n", PuzzleFormatError, "Found 2 rows of 3 numbers: a board must be square"),
-    ("1 2\n3 0\n2 1\n0 3\n1 2\n", PuzzleFormatError, "Found 5 rows of 2 numbers"),
+    ("1 2 3\n4 5 6\n", BoardError, "Tile 6 is out of range: a 3x2 board uses 0 to 5."),
+    ("1 2\n3 0\n2 1\n0 3\n1 2\n", BoardError, "Tile 2 appears twice in the board."),
+    ("1 2\n3 0\n\n2 1\n3 3\n", BoardError, "Tile 3 appears twice in the goal."),
+    ("4x1: 1 2 3 0", BoardError, "A board needs at least 2 rows and 2 columns; this one is 4x1."),
+    ("21x3: 1 2 3", BoardError, "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
+    ("\n".join(["1 2"] * 21), BoardError, "Boards up to 20x20 are supported (each side 2 to 20); this board is 2x21."),
+    ("4x3: 1 2 3", PuzzleFormatError, "A 4x3 board needs 12 numbers after its shape (24 with its goal), but there are 3."),
+    ("4x3: 1 2 3 4 5 6 7 8 9 10 11 12", BoardError, "Tile 12 is out of range: a 4x3 board uses 0 to 11."),
     ("2\n1 1 2 0\n", BoardError, "Tile 1 appears twice in the board"),
     ("2\n1 2 3 0\n1 1 2 0\n", BoardError, "Tile 1 appears twice in the goal"),
     ("2\n1 2 3 4\n", BoardError, "Tile 4 is out of range: a 2x2 board uses 0 to 3"),
@@ -71,7 +96,7 @@ BAD_BOARDS = [
     ("2\n1 x 2 0\n", PuzzleFormatError, "Line 2: 'x' is not a whole number"),
     ("2\n1 2.5 3 0\n", PuzzleFormatError, "'2.5' is not a whole number"),
     ("8 1 3 4 0 2 7 6", PuzzleFormatError, "One line of 8 numbers is not a square board (a 3x3 board is 9 numbers, "
-                                           "a 4x4 one 16): type one row per line, or separate the rows with '/'"),
+                                           "a 4x4 one 16): type one row per line, separate the rows with '/'"),
     ("1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 0", PuzzleFormatError, "One line of 18 numbers is not a square board"),
     (" ".join(map(str, range(441))), PuzzleFormatError, "Boards up to 20x20 are supported; this one is 21x21"),
     (" ".join(map(str, range(30))) + "\n" + " ".join(map(str, range(30))), PuzzleFormatError,
@@ -106,8 +131,15 @@ class TestShareLinks:
     def test_a_board_round_trips(self):
         fragment = board_fragment(3, [8, 1, 3, 4, 0, 2, 7, 6, 5])
         assert fragment == "board=3:8,1,3,4,0,2,7,6,5"
-        assert parse_fragment(fragment) == {"kind": "board", "n": 3, "tiles": (8, 1, 3, 4, 0, 2, 7, 6, 5),
-                                            "goal": None, "heuristic": None}
+        assert parse_fragment(fragment) == {"kind": "board", "n": 3, "height": 3,
+                                            "tiles": (8, 1, 3, 4, 0, 2, 7, 6, 5), "goal": None, "heuristic": None}
+
+    def test_a_rectangle_is_written_with_its_shape_width_first(self):
+        fragment = board_fragment(4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11], goal=[0] + list(range(1, 12)))
+        assert fragment == "board=4x3:1,2,3,4,5,6,7,8,9,10,0,11&goal=0,1,2,3,4,5,6,7,8,9,10,11"
+        parsed = parse_fragment(fragment)
+        assert (parsed["n"], parsed["height"], parsed["goal"]) == (4, 3, tuple(range(12)))
+        assert parse_fragment("board=2x3:1,2,3,4,0,5&goal=2x3:1,2,3,4,5,0")["height"] == 3
 
     def test_goal_and_heuristic_are_optional_parts(self):
         fragment = board_fragment(3, [1, 3, 4, 8, 6, 2, 7, 0, 5], goal=[1, 2, 3, 8, 0, 4, 7, 6, 5],
@@ -141,6 +173,12 @@ class TestShareLinks:
         ("board=3:8,1", "A 3x3 board needs 9 tiles, not 2"),
         ("board=2:1,1,2,0", "Tile 1 appears twice in the board"),
         ("board=2:1,2,0,3&goal=3:1,2,3,0", "The goal is 3 wide but the board is 2"),
+        ("board=3x2:1,2,3,4,0,5&goal=2x3:1,2,3,4,5,0", "The goal is 2x3 but the board is 3x2."),
+        ("board=4x3:1,2,3", "A 4x3 board needs 12 tiles, not 3."),
+        ("board=21x3:1,2,3", "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
+        ("board=4x1:1,2,3,0", "A board needs at least 2 rows and 2 columns; this one is 4x1."),
+        ("board=4xx3:1,2,3", "The board size '4xx3' in the link is not a whole number"),
+        ("play=5x3:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14", "Boards from 3x3 to 7x7 can be played, not 5x3."),
         ("board=2:1,2,0,3&h=<script>", "The heuristic '<script>' in the link is not a name a heuristic can have"),
         ("words=horse", "must look like 'words=horse,nurse'"),
         ("words=horse,", "must look like 'words=horse,nurse'"),
