@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass
 from typing import List, Optional, Sequence, Tuple, Union
 
 from . import grid, policy
-from .board import Board, BoardError, validate_tiles
+from .board import Board, BoardError, shape_name, validate_tiles
 from .formats import BoardPuzzle, WordPuzzle, quoted
 from .budget import within
 from .results import Result
@@ -62,6 +62,7 @@ MAX_COUNT = 10_000
 _COUNT_LINE = re.compile(r"(?:minimum\s+)?number\s+of\s+moves\s*[=:]\s*([+-]?\d{1,9})\s*(?:\(.*\))?\s*\.?", re.I)
 _COUNT_START = re.compile(r"(?:minimum\s+)?number\s+of\s+moves", re.I)
 _NO_SOLUTION = re.compile(r"(?:no\s+solution(?:\s+possible)?|unsolvable(?:\s+puzzle)?)\s*[.!]?", re.I)
+_SHAPE_LINE = re.compile(r"\s*\d{1,2}\s*[xX]\s*\d{1,2}\s*")  # a rectangle's size line, "4x3"
 _MOVE_TEXT = re.compile(r"[UDLRudlr0-9\s,]*")
 #: The blank's step (row, column) for a letter read in the tile convention: L = a tile slides left, so
 #: the blank moves right.
@@ -168,7 +169,7 @@ def _read_answer(text: str, puzzle: Puzzle) -> _Answer:
         return _Answer("ladder", stated, _ladder_words(body))
     if body[0][1][0].isalpha():
         return _Answer("moves", stated, move_letters(body))
-    return _Answer("boards", stated, _boards(body, puzzle.n))
+    return _Answer("boards", stated, _boards(body, puzzle.width, puzzle.height))
 
 
 def _count(lines: List[Tuple[int, str]]) -> Tuple[Optional[int], List[Tuple[int, str]], Optional[int]]:
@@ -191,38 +192,47 @@ def _count(lines: List[Tuple[int, str]]) -> Tuple[Optional[int], List[Tuple[int,
     return stated, body, count_line
 
 
-def _boards(body: List[Tuple[int, str]], n: int) -> List[Tuple[int, Tuple[int, ...]]]:
-    """The boards of an algs4 answer for an n x n puzzle: ``(first line, tiles)`` each."""
+def _boards(body: List[Tuple[int, str]], n: int, height: int) -> List[Tuple[int, Tuple[int, ...]]]:
+    """The boards of an algs4 answer for a puzzle ``n`` tiles wide and ``height`` high: ``(first line, tiles)``
+    each.  A board may follow a size line: ``n`` for a square, the shape (``4x3``, as the CLI writes it) for a
+    rectangle."""
     boards: List[Tuple[int, Tuple[int, ...]]] = []
     rows: List[int] = []
     first = sized = 0  # the line of the board's first row, and of its size line (0: none yet)
+    shape, cells = shape_name(n, height), n * height
     for number, line in body:
         for chunk in line.split("/"):
+            if not rows and not sized and _SHAPE_LINE.fullmatch(chunk):
+                if chunk.strip().lower().replace(" ", "") != shape:
+                    raise AnswerFormatError(f"Line {number}: the size line says {chunk.strip()[:12]}, but the puzzle "
+                                            f"is {shape}.", number)
+                sized = number
+                continue
             numbers = _numbers(chunk, number)
             if not numbers:
                 continue
             if len(numbers) == 1 and not rows and not sized:
-                if numbers[0] != n:
+                if numbers[0] != n or height != n:
                     raise AnswerFormatError(f"Line {number}: the size line says {numbers[0]}, but the puzzle is "
-                                            f"{n}x{n}.", number)
+                                            f"{shape}.", number)
                 sized = number
                 continue
-            if len(numbers) == n * n and not rows:
+            if len(numbers) == cells and not rows:
                 boards.append((sized or number, tuple(numbers)))
                 sized = 0
                 continue
             if len(numbers) != n:
                 raise AnswerFormatError(f"Line {number} has {_count_of(len(numbers), 'number')}, but a row of this "
-                                        f"{n}x{n} board has {n}.", number)
+                                        f"{shape} board has {n}.", number)
             if not rows:
                 first = sized or number
             rows += numbers
-            if len(rows) == n * n:
+            if len(rows) == cells:
                 boards.append((first, tuple(rows)))
                 rows, sized = [], 0
     if rows or sized:
         raise AnswerFormatError(f"Line {first or sized}: the board there has {_count_of(len(rows) // n, 'row')}, "
-                                f"not {n}.", first or sized)
+                                f"not {height}.", first or sized)
     return boards
 
 
@@ -306,7 +316,7 @@ def checking(text: str, puzzle: Puzzle, convention: str = "auto",
         raise ValueError(f"Unknown convention {str(convention)[:20]!r}; choose one of {', '.join(CONVENTIONS)}.")
     kind = "words" if isinstance(puzzle, WordPuzzle) else "board"
     start = ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary) if kind == "words" else \
-        Board.from_tiles(puzzle.tiles, puzzle.goal)
+        puzzle.board()
     answer = _read_answer(text, puzzle)
     if answer.claim_none:
         best = yield from optimum(puzzle, max_expansions)
@@ -403,16 +413,16 @@ def _replay(answer: _Answer, start, convention: str) -> Tuple[Optional[_Fault], 
 
 
 def _boards_fault(boards: List[Tuple[int, Tuple[int, ...]]], start: Board) -> Optional[_Fault]:
-    n = start.size()
+    n, height = start.width, start.height
     first_line, first = boards[0]
     if first != start.tiles:
         return _Fault("wrong-start", 0, first_line, f"The first board (line {first_line}) is not the puzzle's start.")
     for move, ((_, before), (line, after)) in enumerate(zip(boards, boards[1:]), start=1):
         try:
-            validate_tiles(list(after), n)
+            validate_tiles(list(after), n, height=height)
         except BoardError as error:
             return _Fault("illegal-move", move, line, f"Board {move + 1} (line {line}) is not a board: {error}")
-        problem = _slide_problem(before, after, n)
+        problem = _slide_problem(before, after, n, height)
         if problem:
             return _Fault("illegal-move", move, line, f"Move {move} (to the board on line {line}) is not one slide: "
                                                       f"{problem}.")
@@ -423,29 +433,29 @@ def _boards_fault(boards: List[Tuple[int, Tuple[int, ...]]], start: Board) -> Op
     return None
 
 
-def _slide_problem(before: Sequence[int], after: Sequence[int], n: int) -> str:
-    """Why ``after`` is not ``before`` after one slide ("" when it is)."""
-    changed = [cell for cell in range(n * n) if before[cell] != after[cell]]
+def _slide_problem(before: Sequence[int], after: Sequence[int], n: int, height: int) -> str:
+    """Why ``after`` is not ``before`` after one slide on a board ``n`` wide ("" when it is)."""
+    changed = [cell for cell in range(n * height) if before[cell] != after[cell]]
     if not changed:
         return "the board did not change"
     blank = before.index(0)
     if len(changed) != 2 or blank not in changed:
         return f"{len(changed)} cells changed, but a slide changes two: the blank's and one tile's"
     target = changed[0] if changed[1] == blank else changed[1]
-    if target not in grid.blank_moves(n)[blank]:
+    if target not in grid.blank_moves(n, height)[blank]:
         return f"tile {before[target]} jumped into the blank from a cell that is not next to it"
     return ""
 
 
 def _moves_fault(letters: List[Tuple[int, str]], start: Board, convention: str) -> Optional[_Fault]:
-    n = start.size()
+    n, height = start.width, start.height
     tiles = list(start.tiles)
     blank = tiles.index(0)
     for move, (line, letter) in enumerate(letters, start=1):
         tile_way = letter if convention == "tile" else OPPOSITE[letter]
         step_row, step_col = _BLANK_STEP[tile_way]
         row, col = divmod(blank, n)
-        if not (0 <= row + step_row < n and 0 <= col + step_col < n):
+        if not (0 <= row + step_row < height and 0 <= col + step_col < n):
             way = {"l": "left", "r": "right", "u": "up", "d": "down"}[tile_way]
             return _Fault("illegal-move", move, line, f"Move {move} cannot be made: no tile is {_SIDE[tile_way]} "
                                                       f"the blank to slide {way}.")

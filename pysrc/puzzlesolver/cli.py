@@ -173,7 +173,7 @@ def render_text(result: Result) -> str:
 
 def _trace_rows(state: object) -> str:
     if isinstance(state, Board):
-        return "".join(row + "\n" for row in grid.rows_text(state.tiles, state.size()))
+        return "".join(row + "\n" for row in grid.rows_text(state.tiles, state.width))
     return f"{state}\n"
 
 
@@ -209,7 +209,7 @@ def render_json(result: Result, label: Optional[str], options: Options) -> str:
         initial = result.initial
         record["solution"] = [list(board.tiles) for board in result.states()]
         record["blank_path"] = result.blank_path
-        record.update(n=initial.size(), goal=list(initial.goal))
+        record.update(n=initial.width, height=initial.height, goal=list(initial.goal))
     else:
         record["solution"] = result.ladder
         record.update(start=result.initial.word, goal=result.initial.goal)

@@ -53,7 +53,7 @@ def _goal_cells(goal: Tuple[int, ...]):
 
 def linear_conflict(board: Board) -> int:
     """Manhattan distance plus linear conflicts (admissible, any goal)."""
-    return board.manhattan() + grid.linear_conflicts(board.tiles, _goal_cells(board.goal), board.size())
+    return board.manhattan() + grid.linear_conflicts(board.tiles, _goal_cells(board.goal), board.width)
 
 
 @lru_cache(maxsize=8)
@@ -88,9 +88,9 @@ def _walking_table(n: int, goal_blank_row: int) -> Dict[tuple, int]:
 
 
 def walking_distance(board: Board) -> int:
-    """Walking distance (rows + columns) for boards up to 4x4; linear conflict for larger ones."""
-    n = board.size()
-    if n > 4:
+    """Walking distance (rows + columns) for square boards up to 4x4; linear conflict for others."""
+    n = board.width
+    if n > 4 or board.height != n:
         return linear_conflict(board)
     tiles = board.tiles
     where = _goal_cells(board.goal)
@@ -124,8 +124,8 @@ def _canonical_map(n: int, goal: Tuple[int, ...]) -> Optional[tuple]:
 
 def pattern_database(board: Board) -> int:
     """Exact distance (3x3) or max(6-6-3, mirrored 6-6-3) (4x4); linear conflict where no table applies."""
-    n = board.size()
-    mapping = _canonical_map(n, board.goal) if n in (3, 4) else None
+    n = board.width
+    mapping = _canonical_map(n, board.goal) if n in (3, 4) and board.height == n else None
     if mapping is None:
         return linear_conflict(board)
     sym, relabel, blank = mapping

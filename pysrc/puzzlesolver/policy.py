@@ -27,6 +27,12 @@ Boards (``algorithm`` / ``heuristic``):
 With ``"auto"``, a heuristic only A* offers (hamming, walking-distance) runs on A*.  When pattern
 tables are missing the search does without them and its ``method`` says so.
 
+Rectangles (W x H, W != H): up to :data:`RECT_OPTIMAL_UP_TO` cells, ``"auto"`` and ``"ida"`` are optimal:
+IDA* (:mod:`puzzlesolver.fast.rect`) on additive pattern tables built for the shape and goal on demand, in
+steps (:mod:`puzzlesolver.fast.rect_tables`; from 10 cells on), or on Manhattan distance + linear conflicts
+when that heuristic is asked for; above that, the anytime search as on big squares.  ``"weighted"`` and
+``"lines"`` are the line-by-line solver, the A* searches the seeds' A*.
+
 :func:`starting` does the work of :func:`start` in steps (:mod:`puzzlesolver.steps`): the pattern
 tables are read a few megabytes at a time, so that the web worker can answer other requests meanwhile.
 
@@ -53,7 +59,9 @@ from .board import Board
 from .fast import compact, tables
 from .fast.anytime import AnytimeSearch, bound_search
 from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
+from .fast import rect_tables
 from .fast.lines import SubgoalSearch
+from .fast.rect import RectIDAStar
 from .fast.weighted import WeightedAStar
 from .formats import BoardPuzzle, WordPuzzle
 from .budget import within
@@ -77,6 +85,9 @@ ALGORITHMS = ("auto", "ida", "astar", "astar-tree", "weighted", "lines")
 WORD_ALGORITHMS = ("auto",) + ASTAR_ALGORITHMS
 #: From this side on, "auto" runs the anytime search: an answer at once, optimal when IDA* can prove it.
 ANYTIME_FROM = 5
+
+#: Rectangles of up to this many cells get an optimal answer (2x2 to 2x8, 3x3 to 3x5, 4x4 and their transposes).
+RECT_OPTIMAL_UP_TO = 16
 
 #: Heuristics the IDA* engines update incrementally.
 IDA_HEURISTICS = ("auto", "pdb", "linear-conflict", "manhattan")
@@ -126,6 +137,14 @@ class _Choice:
     build: Callable[[Board], BoardSearch]
     files: Tuple[str, ...] = ()
     fallback: Tuple[str, ...] = ()
+    #: Builds the search in steps (a rectangle's pattern tables are built for its shape first), if it must.
+    preparing: Optional[Callable[[Board], Work[BoardSearch]]] = None
+
+    def searching(self, board: Board) -> Work[BoardSearch]:
+        """The search for ``board``, built in steps when it must be (yielding their progress)."""
+        if self.preparing is None:
+            return self.build(board)
+        return (yield from self.preparing(board))
 
     def tables_read(self) -> Tuple[str, ...]:
         """The files the search will read: its own when all are at hand, else its fallback's."""
@@ -142,8 +161,10 @@ def _check_options(options: Options, algorithms: Sequence[str]) -> None:
 
 
 def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
-    """The search for an n x n board aiming at ``goal`` under ``options`` (the whole policy)."""
+    """The search for a board ``n`` tiles wide aiming at ``goal`` under ``options`` (the whole policy)."""
     _check_options(options, ALGORITHMS)
+    if len(goal) != n * n:
+        return _choose_rectangle(n, len(goal) // n, goal, options)
     algorithm, heuristic, weight = options.algorithm, options.heuristic, options.weight
     if algorithm == "weighted" and n <= 4:
         return _Choice(lambda board: WeightedAStar(board, weight))
@@ -172,6 +193,47 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
         note = f" (no pattern databases for {n}x{n})"
     conflicts = heuristic != "manhattan"
     return _Choice(lambda board: _ida_manhattan(board, conflicts, note))
+
+
+def _choose_rectangle(width: int, height: int, goal: Tuple[int, ...], options: Options) -> _Choice:
+    """The search for a W x H board (W != H): optimal up to :data:`RECT_OPTIMAL_UP_TO` cells."""
+    algorithm, heuristic, weight = options.algorithm, options.heuristic, options.weight
+    if algorithm in ("weighted", "lines"):
+        return _Choice(lambda board: SubgoalSearch(board, 3.0 if weight is None else weight))
+    if algorithm == "auto" and heuristic not in IDA_HEURISTICS:
+        algorithm = "astar"
+    if algorithm in ASTAR_ALGORITHMS:
+        estimate = "linear-conflict" if heuristic in ("auto", "pdb") else heuristic
+        return _Choice(lambda board: _astar(board, algorithm, estimate))
+    if heuristic not in IDA_HEURISTICS:
+        raise OptionError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}.",
+                          "heuristic")
+    if width * height > RECT_OPTIMAL_UP_TO:
+        if algorithm == "auto" and heuristic == "auto":
+            return _Choice(AnytimeSearch)
+        return _Choice(lambda board: _ida_manhattan(board, heuristic != "manhattan"))
+    if heuristic in ("auto", "pdb"):
+        return _Choice(_rect_search, preparing=_rect_tables_search)
+    return _Choice(_rect_search)
+
+
+def _rect_search(board: Board) -> RectIDAStar:
+    """Optimal IDA* on a small rectangle with Manhattan distance + linear conflicts."""
+    return RectIDAStar(board.width, board.height, board.tiles, board.goal)
+
+
+def _rect_tables_search(board: Board) -> Work[RectIDAStar]:
+    """Optimal IDA* on a small rectangle with pattern tables built for its shape and goal, in steps; each step's
+    progress is a search record (no positions searched yet) saying which table is being built."""
+    building = rect_tables.preparing(board.width, board.height, board.tiles, board.goal)
+    while True:
+        try:
+            step = next(building)
+        except StopIteration as built:
+            return built.value
+        yield None if step is None else {"expanded": 0, "frontier": 0, "bound": board.manhattan(), "enqueued": 0,
+                                         "method": "building pattern tables for this shape",
+                                         "table": step["table"], "tables": step["tables"]}
 
 
 def _table_blank(n: int, goal: Sequence[int]) -> Optional[int]:
@@ -232,7 +294,7 @@ def _ida_4x4(board: Board, tiles: List[int], back: List[int]) -> IDAStar:
 
 
 def _ida_manhattan(board: Board, conflicts: bool, note: str = "") -> IDAStar:
-    n, tiles, goal = board.size(), board.tiles, board.goal
+    n, tiles, goal = board.width, board.tiles, board.goal
     method = "IDA* + Manhattan distance" + (" + linear conflicts" if conflicts else "") + note
     return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, conflicts, counter), method)
 
@@ -347,8 +409,8 @@ class Solving:
 def blank_first_goal(board: Board) -> Optional[Tuple[int, ...]]:
     """The goal with the blank first (``0 1 2 3 ...``: Korf's 15-puzzles' and some courses'), when ``board``
     cannot reach its own goal but would reach that one; else None."""
-    n, tiles = board.size(), board.tiles
-    blank_first = tuple(range(n * n))
+    n, tiles = board.width, board.tiles
+    blank_first = tuple(range(len(tiles)))
     if tuple(board.goal) == blank_first or grid.can_reach(tiles, board.goal, n):
         return None
     return blank_first if grid.can_reach(tiles, blank_first, n) else None
@@ -368,7 +430,7 @@ def no_answer(initial: Union[Board, WordState]) -> str:
 
 def iteration_log(search: Optional[Search]) -> List[Tuple[int, int]]:
     """IDA*'s ``(bound, expansions)`` per finished iteration, for the searches that iterate (else empty)."""
-    if isinstance(search, (IDAStar, AnytimeSearch)):
+    if isinstance(search, (IDAStar, AnytimeSearch, RectIDAStar)):
         return list(search.iteration_log)
     return []
 
@@ -376,7 +438,7 @@ def iteration_log(search: Optional[Search]) -> List[Tuple[int, int]]:
 def board_search(board: Board, options: Options = Options()) -> BoardSearch:
     """The search the policy picks for ``board`` (not yet run): for callers that drive a search
     themselves, such as the explain view and the tests.  Raises :class:`OptionError`."""
-    return _choose(board.size(), board.goal, options).build(board)
+    return to_end(_choose(board.width, board.goal, options).searching(board))
 
 
 def start(puzzle: Puzzle, options: Options = Options()) -> Solving:
@@ -392,17 +454,17 @@ def starting(puzzle: Puzzle, options: Options = Options()) -> Work[Solving]:
     """:func:`start` in steps: the data files the search reads are loaded a few megabytes at a time."""
     if isinstance(puzzle, WordPuzzle):
         return (yield from _starting_words(puzzle, options))
-    board = Board.from_tiles(puzzle.tiles, puzzle.goal)
-    choice = _choose(board.size(), board.goal, options)
-    advice = _board_advice(board.size(), options)
+    board = puzzle.board()
+    choice = _choose(board.width, board.goal, options)
+    advice = _board_advice(options)
     if not board.is_solvable():
         early = BoardResult(Status.UNSOLVABLE, board, "parity (no search needed)", reason=no_answer(board))
         return Solving(Kind.BOARD, board, None, advice, early)
     yield from tables.loading(choice.tables_read())
-    return Solving(Kind.BOARD, board, choice.build(board), advice)
+    return Solving(Kind.BOARD, board, (yield from choice.searching(board)), advice)
 
 
-def _board_advice(n: int, options: Options) -> str:
+def _board_advice(options: Options) -> str:
     if options.heuristic == "hamming":
         return "choose a stronger heuristic (manhattan or better instead of hamming)"
     if options.algorithm in ("weighted", "lines"):
@@ -447,7 +509,7 @@ def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collec
             return [DataFile(f"data/{word_list_path(name).name}", str(word_list_path(name)))]
         return []
     choice = _board_choice(puzzle, options)
-    goal = puzzle.goal or grid.standard_goal(puzzle.n)
+    goal = puzzle.goal or grid.standard_goal(puzzle.width, puzzle.height)
     if choice is None or not grid.can_reach(puzzle.tiles, goal, puzzle.n):   # parity settles it: no tables
         return []
     url = lambda name: f"pdb/{tables.stored(name)}"  # noqa: E731 - the file the site serves
@@ -469,6 +531,6 @@ def loading(puzzle: Puzzle, options: Options = Options()) -> Work[None]:
 
 def _board_choice(puzzle: BoardPuzzle, options: Options) -> Optional[_Choice]:
     try:
-        return _choose(puzzle.n, puzzle.goal or grid.standard_goal(puzzle.n), options)
+        return _choose(puzzle.n, puzzle.goal or grid.standard_goal(puzzle.width, puzzle.height), options)
     except OptionError:
         return None

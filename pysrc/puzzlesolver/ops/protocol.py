@@ -44,7 +44,7 @@ WORKER = {
 #: What each progress tag's records hold (the page words each tag its own way: site/core/job.js).
 PROGRESS_TAGS = {
     "search": "a search: expanded, frontier, bound, enqueued, method; boards add iterations and best (an anytime "
-              "search's answer so far)",
+              "search's answer so far), and table of tables while a rectangle's pattern tables are built",
     "positions": "positions searched: expanded",
     "deals": "boards tried for an exact deal: tried, expanded",
     "steps": "a search recorded step by step: steps",
@@ -73,7 +73,8 @@ DEFS: Message = {
             "iterations": {"type": "array", "items": {"type": "array", "items": {"type": "integer"},
                                                       "minItems": 2, "maxItems": 2}},
             "steps": {"type": "integer"}, "rows": {"type": "integer"}, "of": {"type": "integer"},
-            "boards": {"type": "integer"}, "tried": {"type": "integer"}, "method": {"type": "string"}}},
+            "boards": {"type": "integer"}, "tried": {"type": "integer"}, "method": {"type": "string"},
+            "table": {"type": "integer"}, "tables": {"type": "integer"}}},
 }
 
 ENVELOPE_ANSWERS: Dict[str, Message] = {

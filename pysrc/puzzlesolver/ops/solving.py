@@ -51,30 +51,30 @@ def board_puzzle(text: Any, goal_text: Any) -> BoardPuzzle:
         raise
     if not isinstance(goal_text, str) or not goal_text.strip():
         return puzzle
-    goal = _goal_board(goal_text, puzzle.n)
+    goal = _goal_board(goal_text, puzzle.shape)
     return BoardPuzzle(puzzle.n, puzzle.tiles, goal.tiles)
 
 
 def _typed_board(text: Any) -> BoardPuzzle:
     """The ``board`` text read (it may carry its own goal, as seed 003's files do)."""
     if not isinstance(text, str) or not text.strip():
-        raise InputError("board", "Enter a board: n rows of n numbers, 0 for the blank.")
+        raise InputError("board", "Enter a board: rows of numbers, 0 for the blank.")
     try:
         return parse_board_text(text)
     except (PuzzleFormatError, BoardError) as error:
         raise InputError(error.field, str(error)) from None
 
 
-def _goal_board(goal_text: str, n: Optional[int]) -> BoardPuzzle:
-    """The ``goal`` text read as one board, of side ``n`` when the board's side is known."""
+def _goal_board(goal_text: str, shape: Optional[str]) -> BoardPuzzle:
+    """The ``goal`` text read as one board, of the board's ``shape`` (``"4x3"``) when that is known."""
     try:
         goal = parse_board_text(goal_text)
     except (PuzzleFormatError, BoardError) as error:
         raise InputError("goal", str(error).replace("board", "goal")) from None
     if goal.goal is not None:
-        raise InputError("goal", "Enter one goal board: n rows of n numbers.")
-    if n is not None and goal.n != n:
-        raise InputError("goal", f"The goal is {goal.n}x{goal.n} but the board is {n}x{n}.")
+        raise InputError("goal", "Enter one goal board: rows of numbers, as the board has.")
+    if shape is not None and goal.shape != shape:
+        raise InputError("goal", f"The goal is {goal.shape} but the board is {shape}.")
     return goal
 
 
@@ -211,9 +211,10 @@ def search_progress(solving: policy.Solving) -> Dict[str, Any]:
 def board_description(board: Board, heuristic: str, reason: str = "") -> Message:
     """What the page shows about a board: its tiles and goal as lists and text, solvable or why not, its
     estimate and its share link."""
-    n = board.size()
-    usual_goal = board.goal == grid.standard_goal(n)
-    answer = {"n": n, "tiles": list(board.tiles), "goal": list(board.goal), "usual_goal": usual_goal,
+    n = board.width
+    usual_goal = board.goal == grid.standard_goal(n, board.height)
+    answer = {"n": n, "height": board.height, "tiles": list(board.tiles), "goal": list(board.goal),
+              "usual_goal": usual_goal,
               "heuristic": heuristic, "board_text": rows_text(board.tiles, n),
               "goal_text": "" if usual_goal else rows_text(board.goal, n),
               "solvable": board.is_solvable(), "estimate": board.estimated_distance_to_goal(),
@@ -259,7 +260,7 @@ class CheckBoard(BoardFields):
         super().check()
         options_of(None, self.heuristic)
         try:
-            self.board_checked = Board.from_tiles(self.puzzle.tiles, self.puzzle.goal)
+            self.board_checked = self.puzzle.board()
         except BoardError as error:
             raise InputError("board", str(error)) from None
 
@@ -281,7 +282,7 @@ class SolveBoard(BoardFields, Budgeted):
 
 
 def _describe_board(params: SolveBoard, result: Result) -> Message:
-    board = Board.from_tiles(params.puzzle.tiles, params.puzzle.goal)
+    board = params.puzzle.board()
     return result_message(result, board=board_description(board, params.options.heuristic, result.reason))
 
 
@@ -315,13 +316,15 @@ RESULT_DESCRIPTION = (
     "resume can go on (an anytime search then answers solved, not optimal, with its message).")
 
 ANSWERS: Dict[str, Message] = {
-    "board": {"type": "object", "required": ["type", "id", "n", "tiles", "goal", "usual_goal", "board_text",
+    "board": {"type": "object", "required": ["type", "id", "n", "height", "tiles", "goal", "usual_goal", "board_text",
                                              "goal_text", "solvable", "estimate", "estimate_heuristic", "heuristic",
                                              "fragment"],
               "description": "A typed board checked; `reason` says why an unsolvable one cannot reach its goal, and "
                              "`blank_first_goal` is the goal with the blank first (0 1 2 3 ...) when it would reach that "
                              "one (Korf's boards).",
-              "properties": {"n": {"type": "integer"}, "tiles": {"$ref": "#/$defs/tiles"},
+              "properties": {"n": {"type": "integer", "description": "Tiles to a row (the side of an n x n board)."},
+                             "height": {"type": "integer", "description": "Rows."},
+                             "tiles": {"$ref": "#/$defs/tiles"},
                              "goal": {"$ref": "#/$defs/tiles"}, "solvable": {"type": "boolean"},
                              "estimate": {"type": "integer"}, "fragment": {"type": "string"},
                              "reason": {"type": "string"}, "blank_first_goal": {"$ref": "#/$defs/tiles"}}},

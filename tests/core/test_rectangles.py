@@ -1,0 +1,116 @@
+"""Every shape in the engine: a W x H board typed as a person types it is solved, optimally up to 16 cells, by the
+command line, the policy and the web API, in the same words as a square one."""
+
+import json
+import random
+
+import pytest
+
+from puzzlesolver import policy
+from puzzlesolver.board import random_board
+from puzzlesolver.fast.rect import RectIDAStar
+from puzzlesolver.formats import BoardPuzzle, parse_board_text
+from puzzlesolver.policy import Options
+from puzzlesolver.webapi import answer as handle
+
+from spec_helpers import bfs_distances, slide_neighbors
+
+#: Shapes of up to 10 cells: breadth-first search gives every optimum.
+SMALL_SHAPES = [(3, 2), (2, 3), (4, 2), (2, 4), (5, 2), (2, 5)]
+#: Shapes of 11 to 15 cells: the optimum comes from IDA* on Manhattan distance + linear conflicts alone
+#: (RectIDAStar without tables: another estimate than the pattern tables the policy picks).
+LARGER_SHAPES = [(4, 3), (3, 4), (6, 2), (7, 2), (5, 3), (3, 5)]
+
+
+def bare_rows(tiles, width):
+    """The board as a person types it: one row per line, no size line."""
+    return "\n".join(" ".join(str(t) for t in tiles[r:r + width]) for r in range(0, len(tiles), width)) + "\n"
+
+
+def replayed(tiles, blank_path, width):
+    """The arrangement after the blank moves along ``blank_path``, each move checked to be one slide."""
+    board = tuple(tiles)
+    for cell in blank_path:
+        after = list(board)
+        blank = board.index(0)
+        after[blank], after[cell] = after[cell], 0
+        assert tuple(after) in slide_neighbors(board, width), f"blank {blank} -> {cell} is not one slide"
+        board = tuple(after)
+    return board
+
+
+def goal_of(width, height):
+    return tuple(range(1, width * height)) + (0,)
+
+
+@pytest.mark.parametrize("width, height", SMALL_SHAPES)
+def test_small_rectangles_typed_as_rows_get_the_breadth_first_optimum_with_json(run_cli, write, width, height):
+    distances = bfs_distances(goal_of(width, height), width)
+    for board in random.Random(width * 10 + height).sample(sorted(distances), 3):
+        done = run_cli("--json", write("board.txt", bare_rows(board, width)))
+        record = json.loads(done.out)
+        assert done.status == 0 and record["optimal"] is True
+        assert (record["n"], record["height"]) == (width, height)
+        assert record["moves"] == distances[board]
+        assert replayed(board, record["blank_path"], width) == goal_of(width, height)
+
+
+@pytest.mark.parametrize("width, height", LARGER_SHAPES)
+def test_larger_rectangles_get_the_optimum_of_an_independent_exact_search(run_cli, write, width, height):
+    board = random_board(width, random.Random(width * 100 + height), height=height)
+    exact = RectIDAStar(width, height, board.tiles)
+    exact.run()
+    done = run_cli("--json", write("board.txt", bare_rows(board.tiles, width)))
+    record = json.loads(done.out)
+    assert record["optimal"] is True and record["moves"] == exact.moves
+    assert replayed(board.tiles, record["blank_path"], width) == board.goal
+
+
+def test_an_unsolvable_rectangle_says_so_in_the_seeds_words(run_cli, write):
+    done = run_cli(write("board.txt", "2 1 3 4\n5 6 7 8\n9 10 11 0\n"))
+    assert done.status == 0 and done.out == "No solution possible\n"
+
+
+def test_the_answer_prints_each_rectangle_under_its_shape(run_cli, write):
+    done = run_cli(write("board.txt", "1 2 3\n4 0 5\n"))
+    assert done.out == ("Minimum number of moves = 1\n"
+                           "3x2\n 1  2  3 \n 4  0  5 \n\n"
+                           "3x2\n 1  2  3 \n 4  5  0 \n\n")
+
+
+def test_a_shape_outside_two_to_twenty_a_side_is_refused_on_the_command_line(run_cli, write):
+    done = run_cli(write("board.txt", "21x2: " + " ".join(map(str, range(42)))))
+    assert done.status == 2
+    assert "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x2." in done.err
+
+
+def test_a_rectangle_with_its_own_goal_is_solved_for_that_goal():
+    distances = bfs_distances(tuple(range(8)), 4)
+    farthest = max(distances, key=distances.get)
+    puzzle = parse_board_text("4x2: " + " ".join(map(str, farthest)) + "   0 1 2 3 4 5 6 7")
+    result = policy.solve(puzzle)
+    assert result.optimal and replayed(puzzle.tiles, result.blank_path, 4) == puzzle.goal
+    assert result.moves == distances[puzzle.tiles] == 36
+
+
+@pytest.mark.parametrize("algorithm, heuristic", [("astar", "manhattan"), ("astar", "hamming"),
+                                                  ("astar", "walking-distance"), ("ida", "linear-conflict"),
+                                                  ("ida", "manhattan"), ("auto", "pdb")])
+def test_every_optimal_search_agrees_on_a_rectangle(algorithm, heuristic):
+    distances = bfs_distances(goal_of(3, 3 - 1), 3)
+    board = max(distances, key=distances.get)   # the farthest 3x2 board: 21 moves
+    result = policy.solve(BoardPuzzle(3, board), Options(algorithm, heuristic))
+    assert result.optimal and result.moves == distances[board] == 21
+
+
+def test_the_web_api_describes_a_rectangle_with_its_shape_and_link():
+    answer = handle({"op": "check_board", "id": 1, "board": "1 2 3 4\n5 6 7 8\n9 10 0 11"})
+    assert (answer["n"], answer["height"], answer["solvable"]) == (4, 3, True)
+    assert answer["fragment"] == "board=4x3:1,2,3,4,5,6,7,8,9,10,0,11"
+    assert answer["board_text"] == " 1  2  3  4\n 5  6  7  8\n 9 10  0 11"
+
+
+def test_the_web_api_names_a_goal_of_another_shape():
+    answer = handle({"op": "check_board", "id": 1, "board": "1 2 3\n4 0 5", "goal": "1 2\n3 4\n5 0"})
+    assert answer["type"] == "error" and answer["field"] == "goal"
+    assert answer["message"] == "The goal is 2x3 but the board is 3x2."
