@@ -32,8 +32,8 @@ export function notationPanel(root, game) {
   const loadPosition = () => {
     error.textContent = "";
     try {
-      const { n, tiles } = parsePosition(positionIn.value);
-      if (n < MIN_SIZE || n > MAX_SIZE) throw new NotationError(`The game plays ${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE} boards.`);
+      const { n, tiles } = parsePosition(positionIn.value);   // n: a square's side (a rectangle has none)
+      if (!(n >= MIN_SIZE && n <= MAX_SIZE)) throw new NotationError(`The game plays ${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE} boards.`);
       if (!isSolvable(tiles, n, goalTiles(n))) throw new NotationError("This position cannot reach the goal: the tiles' parity does not match.");
       game.loadGame({ n, tiles, origin: "typed" }, { announceAs: `Position loaded, ${n} by ${n}.` });
     } catch (e) {

@@ -1,5 +1,6 @@
-"""Notation (issue 14, item 4): a seeded random round-trip test of site/core/notation.js run under Node
-(moves in both conventions, positions), its refusals, and the game's import and export."""
+"""Notation (issue 14, item 4; W x H: issue 27, item 4): a seeded random round-trip test of site/core/notation.js
+run under Node (moves in both conventions, positions of every shape from 2 to 20 a side), its refusals, and the
+game's import and export.  The real software's strings are tests/parity/notation_cases.json's."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from player_helpers import tiles_of, wait_solver
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 ROUND_TRIPS = """
-import { toNotation, parseMoves, positionText, parsePosition, NotationError } from "%s";
+import { toNotation, parseMoves, positionText, boardText, parsePosition, NotationError } from "%s";
 let seed = 12345;
 const random = (k) => { seed = (seed * 1103515245 + 12345) %% 2147483648; return seed %% k; };
 const failures = [];
@@ -34,9 +35,17 @@ for (let i = 0; i < 2000; i++) {
   for (let k = tiles.length - 1; k > 0; k--) { const j = random(k + 1); [tiles[k], tiles[j]] = [tiles[j], tiles[k]]; }
   const back = parsePosition(positionText(tiles, n));
   if (back.n !== n || back.tiles.join() !== tiles.join()) failures.push(["position", tiles]);
+  // any W x H from 2 to 20 a side, in both written forms
+  const width = 2 + random(19), height = 2 + random(19);
+  const cells = [...Array(width * height).keys()];
+  for (let k = cells.length - 1; k > 0; k--) { const j = random(k + 1); [cells[k], cells[j]] = [cells[j], cells[k]]; }
+  for (const text of [positionText(cells, width), boardText(cells, width)]) {
+    const read = parsePosition(text);
+    if (read.width !== width || read.height !== height || read.tiles.join() !== cells.join()) failures.push(["shape", width, height, text]);
+  }
 }
 const refused = [];
-for (const bad of ["R3X", "3R", "R0", "Q", "1 2/3", "1 2/3 3", "1 2 3/4 5 6/7 8 9", "a b/c d"]) {
+for (const bad of ["R3X", "3R", "R0", "Q", "1 2/3", "1 2/3 3", "1 2 3/4 5 6/7 8 9", "a b/c d", "1 2 3 4/5 6 0", "1/2/0"]) {
   try { bad.includes("/") || bad.includes(" ") ? parsePosition(bad) : parseMoves(bad); refused.push(null); }
   catch (e) { refused.push(e instanceof NotationError ? e.message : "other: " + e); }
 }
@@ -53,6 +62,8 @@ def test_notation_round_trips_under_node():
     assert result["count"] == 0, result["failures"]
     assert result["example"] == ["R3D2L", "rrrddl", "rrrddl"]
     assert all(message and not message.startswith("other") for message in result["refused"]), result["refused"]
+    assert result["refused"][-2:] == ["Row 2 has 3 tiles but row 1 has 4: every row needs as many tiles.",
+                                      "A board needs at least 2 rows and 2 columns; this one is 1x3."]
 
 
 def test_export_and_import_in_the_game(solver_page):
@@ -76,6 +87,14 @@ def test_export_and_import_in_the_game(solver_page):
     page.get_by_test_id("notation-position-input").fill("1 2 3/4 5 6/8 7 0")
     page.get_by_test_id("notation-load").click()
     assert "parity" in page.get_by_test_id("notation-error").text_content()
+    page.get_by_test_id("notation-position-input").fill("1 2 3 4/5 6 7 0")   # a position, but the game plays squares
+    page.get_by_test_id("notation-load").click()
+    assert page.get_by_test_id("notation-error").text_content() == "The game plays 3×3 to 7×7 boards."
+    page.get_by_test_id("notation-position-input").fill("/".join(" ".join(["1"] * 21) for _ in range(3)))
+    page.get_by_test_id("notation-load").click()
+    assert page.get_by_test_id("notation-error").text_content() == (
+        "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 0, 7, 8]   # the board played before, untouched
     page.locator("[data-testid=notation-panel] summary").click()
 
 
