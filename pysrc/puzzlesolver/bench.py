@@ -99,10 +99,10 @@ def _answer_problem(puzzle: Union[BoardPuzzle, WordPuzzle], answer: Sequence) ->
             return "the ladder has a step that is not one edit"
         return ""
     try:
-        *_, last = grid.tiles_along(puzzle.tiles, answer)
+        *_, last = grid.tiles_along(puzzle.tiles, answer, puzzle.width)
     except ValueError:
         return "the answer has an illegal move"
-    if last != (puzzle.goal or grid.standard_goal(puzzle.n)):
+    if last != (puzzle.goal or grid.standard_goal(puzzle.width, puzzle.height)):
         return "the answer does not reach the goal"
     return ""
 
@@ -162,7 +162,7 @@ def _timed_solve(inst: Instance, limit: Optional[float], clock: Callable[[], flo
 
 # -- output ------------------------------------------------------------------------------------------
 
-HEADER = (f"{'suite':9} {'instance':28} {'n':>2} {'expected':>10} {'moves':>6} {'nodes':>11} "
+HEADER = (f"{'suite':9} {'instance':28} {'n':>4} {'expected':>10} {'moves':>6} {'nodes':>11} "
           f"{'seconds':>9} {'nodes/s':>13}  status  method")
 
 
@@ -173,7 +173,7 @@ def format_row(row: Row) -> str:
     spread = f" [{min(row.runs):.4f}..{max(row.runs):.4f}]" if len(row.runs) > 1 else ""
     wall = "" if row.wall is None else f" (page {row.wall:.4f})"
     peak = "" if row.peak_mib is None else f" {row.peak_mib:.1f} MiB peak"
-    return (f"{inst.suite:9} {inst.name:28} {inst.size:>2} {expected:>10} {moves:>6} {row.nodes:>11,} "
+    return (f"{inst.suite:9} {inst.name:28} {inst.size:>4} {expected:>10} {moves:>6} {row.nodes:>11,} "
             f"{row.seconds:9.4f}{spread}{wall} {row.rate:>11,.0f}/s  {row.status:7} "
             f"{row.note or row.method}{peak}").rstrip()
 

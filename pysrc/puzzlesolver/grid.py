@@ -22,7 +22,8 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 __all__ = [
     "MAX_SIDE", "standard_goal", "standard_goal_with_blank", "rows_text", "goal_cells", "blank_moves",
     "permutation_parity", "arrangement_parity", "can_reach", "manhattan", "manhattan_table",
-    "line_conflicts", "linear_conflicts", "symmetries", "canonical", "relabel", "tiles_along", "moved_tiles",
+    "line_conflicts", "linear_conflicts", "symmetries", "canonical", "rectangle_symmetries", "canonical_rectangle",
+    "relabel", "tiles_along", "moved_tiles",
 ]
 
 #: The largest board side the engine accepts (20: 400 tiles).  Every answer about a board should come
@@ -233,6 +234,54 @@ def canonical(tiles: Sequence[int], goal: Sequence[int], n: int,
         for cell in range(cells):
             moved_tiles[sym[cell]] = relabel[tiles[cell]]
         return moved_tiles, back, blank
+    return None
+
+
+@lru_cache(maxsize=32)
+def rectangle_symmetries(width: int, height: int) -> Tuple[Tuple[int, Tuple[int, ...]], ...]:
+    """The 8 symmetries of a W x H rectangle as ``(width after, cell map)``: the 4 flips onto itself (identity
+    first), then the 4 onto its H x W transpose."""
+    maps = []
+    for transpose in (False, True):
+        new_width = height if transpose else width
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                cells = []
+                for cell in range(width * height):
+                    r, c = divmod(cell, width)
+                    r, c = (height - 1 - r if flip_r else r), (width - 1 - c if flip_c else c)
+                    cells.append(c * new_width + r if transpose else r * new_width + c)
+                maps.append((new_width, tuple(cells)))
+    return tuple(maps)
+
+
+def canonical_rectangle(tiles: Sequence[int], goal: Sequence[int],
+                        width: int) -> Optional[Tuple[List[int], List[int], int]]:
+    """Map a (tiles, goal) pair on a W x H board by a symmetry and a relabelling onto the standard goal (1..k,
+    then the blank) of the board at least as wide as it is high, so that one set of tables for that shape serves
+    both orientations and every goal with its blank in a corner.
+
+    Returns ``(canonical tiles, cell map from canonical cells back to the board's, canonical width)``, or None
+    when the goal's blank is not in a corner.
+
+    >>> canonical_rectangle([1, 2, 0, 3, 4, 5], [1, 2, 3, 4, 5, 0], 2)   # 2 wide, 3 high: as 3 wide, 2 high
+    ([1, 0, 5, 4, 2, 3], [0, 2, 4, 1, 3, 5], 3)
+    """
+    height = len(tiles) // width
+    goal_blank = list(goal).index(0)
+    last = len(goal) - 1
+    for new_width, sym in rectangle_symmetries(width, height):
+        if sym[goal_blank] != last or new_width < len(goal) // new_width:
+            continue
+        relabel = [0] * len(goal)
+        moved = [0] * len(goal)
+        back = [0] * len(goal)
+        for cell, target in enumerate(sym):
+            relabel[goal[cell]] = target + 1 if target != last else 0
+            back[target] = cell
+        for cell, target in enumerate(sym):
+            moved[target] = relabel[tiles[cell]]
+        return moved, back, new_width
     return None
 
 

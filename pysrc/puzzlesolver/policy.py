@@ -224,8 +224,17 @@ def _rect_search(board: Board) -> RectIDAStar:
 
 def _rect_tables_search(board: Board) -> Work[RectIDAStar]:
     """Optimal IDA* on a small rectangle with pattern tables built for its shape and goal, in steps; each step's
-    progress is a search record (no positions searched yet) saying which table is being built."""
-    building = rect_tables.preparing(board.width, board.height, board.tiles, board.goal)
+    progress is a search record (no positions searched yet) saying which table is being built.
+
+    A board taller than wide, or with its goal's blank in another corner, is searched as its symmetric image
+    wide side first with the usual goal (:func:`~puzzlesolver.grid.canonical_rectangle`): one set of tables
+    per shape serves all of them."""
+    canon = grid.canonical_rectangle(board.tiles, board.goal, board.width)
+    if canon is None:
+        building = rect_tables.preparing(board.width, board.height, board.tiles, board.goal)
+    else:
+        tiles, back, width = canon
+        building = rect_tables.preparing(width, len(tiles) // width, tiles, back=back)
     while True:
         try:
             step = next(building)

@@ -39,7 +39,8 @@ __all__ = ["Instance", "expected_moves", "file_instance", "load_suite", "UNSOLVA
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks"
-SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24", "random6", "random7")
+SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24", "random6", "random7",
+          "rect")
 DEFAULT_SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "korf100", "large")
 #: Marks an expected answer of "no solution".
 UNSOLVABLE = "unsolvable"
@@ -49,6 +50,13 @@ ANYTIME_SECONDS = 10.0
 #: Boards per random suite, and the seed they are drawn with.
 RANDOM_BOARDS = 10
 RANDOM_SEED = 2026
+#: The ``rect`` suite: every rectangle of 6 to 16 cells, wide and tall, with this many seeded random boards each,
+#: solved optimally; a board's first solve of a shape includes building its tables (the tall shapes share the
+#: wide ones'), and a solve stops after RECT_SECONDS.
+RECT_SHAPES = ((3, 2), (2, 3), (4, 2), (2, 4), (5, 2), (2, 5), (4, 3), (3, 4), (6, 2), (2, 6), (7, 2), (2, 7),
+               (5, 3), (3, 5), (8, 2), (2, 8))
+RECT_BOARDS = 3
+RECT_SECONDS = 60.0
 
 Expected = Union[int, str, None]
 
@@ -67,7 +75,10 @@ class Instance:
 
     @property
     def size(self) -> str:
-        return str(self.puzzle.n) if isinstance(self.puzzle, BoardPuzzle) else "w"
+        """The board's side (its shape, for a rectangle), or "w" for a word ladder."""
+        if isinstance(self.puzzle, BoardPuzzle):
+            return str(self.puzzle.n) if self.puzzle.square else self.puzzle.shape
+        return "w"
 
 
 # -- expected answers ------------------------------------------------------------------------------
@@ -151,6 +162,8 @@ def load_suite(suite: str, data: Path = DEFAULT_DATA) -> List[Instance]:
         return _korf(data, "korf50_24puzzle.txt", suite, 5, ANYTIME_SECONDS)
     if suite in ("random6", "random7"):
         return _random_boards(suite, int(suite[-1]))
+    if suite == "rect":
+        return _rectangles(suite)
     keep = {
         "3x3": lambda name, n: n == 3,
         "princeton": lambda name, n: n <= 5 and name not in ("puzzle4x4-78.txt", "puzzle4x4-80.txt"),
@@ -205,3 +218,10 @@ def _random_boards(suite: str, n: int) -> List[Instance]:
     rng = random.Random(RANDOM_SEED + n)
     return [Instance(suite, f"random{n}x{n}-{i + 1}", BoardPuzzle(n, random_board(n, rng).tiles), None,
                      limit=ANYTIME_SECONDS) for i in range(RANDOM_BOARDS)]
+
+
+def _rectangles(suite: str) -> List[Instance]:
+    rng = random.Random(RANDOM_SEED)
+    return [Instance(suite, f"rect{width}x{height}-{i + 1}",
+                     BoardPuzzle(width, random_board(width, rng, height=height).tiles), None, limit=RECT_SECONDS)
+            for width, height in RECT_SHAPES for i in range(RECT_BOARDS)]

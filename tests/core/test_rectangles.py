@@ -114,3 +114,18 @@ def test_the_web_api_names_a_goal_of_another_shape():
     answer = handle({"op": "check_board", "id": 1, "board": "1 2 3\n4 0 5", "goal": "1 2\n3 4\n5 0"})
     assert answer["type"] == "error" and answer["field"] == "goal"
     assert answer["message"] == "The goal is 2x3 but the board is 3x2."
+
+
+@pytest.mark.parametrize("width, height, goal", [(2, 5, None), (5, 2, (0,) + tuple(range(1, 10))),
+                                                 (2, 4, tuple(range(7, -1, -1))),
+                                                 (5, 2, (1, 2, 0, 3, 4, 5, 6, 7, 8, 9))])
+def test_one_set_of_tables_serves_both_orientations_and_every_corner_goal(width, height, goal):
+    """A taller-than-wide board, or a goal with its blank in another corner, is searched as its mirror image on
+    the wide shape with the usual goal; the answer is mapped back onto the board and stays optimal.  A goal
+    with its blank elsewhere gets tables of its own."""
+    goal = goal or goal_of(width, height)
+    distances = bfs_distances(goal, width)
+    for tiles in random.Random(width + height).sample(sorted(distances), 4):
+        result = policy.solve(BoardPuzzle(width, tiles, goal))
+        assert result.optimal and result.moves == distances[tiles]
+        assert replayed(tiles, result.blank_path, width) == goal

@@ -488,18 +488,21 @@ class RectIDAStar:
     optimal = True
 
     def __init__(self, width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-                 tables=None) -> None:
+                 tables=None, back: Optional[Sequence[int]] = None) -> None:
         goal = tuple(goal) if goal is not None else standard_goal(width, height)
         check_board(width, height, tiles, goal)
         self.width, self.height = width, height
         self.tiles, self.goal = tuple(tiles), goal
+        self.back = back
         self.counter = [0]
         partitions = [] if tables is None else [tables] if hasattr(tables, "patterns") else list(tables)
         if any((p.width, p.height, p.goal) != (width, height, goal) for p in partitions):
             raise ValueError("the pattern tables were built for another shape or goal")
         self.engine = (TableEngine(width, height, tiles, partitions, self.counter) if partitions
                        else ConflictEngine(width, height, tiles, goal, self.counter))
-        self.method = f"IDA* + {self.engine.name} on {width} x {height}"
+        self.method = f"IDA* + {self.engine.name}"
+        if partitions and back is not None and list(back) != list(range(len(back))):
+            self.method += f" (solved as its {width}x{height} mirror image, the tables' shape and goal)"
         self.stats = SearchStats(0, 0, 0)
         self.iterations = 0
         self.iteration_log: List[Tuple[int, int]] = []
@@ -588,8 +591,10 @@ class RectIDAStar:
         return False
 
     def blank_path(self) -> List[int]:
-        """The blank's cells after each move of the solution (row-major cells of the W x H board)."""
-        return list(self._path_cells or [])
+        """The blank's cells after each move of the solution (row-major cells of the W x H board, or of the
+        board ``back`` maps them onto: the board this one is a symmetric image of)."""
+        cells = self._path_cells or []
+        return [self.back[c] for c in cells] if self.back is not None else list(cells)
 
     def path(self) -> List[Tiles]:
         """The arrangements from the board to the goal (empty before the end, or when there is none)."""

@@ -313,20 +313,22 @@ def forget() -> None:
 
 
 def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-              folder: Optional[Union[str, Path]] = None, step_seconds: float = STEP_SECONDS) -> Work[RectIDAStar]:
+              folder: Optional[Union[str, Path]] = None, step_seconds: float = STEP_SECONDS,
+              back: Optional[Sequence[int]] = None) -> Work[RectIDAStar]:
     """The optimal search for one board, in steps: its tables built first (from :data:`TABLES_FROM` cells on,
     and only when the board can reach its goal), yielding :func:`building`'s progress; returns the
     :class:`~puzzlesolver.fast.rect.RectIDAStar`, not yet run (run it in slices, e.g. with
-    :func:`puzzlesolver.steps.searching`).
+    :func:`puzzlesolver.steps.searching`); ``back`` maps its cells onto the board it stands for (see
+    :func:`puzzlesolver.grid.canonical_rectangle`).
 
     >>> from puzzlesolver.steps import searching
     >>> search = to_end(preparing(4, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11)))
     >>> to_end(searching(search)), search.moves, search.method
-    (True, 1, 'IDA* + additive pattern tables (4-4-3 and 2-5-4) on 4 x 3')
+    (True, 1, 'IDA* + additive pattern tables (4-4-3 and 2-5-4)')
     """
     goal = _standard(width, height, goal)
     check_board(width, height, tiles, goal)
     tables = None
     if width * height >= TABLES_FROM and solvable(width, height, tiles, goal):
         tables = yield from building(width, height, goal, folder=folder, step_seconds=step_seconds)
-    return RectIDAStar(width, height, tiles, goal, tables)
+    return RectIDAStar(width, height, tiles, goal, tables, back)
