@@ -18,7 +18,7 @@ from .stamps import file_sha256
 from .tables import is_late_table
 
 #: Precached: every file of dist/ but sw.js, hidden files and source maps.  The big optional ones (the 4x4
-#: pattern databases, the large word list) are precached too while the first visit's estimated transfer
+#: pattern databases, the large word list, the rectangles' tables) are precached too while the first visit's estimated transfer
 #: (gzip, as any static host sends it) stays within FIRST_VISIT_BUDGET; past it they are left to the
 #: service worker's runtime list: cached the first time the worker fetches them, so they too work offline
 #: after one use.
@@ -32,7 +32,7 @@ def _sw_role(rel: str, size: int) -> str:
     if rel in ("sw.js", "tables.json") or rel.endswith(".map") or any(part.startswith(".") for part in rel.split("/")) \
             or is_late_table(rel):
         return "skip"
-    if rel in SW_OPTIONAL or (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES):
+    if rel in SW_OPTIONAL or rel.startswith("pdb/rect/") or (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES):
         return "optional"
     return "required"
 

@@ -21,7 +21,7 @@ from .manifest import step_manifest
 from .service_worker import write_service_worker
 from .stamps import digest_paths, file_sha256, load_stamps, stamp, sync_file, up_to_date
 from .stdlib import step_stdlib
-from .tables import step_pdb
+from .tables import step_pdb, step_rect_tables
 
 #: Only what the worker needs from the npm package `pyodide` (no wheels ship with it).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
@@ -193,6 +193,7 @@ def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
     step_site()
     step_data()
     step_pdb(tables)
+    step_rect_tables()
     step_examples()
     step_icons()
     step_manifest()

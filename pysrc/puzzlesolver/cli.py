@@ -228,8 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="puzzlesolver",
         description="Solve sliding-tile puzzles and word ladders optimally (A* search).",
         epilog="Files: Princeton format (n, then n*n tiles, 0 = blank), seed 003's pair of boards "
-               "(initial rows then goal rows), bare rows, one line (rows separated by '/', or the n*n tiles), "
-               "or two words (a ladder). '-' reads stdin. "
+               "(initial rows then goal rows), bare rows (any W x H, each side 2 to 20), one line (rows separated "
+               "by '/', or the n*n tiles), a shape then its tiles ('4x3: 1 2 3 ...'), or two words (a ladder). "
+               "'-' reads stdin. "
                "Exit status: 0 solved (or shown unsolvable; from 5x5 on, the best answer by --max-seconds), "
                "2 bad input, 3 gave up (--max-nodes, or --max-seconds on an optimal search).")
     parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files to solve")

@@ -230,11 +230,12 @@ def _rect_tables_search(board: Board) -> Work[RectIDAStar]:
     wide side first with the usual goal (:func:`~puzzlesolver.grid.canonical_rectangle`): one set of tables
     per shape serves all of them."""
     canon = grid.canonical_rectangle(board.tiles, board.goal, board.width)
+    folder = rect_tables.folder()
     if canon is None:
-        building = rect_tables.preparing(board.width, board.height, board.tiles, board.goal)
+        building = rect_tables.preparing(board.width, board.height, board.tiles, board.goal, folder)
     else:
         tiles, back, width = canon
-        building = rect_tables.preparing(width, len(tiles) // width, tiles, back=back)
+        building = rect_tables.preparing(width, len(tiles) // width, tiles, folder=folder, back=back)
     while True:
         try:
             step = next(building)
@@ -521,6 +522,8 @@ def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collec
     goal = puzzle.goal or grid.standard_goal(puzzle.width, puzzle.height)
     if choice is None or not grid.can_reach(puzzle.tiles, goal, puzzle.n):   # parity settles it: no tables
         return []
+    if choice.preparing is _rect_tables_search:
+        return [file for file in _rect_table_files(puzzle.tiles, goal, puzzle.width) if file.url not in unavailable]
     url = lambda name: f"pdb/{tables.stored(name)}"  # noqa: E731 - the file the site serves
     names = choice.files
     if choice.fallback and any(url(name) in unavailable for name in names):
@@ -528,6 +531,18 @@ def data_files(puzzle: Puzzle, options: Options = Options(), unavailable: Collec
     folder = tables.data_dir()
     return [DataFile(url(name), str(Path(folder) / name)) for name in tables.missing_files(names)
             if url(name) not in unavailable]
+
+
+def _rect_table_files(tiles: Sequence[int], goal: Sequence[int], width: int) -> List[DataFile]:
+    """The served tables a rectangle's search reads (those of its wide, usual-goal image) not on hand yet."""
+    canon = grid.canonical_rectangle(tiles, goal, width)
+    if canon is None:
+        return []
+    moved, _, wide = canon
+    folder = rect_tables.folder()
+    names = rect_tables.shipped_files(wide, len(moved) // wide)
+    return [DataFile(f"pdb/{rect_tables.FOLDER_NAME}/{name}", str(folder / name)) for name in names
+            if not (folder / name).is_file()]
 
 
 def loading(puzzle: Puzzle, options: Options = Options()) -> Work[None]:

@@ -29,7 +29,8 @@ export function progressText(message, waiting = "Working…", { brief = false } 
 
 // The data files a request downloads, named by what they are (the worker reports all of a request's at once).
 const DATA_FILES = [[/^p15-|^15puzzle-/, "the 15-puzzle tables"], [/^24puzzle-/, "the 24-puzzle tables"],
-  [/^8puzzle-/, "the 8-puzzle table"], [/^words-large/, "the large dictionary"], [/^words-common/, "the common dictionary"]];
+  [/^8puzzle-/, "the 8-puzzle table"], [/^rect-/, "the pattern tables for this shape"],
+  [/^words-large/, "the large dictionary"], [/^words-common/, "the common dictionary"]];
 
 /** A download in words: "Loading the 15-puzzle tables, 27 MB… 14%" (its size and share once they are known). */
 function loadingText({ url, loaded, total }) {

@@ -129,3 +129,27 @@ def test_one_set_of_tables_serves_both_orientations_and_every_corner_goal(width,
         result = policy.solve(BoardPuzzle(width, tiles, goal))
         assert result.optimal and result.moves == distances[tiles]
         assert replayed(tiles, result.blank_path, width) == goal
+
+
+def test_a_shape_the_app_serves_tables_for_asks_for_them_before_it_searches(monkeypatch, tmp_path):
+    """The worker downloads a rectangle's tables (pdb/rect/...) instead of building them: the request declares
+    them, for the board's wide image when the board is tall."""
+    monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))   # no table on hand
+    tall = BoardPuzzle(2, tuple(range(1, 15)) + (0, 15))       # 2 wide, 8 high: the 8x2 tables
+    files = policy.data_files(tall)
+    assert len(files) == 7 and all(f.url.startswith("pdb/rect/rect-8x2-") for f in files)
+    assert all(f.path.startswith(str(tmp_path / "rect")) for f in files)
+    assert policy.data_files(BoardPuzzle(3, (1, 2, 3, 4, 0, 5))) == []                        # 6 cells: no tables
+    assert policy.data_files(tall, Options("ida", "linear-conflict")) == []                   # no tables asked for
+
+
+def test_tables_read_from_the_folder_give_the_same_answer_as_tables_built(monkeypatch, tmp_path):
+    from puzzlesolver.fast import rect_tables
+    board = random_board(5, random.Random(3), height=2)
+    monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))
+    rect_tables.forget()
+    built = policy.solve(BoardPuzzle(5, board.tiles))
+    assert sorted(p.name for p in (tmp_path / "rect").iterdir()) == sorted(rect_tables.shipped_files(5, 2))
+    rect_tables.forget()
+    read = policy.solve(BoardPuzzle(5, board.tiles))
+    assert read.moves == built.moves and read.optimal

@@ -26,6 +26,12 @@ Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.rect.Tabl
 worker stays responsive; :func:`tables_for` runs it to the end.  Built tables are kept in memory, and in
 a folder when one is given (zlib files named after the shape, the goal and the groups).
 
+The build makes the tables of :data:`SHIPPED` (the shapes of 10 to 16 cells, wide side first, usual goal:
+2.4 MB of files, 17 s of CPython) into the pattern tables' folder (:func:`folder`), and the web app serves
+them, so that the first solve of one of those shapes downloads its tables instead of building them (8x2:
+9 s of CPython, about twice that in the web worker); every taller-than-wide board and every goal with its
+blank in a corner maps onto them (:func:`puzzlesolver.grid.canonical_rectangle`).
+
 >>> [t.describe() for t in tables_for(3, 2, (1, 2, 3, 4, 5, 0))]
 ['5']
 >>> [t.describe() for t in tables_for(4, 3)]
@@ -42,11 +48,12 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from ..steps import STEP_SECONDS, Work, to_end
+from . import tables
 from .rect import RectIDAStar, blank_moves, check_board, goal_cells, solvable
 
 __all__ = ["PatternTables", "default_patterns", "default_partitions", "TWO_PARTITIONS_FROM", "TABLES_FROM",
-           "preparing", "building", "tables_for", "cached", "forget", "table_file",
-           "GROUP_SIZE", "UNSEEN"]
+           "preparing", "building", "tables_for", "cached", "forget", "table_file", "folder", "shipped_files",
+           "SHIPPED", "FOLDER_NAME", "GROUP_SIZE", "UNSEEN"]
 
 #: The largest group :func:`default_patterns` makes: a 5-tile group on 15-16 cells is 360,360-524,160
 #: placements (a few seconds of breadth-first search in CPython); 6 tiles would be 6 to 11 times that.
@@ -58,6 +65,10 @@ TABLES_FROM = 10
 TWO_PARTITIONS_FROM = 12
 #: A table entry no search reached (a placement that cannot occur).
 UNSEEN = 255
+#: The shapes (wide side first) whose tables for the usual goal the build makes and the web app serves.
+SHIPPED = ((5, 2), (6, 2), (7, 2), (8, 2), (4, 3), (5, 3))
+#: The subfolder of the pattern tables' folder (:func:`puzzlesolver.fast.tables.data_dir`) they are kept in.
+FOLDER_NAME = "rect"
 
 Key = Tuple[int, int, Tuple[int, ...], Tuple[int, ...]]
 _memory: Dict[Key, bytearray] = {}  # (width, height, goal, group) -> its table
@@ -242,6 +253,25 @@ def _write(path: Path, table: bytearray) -> None:
         partial.replace(path)
     except OSError:
         pass  # a cache that cannot be written only costs the next build
+
+
+def folder() -> Path:
+    """Where rectangle tables are kept: the :data:`FOLDER_NAME` subfolder of the pattern tables' folder."""
+    return tables.data_dir() / FOLDER_NAME
+
+
+def shipped_files(width: int, height: int, goal: Optional[Sequence[int]] = None) -> List[str]:
+    """The file names of the tables the build makes for this shape and goal (none unless it is one of
+    :data:`SHIPPED` with the usual goal).
+
+    >>> len(shipped_files(4, 3)), shipped_files(3, 4)
+    (6, [])
+    """
+    goal = _standard(width, height, goal)
+    if (width, height) not in SHIPPED or goal != _standard(width, height, None):
+        return []
+    groups = dict.fromkeys(p for partition in default_partitions(width, height, goal) for p in partition)
+    return [table_file(".", width, height, goal, pattern).name for pattern in groups]
 
 
 def _standard(width: int, height: int, goal: Optional[Sequence[int]]) -> Tuple[int, ...]:
