@@ -153,3 +153,13 @@ def test_tables_read_from_the_folder_give_the_same_answer_as_tables_built(monkey
     rect_tables.forget()
     read = policy.solve(BoardPuzzle(5, board.tiles))
     assert read.moves == built.moves and read.optimal
+
+
+def test_the_answer_checker_judges_a_rectangles_answer_with_its_size_lines(run_cli, write):
+    puzzle = write("board.txt", "1 2 3\n4 0 5\n")
+    answer = write("answer.txt", run_cli(puzzle).out)
+    assert run_cli("--check", answer, puzzle).out == "Right: 1 move, valid and optimal.\n"
+    wrong = write("wrong.txt", "Minimum number of moves = 1\n3x2\n1 2 3\n4 0 5\n\n3x2\n1 2 3\n0 4 5\n")
+    assert run_cli("--check", wrong, puzzle).out == "The last board (line 6) is not the goal.\n"
+    sized = write("sized.txt", "Minimum number of moves = 1\n2x3\n1 2 3\n4 0 5\n")
+    assert "the size line says 2x3, but the puzzle is 3x2" in run_cli("--check", sized, puzzle).err
