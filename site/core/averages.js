@@ -37,9 +37,12 @@ export function moveCounts(moves) {
   return { stm: moves.length, mtm };
 }
 
-/** Tiles moved per second; null without a time. */
+/**
+ * Tiles moved per second.  The clock starts at the first move, so a solve in one move takes 0 ms: its TPS is
+ * Infinity, as Slidysim's replays write it ("Inf.", modules/replayGeneration.js line 1495).
+ */
 export function tilesPerSecond(stm, timeMs) {
-  return timeMs > 0 ? (stm * 1000) / timeMs : null;
+  return timeMs > 0 ? (stm * 1000) / timeMs : Infinity;
 }
 
 /** The mean of `values` without one lowest and one highest; null when a value is missing or there are fewer than 3. */

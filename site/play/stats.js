@@ -17,7 +17,7 @@
 //   stats.reset(); stats.notices
 //   statsPanel(root, game)   // the table, export, import and reset, recording each counted solve of the game
 
-import { button, el } from "../core/dom.js";
+import { button, el, formatTime } from "../core/dom.js";
 import { AVERAGE_LENGTHS, MEASURES, measureSummary, moveCounts, tilesPerSecond } from "../core/averages.js";
 import { panel } from "./extra-panel.js";
 
@@ -68,7 +68,7 @@ export function readSolve(raw) {
   const time = Number(raw.time), stm = Number(raw.stm ?? raw.moves);
   const mtm = raw.mtm === null || raw.mtm === undefined || raw.mtm === "" ? null : Number(raw.mtm);
   const optimal = raw.optimal === null || raw.optimal === undefined || raw.optimal === "" ? null : Number(raw.optimal);
-  if (!isCount(time, 1)) return { refused: "its time is not a whole number of milliseconds above 0" };
+  if (!isCount(time, 0)) return { refused: "its time is not a whole number of milliseconds" };
   if (!isCount(stm, 1)) return { refused: "its STM is not a whole number above 0" };
   if (mtm !== null && !(isCount(mtm, 1) && mtm <= stm)) return { refused: "its MTM is not a whole number from 1 to its STM" };
   if (optimal !== null && !isCount(optimal, 0)) return { refused: "its optimal move count is not a whole number" };
@@ -337,19 +337,10 @@ function parseCsvLine(line) {
 
 // ---- how the numbers are written -----------------------------------------------------------------
 
-/** A time to the millisecond, truncated as Slidysim's tools write it: 9.876, 1:02.345, 1:02:03.456; "–" for none. */
-export function formatStatTime(ms) {
-  if (ms === null || ms === undefined) return "–";
-  const whole = Math.floor(ms), thousandths = String(whole % 1000).padStart(3, "0");
-  const seconds = Math.floor(whole / 1000) % 60, minutes = Math.floor(whole / 60000) % 60, hours = Math.floor(whole / 3600000);
-  if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}.${thousandths}`;
-  if (minutes) return `${minutes}:${String(seconds).padStart(2, "0")}.${thousandths}`;
-  return `${seconds}.${thousandths}`;
-}
-
 /** A count (whole for a single, to 3 decimals, truncated, for an average) or a TPS (3 decimals); "–" for none. */
 export function formatStatNumber(value, decimals) {
   if (value === null || value === undefined) return "–";
+  if (value === Infinity) return "∞";   // the TPS of a solve in one move: the clock starts at the first move
   if (decimals === 0) return String(value);
   return (Math.floor(value * 1000 + 1e-6) / 1000).toFixed(decimals);
 }
@@ -360,7 +351,7 @@ const ROWS = ["single", ...AVERAGE_LENGTHS.map((n) => `ao${n}`)];
 const COLUMNS = [["time", "Time"], ["stm", "STM"], ["mtm", "MTM"], ["tps", "TPS"]];
 
 function cellText(measure, row, value) {
-  if (measure === "time") return formatStatTime(value);
+  if (measure === "time") return formatTime(value);
   if (measure === "tps") return formatStatNumber(value, 3);
   return formatStatNumber(value, row === "single" ? 0 : 3);
 }

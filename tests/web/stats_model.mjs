@@ -1,7 +1,8 @@
 // Runs the statistics model (site/core/averages.js, site/play/stats.js) on the cases test_stats_model.py
 // holds to hand-computed numbers: JSON on stdout, one entry per case.  No browser: a Map is the storage.
 import { bestAverage, currentAverage, measureSummary, moveCounts, trimmedMean } from "../../site/core/averages.js";
-import { Stats, formatStatNumber, formatStatTime, readImport } from "../../site/play/stats.js";
+import { formatTime } from "../../site/core/dom.js";
+import { Stats, formatStatNumber, readImport } from "../../site/play/stats.js";
 
 function storage(entries = {}) {
   const store = new Map(Object.entries(entries));
@@ -31,8 +32,8 @@ out.windows = {
 };
 out.counts = ["lllurrd", "", "l", "lrlr", "uuuu"].map(moveCounts);
 out.formats = {
-  times: [9876, 62345, 3723456, 59999.9, null].map(formatStatTime),
-  numbers: [formatStatNumber(61 / 3, 3), formatStatNumber(2.0004999, 3), formatStatNumber(64, 0), formatStatNumber(null, 3)],
+  times: [9876, 62345, 3723456, 59999.9, null].map(formatTime),
+  numbers: [formatStatNumber(Infinity, 3), formatStatNumber(61 / 3, 3), formatStatNumber(2.0004999, 3), formatStatNumber(64, 0), formatStatNumber(null, 3)],
 };
 
 // Five solves whose fastest is not their fewest moves: each measure is trimmed on its own.
@@ -54,7 +55,9 @@ out.formats = {
   const stats = new Stats(storage(), clock);
   stats.record(3, { time: 1234.4, moves: "llluurd", optimal: null });
   out.fromMoves = stats.solves(3);
-  out.refusedRecord = stats.record(3, { time: 0, moves: "l" });
+  out.refusedRecord = stats.record(3, { time: -1, moves: "l" });
+  stats.record(3, { time: 0, moves: "l" });   // one move: the clock, started by the first move, says 0
+  out.oneMove = { time: stats.solves(3).at(-1).time, tps: formatStatNumber(stats.summary(3).tps.single.best, 3) };
 }
 // The first record (per side n, moves) moves in without loss.
 {
@@ -68,7 +71,8 @@ out.formats = {
 }
 // Export and import: JSON and CSV round trips, nothing doubled, refusals said in one sentence.
 {
-  const source = new Stats(storage(), clock);
+  let second = Date.parse("2026-11-26T10:00:12.000Z");
+  const source = new Stats(storage(), () => new Date((second += 1000)));   // its own clock: the dates the CSV shows
   source.record(3, { time: 5001, stm: 20, mtm: 12, optimal: 18 });
   source.record(3, { time: 4002, stm: 24, mtm: 15, optimal: null });
   source.record("5x4", { time: 90003, stm: 150, mtm: 90, optimal: null, replay: "abc,\"1\"" });

@@ -71,11 +71,12 @@ def test_stm_counts_tiles_and_mtm_counts_slides_in_one_direction(out):
     solve = out["fromMoves"][0]
     assert (solve["time"], solve["stm"], solve["mtm"], solve["optimal"]) == (1234, 7, 4, None)   # to the millisecond
     assert out["refusedRecord"] is False
+    assert out["oneMove"] == {"time": 0, "tps": "∞"}    # the clock starts at the first move: Slidysim's "Inf."
 
 
 def test_numbers_are_written_to_the_millisecond_and_truncated(out):
     assert out["formats"]["times"] == ["9.876", "1:02.345", "1:02:03.456", "59.999", "–"]
-    assert out["formats"]["numbers"] == ["20.333", "2.000", "64", "–"]
+    assert out["formats"]["numbers"] == ["∞", "20.333", "2.000", "64", "–"]
 
 
 def test_the_first_record_moves_in_without_loss(out):
@@ -106,7 +107,7 @@ def test_export_and_import_round_trip_in_json_and_csv_without_doubling(out):
 def test_an_import_says_in_one_sentence_what_it_refused(out):
     refusals = out["refusals"]
     assert refusals["sentence"] == (
-        "Imported 1 solve; refused 5 solves: line 3 (its time is not a whole number of milliseconds above 0), "
+        "Imported 1 solve; refused 5 solves: line 3 (its time is not a whole number of milliseconds), "
         'line 4 (its board "9y9" is not W x H from 2 to 20 a side), line 5 (its MTM is not a whole number from 1 '
         "to its STM) and 2 more.")
     assert [solve["time"] for solve in refusals["kept"]] == [7000]
