@@ -362,6 +362,19 @@ function shapeLabel(key) {
 
 export function statsPanel(root, game) {
   const stats = new Stats(localStorage);
+  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.n}` : null));
+  recordSolves(root, game, stats, view.show);
+  view.show();
+  return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.message,
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N." }),
+    transferControls(stats, view));
+}
+
+/**
+ * The board and view menus, the line of solves, the table and the message line; `show()` redraws them.  The
+ * board shown follows the game's (`gameShape()`) until one is picked in the menu.
+ */
+function statsView(stats, gameShape) {
   const shapeMenu = el("select", { "data-testid": "stats-shape", id: "stats-shape" });
   const viewMenu = el("select", { "data-testid": "stats-view", id: "stats-view" },
     el("option", { value: "best", text: "Best" }), el("option", { value: "current", text: "Latest" }));
@@ -371,36 +384,43 @@ export function statsPanel(root, game) {
   const body = el("tbody");
   const table = el("table", { class: "stats", "data-testid": "stats-table" },
     el("caption", { class: "visually-hidden", text: "Your best single and averages for the board chosen" }),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }), ...COLUMNS.map(([, title]) => el("th", { scope: "col", text: title })))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Single or average" })), ...COLUMNS.map(([, title]) => el("th", { scope: "col", text: title })))),
     body);
-  const message = el("p", { class: "note stats-message", role: "status", "data-testid": "stats-message" });
-  const say = (...sentences) => { message.textContent = sentences.filter(Boolean).join(" "); message.hidden = !message.textContent; };
-  const sayNotices = () => { if (stats.notices.length) say(...stats.notices.splice(0)); };
+  // What the player must be told: an import's sentence (a note), or a record set aside or not saved (a fault).
+  const message = el("p", { class: "play-message stats-message", role: "status", "data-testid": "stats-message", hidden: true });
+  const say = (sentences, kind = "note") => {
+    message.textContent = sentences.filter(Boolean).join(" ");
+    message.hidden = !message.textContent;
+    if (kind === "note") message.dataset.kind = "note"; else delete message.dataset.kind;
+  };
+  let chosen = false;
 
   const show = () => {
     const shapes = stats.shapes();
-    const wanted = shapes.includes(shapeMenu.value) ? shapeMenu.value : (shapes.includes(`${game.session?.n}x${game.session?.n}`) ? `${game.session.n}x${game.session.n}` : shapes[0]);
+    const wanted = [chosen ? shapeMenu.value : gameShape(), shapeMenu.value, shapes[0]].find((key) => shapes.includes(key));
     shapeMenu.replaceChildren(...shapes.map((key) => el("option", { value: key, text: shapeLabel(key) })));
-    shapeMenu.disabled = viewMenu.disabled = !shapes.length;
-    if (!shapes.length) {
-      solvesLine.textContent = "";
+    choices.hidden = !shapes.length;
+    solvesLine.textContent = "";
+    table.dataset.shape = wanted ?? "";
+    if (wanted) {
+      shapeMenu.value = wanted;
+      const summary = stats.summary(wanted), which = viewMenu.value;
+      solvesLine.textContent = `${count(summary.solves, "solve")} on ${shapeLabel(wanted)}`;
+      body.replaceChildren(...ROWS.map((row) => el("tr", { "data-row": row },
+        el("th", { scope: "row", text: row === "single" ? "Single" : row }),
+        ...COLUMNS.map(([measure]) => el("td", { "data-measure": measure, text: cellText(measure, row, summary[measure][row][which]) })))));
+    } else {
       body.replaceChildren(el("tr", {}, el("td", { colSpan: COLUMNS.length + 1, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." })));
-      table.dataset.shape = "";
-      sayNotices();
-      return;
     }
-    shapeMenu.value = wanted;
-    const summary = stats.summary(wanted), view = viewMenu.value;
-    solvesLine.textContent = `${count(summary.solves, "solve")} on ${shapeLabel(wanted)}`;
-    table.dataset.shape = wanted;
-    body.replaceChildren(...ROWS.map((row) => el("tr", { "data-row": row },
-      el("th", { scope: "row", text: row === "single" ? "Single" : row }),
-      ...COLUMNS.map(([measure]) => el("td", { "data-measure": measure, text: cellText(measure, row, summary[measure][row][view]) })))));
-    sayNotices();
+    if (stats.notices.length) say(stats.notices.splice(0), "fault");
   };
-  shapeMenu.addEventListener("change", show);
+  shapeMenu.addEventListener("change", () => { chosen = true; show(); });
   viewMenu.addEventListener("change", show);
+  return { choices, solvesLine, table, message, show, say };
+}
 
+/** Export (JSON, CSV), import (either, from a file) and reset. */
+function transferControls(stats, view) {
   const download = (text, testid, label, name, type) => {
     const link = el("a", { text: label, "data-testid": testid, download: name, href: "#" });
     link.addEventListener("click", () => { link.href = URL.createObjectURL(new Blob([text()], { type })); });
@@ -408,37 +428,38 @@ export function statsPanel(root, game) {
   };
   const exportJson = download(() => stats.exportJson(), "stats-export", "Export (JSON)", "sliding-puzzle-stats.json", "application/json");
   const exportCsv = download(() => stats.exportCsv(), "stats-export-csv", "Export (CSV)", "sliding-puzzle-stats.csv", "text/csv");
-  const file = el("input", { type: "file", accept: ".json,.csv,application/json,text/csv", "data-testid": "stats-import-file", class: "visually-hidden", tabIndex: -1 });
+  const file = el("input", { type: "file", accept: ".json,.csv,application/json,text/csv", "data-testid": "stats-import-file", class: "visually-hidden", tabIndex: -1, "aria-label": "Statistics to import (JSON or CSV)" });
   file.addEventListener("change", async () => {
-    const chosen = file.files[0];
-    if (!chosen) return;
-    const sentence = stats.importText(await chosen.text());
+    const picked = file.files[0];
+    if (!picked) return;
+    const sentence = stats.importText(await picked.text());
     file.value = "";
-    show();
-    say(sentence, ...stats.notices.splice(0));
+    const faults = stats.notices.splice(0);
+    view.show();
+    view.say([sentence, ...faults], faults.length ? "fault" : "note");
   });
   const importButton = button("Import…", "stats-import", () => file.click());
   const reset = button("Reset statistics", "stats-reset", () => {
-    if (confirm("Forget every solve kept on this device?")) { stats.reset(); show(); say(""); }
+    if (confirm("Forget every solve kept on this device?")) { stats.reset(); view.say([]); view.show(); }
   });
-  // A solve counts once per game, when a move solves it here, and only when the session says it counts
-  // (a board the game dealt, solved without help: GameSession.uncounted).  A game opened already solved
-  // (a link, a reload) does not count again, nor does the same board solved again after a restart.
+  return el("div", { class: "play-controls" }, exportJson, exportCsv, importButton, file, reset);
+}
+
+/**
+ * Keep each counted solve of the game, then `shown()`.  A solve counts once per game, when a move solves it
+ * here, and only when the session says it counts (a board the game dealt, solved without help:
+ * GameSession.uncounted).  A game opened already solved (a link, a reload) does not count again, nor does the
+ * same board solved again after a restart.  Its STM and MTM come from the moves played (core/averages.js).
+ */
+function recordSolves(root, game, stats, shown) {
   let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
-    if (s !== seen) { seen = s; recorded = s.solved ? s : null; return; }
+    if (s !== seen) { seen = s; recorded = s.solved ? s : null; shown(); return; }
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
     stats.record(s.n, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart });
-    shapeMenu.value = `${s.n}x${s.n}`;
-    show();
+    shown();
   });
-  say("");
-  show();
-  return panel("Statistics", "stats-panel", choices, solvesLine, table, message,
-    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N." }),
-    el("div", { class: "play-controls" }, exportJson, exportCsv, importButton, file, reset));
 }
-
