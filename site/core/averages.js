@@ -85,6 +85,18 @@ export function measureSummary(values, better = "lower") {
   return summary;
 }
 
+/**
+ * A count or a TPS as the community's tools write it: whole (decimals 0), or to 3 decimals cut, not rounded
+ * (slidysimSessionTracker's formatStat); "–" for none.
+ */
+export function formatStatNumber(value, decimals) {
+  if (value === null || value === undefined) return "–";
+  if (value === Infinity) return "∞";   // the TPS of a solve in one move: the clock starts at the first move
+  if (decimals === 0) return String(value);
+  const scale = 10 ** decimals;
+  return (Math.floor(value * scale + 1e-6) / scale).toFixed(decimals);
+}
+
 function isBetter(a, b, better) {
   return better === "higher" ? a > b : a < b;
 }

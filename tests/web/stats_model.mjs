@@ -1,8 +1,8 @@
-// Runs the statistics model (site/core/averages.js, site/play/stats.js) on the cases test_stats_model.py
+// Runs the statistics model (site/core/averages.js, site/play/stats-record.js) on the cases test_stats_model.py
 // holds to hand-computed numbers: JSON on stdout, one entry per case.  No browser: a Map is the storage.
-import { bestAverage, currentAverage, measureSummary, moveCounts, trimmedMean } from "../../site/core/averages.js";
+import { bestAverage, currentAverage, formatStatNumber, moveCounts, trimmedMean } from "../../site/core/averages.js";
 import { formatTime } from "../../site/core/dom.js";
-import { Stats, formatStatNumber, readImport } from "../../site/play/stats.js";
+import { Stats, readImport } from "../../site/play/stats-record.js";
 
 function storage(entries = {}) {
   const store = new Map(Object.entries(entries));
@@ -68,6 +68,13 @@ out.formats = {
   const stats = new Stats(place, clock);
   out.migrated = { shapes: stats.shapes(), three: stats.solves(3), four: stats.solves("4x4"), notices: stats.notices,
                    keys: [...place.store.keys()].sort() };
+}
+// A first record that cannot be read is set aside too, before it goes.
+{
+  const place = storage({ "puzzlesolver-stats-v1": "{\"sizes\": [1, 2" });
+  const stats = new Stats(place, () => new Date("2026-11-26T12:00:00.000Z"));
+  out.firstUnreadable = { shapes: stats.shapes(), notices: stats.notices, keys: [...place.store.keys()].sort(),
+                          kept: place.store.get("puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z") };
 }
 // Export and import: JSON and CSV round trips, nothing doubled, refusals said in one sentence.
 {

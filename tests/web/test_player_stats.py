@@ -17,17 +17,18 @@ from player_helpers import load_game, play
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/stats.js")
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/stats-record.js")
 def test_averages_drop_the_best_and_the_worst():
     script = f"""
-import {{ Stats, averageOf }} from "{(SITE / 'play' / 'stats.js').as_uri()}";
+import {{ Stats }} from "{(SITE / 'play' / 'stats-record.js').as_uri()}";
+import {{ currentAverage }} from "{(SITE / 'core' / 'averages.js').as_uri()}";
 const store = new Map();
 const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) }};
 const stats = new Stats(storage);
 for (const t of [10, 50, 20, 30, 40]) stats.record(3, {{ time: t * 1000, stm: t, mtm: t }});
 const five = stats.summary(3);
 for (let i = 0; i < 7; i++) stats.record(3, {{ time: 100000, stm: 99, mtm: 99 }});
-console.log(JSON.stringify({{ five, twelve: stats.summary(3), short: averageOf([1, 2, 3, 4], 5) }}));
+console.log(JSON.stringify({{ five, twelve: stats.summary(3), short: currentAverage([1, 2, 3, 4], 5) }}));
 """
     out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
                                     timeout=60, check=True).stdout)

@@ -1,5 +1,5 @@
 """Statistics as speedsolvers keep them (issue 28, item 4), held to hand-computed numbers: site/core/averages.js
-and site/play/stats.js, run under Node by stats_model.mjs (one process, no browser).
+and site/play/stats-record.js, run under Node by stats_model.mjs (one process, no browser).
 
 Slidysim's rule (read in dphdmn/slidysimSessionTracker main.py, getBestAverageOf, and cited in averages.js):
 aoN drops exactly one best and one worst value whatever N, each measure (time, STM, MTM, TPS) on its own; the
@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 def out():
     node = shutil.which("node")
     if node is None:
-        pytest.skip("Node.js is needed to run site/play/stats.js")
+        pytest.skip("Node.js is needed to run site/play/stats-record.js")
     run = subprocess.run([node, str(HERE / "stats_model.mjs")], capture_output=True, text=True, encoding="utf-8",
                          timeout=120)
     assert run.returncode == 0, run.stderr
@@ -87,6 +87,15 @@ def test_the_first_record_moves_in_without_loss(out):
         {"time": 6000, "stm": 22, "mtm": None, "optimal": None, "date": "2026-01-03T03:04:05.678Z"}]
     assert migrated["four"] == [{"time": 60000, "stm": 80, "mtm": None, "optimal": 50, "date": "2026-01-04T00:00:00.000Z"}]
     assert migrated["keys"] == ["puzzlesolver-stats-v2"]    # the first record goes once the new one is kept
+
+
+def test_an_unreadable_first_record_is_set_aside_before_it_goes(out):
+    first = out["firstUnreadable"]
+    key = "puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z"
+    assert first["shapes"] == [] and first["kept"] == '{"sizes": [1, 2'
+    assert first["notices"] == [f'Your statistics could not be read, so they were set aside in this browser\'s '
+                                f'storage under "{key}" and new ones begun.']
+    assert first["keys"] == [key, "puzzlesolver-stats-v2"]
 
 
 def test_export_and_import_round_trip_in_json_and_csv_without_doubling(out):
