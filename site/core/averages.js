@@ -57,13 +57,34 @@ export function currentAverage(values, count) {
   return values.length < count ? null : trimmedMean(values.slice(-count));
 }
 
-/** The best aoN over every `count` consecutive values, or null when no window has one. */
+/**
+ * The best aoN over every `count` consecutive values, or null when no window has one.  One pass: each
+ * window's sum, missing values, and lowest and highest (monotonic queues of indices), so that a thousand
+ * solves cost a few thousand steps per average, not a sort per window.
+ */
 export function bestAverage(values, count, better = "lower") {
-  let best = null;
-  for (let start = 0; start + count <= values.length; start++) {
-    const average = trimmedMean(values.slice(start, start + count));
-    if (average !== null && (best === null || isBetter(average, best, better))) best = average;
-  }
+  if (count < 3) return null;
+  const missing = (v) => v === null || v === undefined;
+  const lows = [], highs = [];   // indices in the window, their values rising (lows) or falling (highs)
+  let best = null, sum = 0, gaps = 0;
+  values.forEach((v, i) => {
+    if (missing(v)) gaps += 1;
+    else {
+      sum += v;
+      while (lows.length && values[lows.at(-1)] >= v) lows.pop();
+      while (highs.length && values[highs.at(-1)] <= v) highs.pop();
+      lows.push(i); highs.push(i);
+    }
+    const gone = i - count;   // the value that just left the window
+    if (gone >= 0) {
+      if (missing(values[gone])) gaps -= 1; else sum -= values[gone];
+      if (lows[0] === gone) lows.shift();
+      if (highs[0] === gone) highs.shift();
+    }
+    if (i < count - 1 || gaps) return;
+    const average = (sum - values[lows[0]] - values[highs[0]]) / (count - 2);
+    if (best === null || isBetter(average, best, better)) best = average;
+  });
   return best;
 }
 

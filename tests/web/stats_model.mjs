@@ -30,6 +30,24 @@ out.windows = {
   bestHigher: bestAverage([10, 20, 30, 40, 11, 90], 5, "higher"),
   skipsMissing: bestAverage([1, 2, 3, 4, 5, null, 9, 9, 9, 9, 9], 5),
 };
+// The one-pass best average against the definition: the best trimmedMean of every window (seeded runs).
+{
+  let seed = 28;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const byDefinition = (values, count, better) => values.slice(0, Math.max(0, values.length - count + 1))
+    .map((_, start) => trimmedMean(values.slice(start, start + count))).filter((a) => a !== null)
+    .reduce((best, a) => (best === null || (better === "higher" ? a > best : a < best) ? a : best), null);
+  let runs = 0, differ = 0;
+  for (let trial = 0; trial < 500; trial++) {
+    const values = Array.from({ length: Math.floor(random() * 60) }, () => (random() < 0.05 ? null : Math.floor(random() * 30)));
+    for (const count of [5, 12, 25, 50]) for (const better of ["lower", "higher"]) {
+      const fast = bestAverage(values, count, better), slow = byDefinition(values, count, better);
+      runs += 1;
+      if (!(fast === slow || (fast !== null && slow !== null && Math.abs(fast - slow) < 1e-9))) differ += 1;
+    }
+  }
+  out.definition = { runs, differ };
+}
 out.counts = ["lllurrd", "", "l", "lrlr", "uuuu"].map(moveCounts);
 out.formats = {
   times: [9876, 62345, 3723456, 59999.9, null].map(formatTime),

@@ -44,6 +44,11 @@ def test_the_best_average_is_the_best_window_and_the_current_one_the_last(out):
     assert windows["skipsMissing"] == 3
 
 
+def test_the_best_average_is_the_best_windows_trimmed_mean(out):
+    """The one-pass best average (sums and running lowest and highest) against the definition, on seeded runs."""
+    assert out["definition"] == {"runs": 4000, "differ": 0}
+
+
 def test_each_measure_is_trimmed_on_its_own(out):
     summary = out["perMeasure"]   # times 10 20 30 40 50 s; STM 50 90 60 70 10; MTM 30 40 35 50 10
     assert summary["solves"] == 5
