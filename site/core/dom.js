@@ -18,11 +18,17 @@ export function button(text, testid, onClick, props = {}) {
   return b;
 }
 
+/**
+ * A time to the millisecond, as speedsolvers write it (Slidysim and its tools): 9.876, 1:02.345, 1:02:03.456;
+ * a fraction of a millisecond is cut, not rounded, as their tools cut averages.  "–" for no time.
+ */
 export function formatTime(ms) {
   if (ms === null || ms === undefined) return "–";
-  const tenths = Math.round(ms / 100);
-  const s = Math.floor(tenths / 10);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}.${tenths % 10}`;
+  const whole = Math.floor(ms), thousandths = String(whole % 1000).padStart(3, "0");
+  const seconds = Math.floor(whole / 1000) % 60, minutes = Math.floor(whole / 60000) % 60, hours = Math.floor(whole / 3600000);
+  if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}.${thousandths}`;
+  if (minutes) return `${minutes}:${String(seconds).padStart(2, "0")}.${thousandths}`;
+  return `${seconds}.${thousandths}`;
 }
 
 /** Copy text to the clipboard; false when the browser refuses (the caller then shows it to copy). */

@@ -1,18 +1,15 @@
-// play/stats.js -- solves kept on this device (localStorage), per board size, the numbers players use, and
-// their panel below the board.  A solve is {time (ms), moves, optimal (or null), date (ISO)}; only the
-// solves that count are kept (a board the game dealt, solved without help: GameSession.uncounted).
+// play/stats.js -- the statistics panel below the board: for one board shape at a time, the best (or latest)
+// single and ao5 ... ao100 of time, STM, MTM and TPS (core/averages.js), export and import, reset; and the
+// recording of each counted solve of the game into the solves kept on this device (stats-record.js).  Only
+// the solves that count are kept (a board the game dealt, solved without help: GameSession.uncounted).
 //
-//   const stats = new Stats(localStorage);
-//   stats.record(4, { time: 61234, moves: 64, optimal: 48 });
-//   stats.summary(4)   // {solves, bestTime, bestMoves, ao5, ao12}: ao = mean time of the last 5 (12)
-//                      // solves without the best and the worst; null until there are that many
-//   stats.reset(4); stats.reset(); stats.exportText();
-//   statsPanel(root, game)   // the table, export and reset, recording each counted solve of the game
+//   statsPanel(root, game)
 
 import { button, el, formatTime } from "../core/dom.js";
+import { AVERAGE_LENGTHS, formatStatNumber } from "../core/averages.js";
+import { plural } from "../core/messages.js";
+import { Stats } from "./stats-record.js";
 import { panel } from "./extra-panel.js";
-
-const KEY = "puzzlesolver-stats-v1";
 
 /** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
 export const UNCOUNTED = {
@@ -23,106 +20,121 @@ export const UNCOUNTED = {
   help: "Not counted in your statistics: the solver helped.",
 };
 
-export function averageOf(times, count) {
-  if (times.length < count) return null;
-  const last = times.slice(-count).sort((a, b) => a - b).slice(1, -1);
-  return last.reduce((sum, t) => sum + t, 0) / last.length;
+// ---- the panel -----------------------------------------------------------------------------------
+
+const ROWS = ["single", ...AVERAGE_LENGTHS.map((n) => `ao${n}`)];
+const COLUMNS = [["time", "Time"], ["stm", "STM"], ["mtm", "MTM"], ["tps", "TPS"]];
+
+function cellText(measure, row, value) {
+  if (measure === "time") return formatTime(value);
+  if (measure === "tps") return formatStatNumber(value, 3);
+  return formatStatNumber(value, row === "single" ? 0 : 3);
 }
 
-export class Stats {
-  constructor(storage) {
-    this.storage = storage;
-  }
-
-  _load() {
-    try {
-      const data = JSON.parse(this.storage.getItem(KEY) || "{}");
-      return data && typeof data === "object" && data.sizes ? data : { sizes: {} };
-    } catch {
-      return { sizes: {} };
-    }
-  }
-
-  _save(data) {
-    try { this.storage.setItem(KEY, JSON.stringify(data)); } catch { /* storage full or refused */ }
-  }
-
-  solves(n) {
-    return this._load().sizes[n] || [];
-  }
-
-  sizes() {
-    return Object.keys(this._load().sizes).map(Number).sort((a, b) => a - b);
-  }
-
-  record(n, { time, moves, optimal = null }) {
-    const data = this._load();
-    (data.sizes[n] ||= []).push({ time: Math.round(time), moves, optimal, date: new Date().toISOString() });
-    this._save(data);
-  }
-
-  summary(n) {
-    const solves = this.solves(n);
-    const times = solves.map((s) => s.time);
-    return {
-      solves: solves.length,
-      bestTime: times.length ? Math.min(...times) : null,
-      bestMoves: solves.length ? Math.min(...solves.map((s) => s.moves)) : null,
-      ao5: averageOf(times, 5),
-      ao12: averageOf(times, 12),
-    };
-  }
-
-  reset(n = null) {
-    const data = this._load();
-    if (n === null) data.sizes = {};
-    else delete data.sizes[n];
-    this._save(data);
-  }
-
-  exportText() {
-    return JSON.stringify(this._load(), null, 1);
-  }
+function shapeLabel(key) {
+  return key.replace("x", "×");
 }
 
-// ---- the panel ----------------------------------------------------------------------------------
 export function statsPanel(root, game) {
   const stats = new Stats(localStorage);
+  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.n}` : null));
+  recordSolves(root, game, stats, view.show);
+  view.show();
+  return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.message,
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N." }),
+    transferControls(stats, view));
+}
+
+/**
+ * The board and view menus, the line of solves, the table and the message line; `show()` redraws them.  The
+ * board shown follows the game's (`gameShape()`) until one is picked in the menu.
+ */
+function statsView(stats, gameShape) {
+  const shapeMenu = el("select", { "data-testid": "stats-shape", id: "stats-shape" });
+  const viewMenu = el("select", { "data-testid": "stats-view", id: "stats-view" },
+    el("option", { value: "best", text: "Best" }), el("option", { value: "current", text: "Latest" }));
+  const choices = el("div", { class: "play-controls stats-choices" },
+    el("label", { class: "extra-field" }, "Board ", shapeMenu), el("label", { class: "extra-field" }, "Show ", viewMenu));
+  const solvesLine = el("p", { class: "stats-count", "data-testid": "stats-solves" });
   const body = el("tbody");
   const table = el("table", { class: "stats", "data-testid": "stats-table" },
-    el("caption", { class: "visually-hidden", text: "Your solves per size" }),
-    el("thead", {}, el("tr", {}, ...["Size", "Solves", "Best time", "Fewest moves", "ao5", "ao12"].map((t) => el("th", { scope: "col", text: t })))),
+    el("caption", { class: "visually-hidden", text: "Your best single and averages for the board chosen" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Single or average" })), ...COLUMNS.map(([, title]) => el("th", { scope: "col", text: title })))),
     body);
-  const exportLink = el("a", { text: "Export (JSON)", "data-testid": "stats-export", download: "sliding-puzzle-stats.json", href: "#" });
-  const show = () => {
-    const sizes = stats.sizes();
-    body.replaceChildren(...(sizes.length ? sizes.map((n) => {
-      const s = stats.summary(n);
-      return el("tr", { "data-size": String(n) }, el("th", { scope: "row", text: `${n}×${n}` }),
-        ...[String(s.solves), formatTime(s.bestTime), s.bestMoves ?? "–", formatTime(s.ao5), formatTime(s.ao12)].map((t) => el("td", { text: String(t) })));
-    }) : [el("tr", {}, el("td", { colSpan: 6, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." }))]));
+  // What the player must be told: an import's sentence (a note), or a record set aside or not saved (a fault).
+  const message = el("p", { class: "play-message stats-message", role: "status", "data-testid": "stats-message", hidden: true });
+  const say = (sentences, kind = "note") => {
+    message.textContent = sentences.filter(Boolean).join(" ");
+    message.hidden = !message.textContent;
+    if (kind === "note") message.dataset.kind = "note"; else delete message.dataset.kind;
   };
-  exportLink.addEventListener("click", () => {
-    exportLink.href = URL.createObjectURL(new Blob([stats.exportText()], { type: "application/json" }));
+  let chosen = false;
+
+  const show = () => {
+    const shapes = stats.shapes();
+    const wanted = [chosen ? shapeMenu.value : gameShape(), shapeMenu.value, shapes[0]].find((key) => shapes.includes(key));
+    shapeMenu.replaceChildren(...shapes.map((key) => el("option", { value: key, text: shapeLabel(key) })));
+    choices.hidden = !shapes.length;
+    solvesLine.textContent = "";
+    table.dataset.shape = wanted ?? "";
+    if (wanted) {
+      shapeMenu.value = wanted;
+      const summary = stats.summary(wanted), which = viewMenu.value;
+      solvesLine.textContent = `${plural(summary.solves, "solve")} on ${shapeLabel(wanted)}`;
+      body.replaceChildren(...ROWS.map((row) => el("tr", { "data-row": row },
+        el("th", { scope: "row", text: row === "single" ? "Single" : row }),
+        ...COLUMNS.map(([measure]) => el("td", { "data-measure": measure, text: cellText(measure, row, summary[measure][row][which]) })))));
+    } else {
+      body.replaceChildren(el("tr", {}, el("td", { colSpan: COLUMNS.length + 1, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." })));
+    }
+    if (stats.notices.length) say(stats.notices.splice(0), "fault");
+  };
+  shapeMenu.addEventListener("change", () => { chosen = true; show(); });
+  viewMenu.addEventListener("change", show);
+  return { choices, solvesLine, table, message, show, say };
+}
+
+/** Export (JSON, CSV), import (either, from a file) and reset. */
+function transferControls(stats, view) {
+  const download = (text, testid, label, name, type) => {
+    const link = el("a", { text: label, "data-testid": testid, download: name, href: "#" });
+    link.addEventListener("click", () => { link.href = URL.createObjectURL(new Blob([text()], { type })); });
+    return link;
+  };
+  const exportJson = download(() => stats.exportJson(), "stats-export", "Export (JSON)", "sliding-puzzle-stats.json", "application/json");
+  const exportCsv = download(() => stats.exportCsv(), "stats-export-csv", "Export (CSV)", "sliding-puzzle-stats.csv", "text/csv");
+  const file = el("input", { type: "file", accept: ".json,.csv,application/json,text/csv", "data-testid": "stats-import-file", class: "visually-hidden", tabIndex: -1, "aria-label": "Statistics to import (JSON or CSV)" });
+  file.addEventListener("change", async () => {
+    const picked = file.files[0];
+    if (!picked) return;
+    const sentence = stats.importText(await picked.text());
+    file.value = "";
+    const faults = stats.notices.splice(0);
+    view.show();
+    view.say([sentence, ...faults], faults.length ? "fault" : "note");
   });
+  const importButton = button("Import…", "stats-import", () => file.click());
   const reset = button("Reset statistics", "stats-reset", () => {
-    if (confirm("Forget every solve kept on this device?")) { stats.reset(); show(); }
+    if (confirm("Forget every solve kept on this device?")) { stats.reset(); view.say([]); view.show(); }
   });
-  // A solve counts once per game, when a move solves it here, and only when the session says it counts
-  // (a board the game dealt, solved without help: GameSession.uncounted).  A game opened already solved
-  // (a link, a reload) does not count again, nor does the same board solved again after a restart.
+  return el("div", { class: "play-controls" }, exportJson, exportCsv, importButton, file, reset);
+}
+
+/**
+ * Keep each counted solve of the game, then `shown()`.  A solve counts once per game, when a move solves it
+ * here, and only when the session says it counts (a board the game dealt, solved without help:
+ * GameSession.uncounted).  A game opened already solved (a link, a reload) does not count again, nor does the
+ * same board solved again after a restart.  Its STM and MTM come from the moves played (core/averages.js).
+ */
+function recordSolves(root, game, stats, shown) {
   let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
-    if (s !== seen) { seen = s; recorded = s.solved ? s : null; return; }
+    if (s !== seen) { seen = s; recorded = s.solved ? s : null; shown(); return; }
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
-    stats.record(s.n, { time: s.elapsedMs(), moves: s.moveCount, optimal: s.optimalStart });
-    show();
+    stats.record(s.n, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart });
+    shown();
   });
-  show();
-  return panel("Statistics", "stats-panel", table,
-    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. ao5 and ao12: the mean time of your last 5 (12) solves without the best and the worst." }),
-    el("div", { class: "play-controls" }, exportLink, reset));
 }

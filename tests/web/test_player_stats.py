@@ -1,5 +1,7 @@
-"""Statistics (issue 14, item 5): solves kept on the device survive a reload; ao5/ao12 drop the best and
-the worst; hinted games are not counted; reset and export."""
+"""Statistics (issue 14, item 5; issue 28, item 4): solves kept on the device per W x H survive a reload; the
+averages drop the best and the worst; hinted games are not counted; reset, export and import (JSON and CSV); the
+first record moves in; a stored record that cannot be read is set aside and the panel says so.  The averages'
+arithmetic is test_stats_model.py's."""
 
 from __future__ import annotations
 
@@ -9,27 +11,32 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from player_helpers import load_game, play
 
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/stats.js")
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/stats-record.js")
 def test_averages_drop_the_best_and_the_worst():
     script = f"""
-import {{ Stats, averageOf }} from "{(SITE / 'play' / 'stats.js').as_uri()}";
+import {{ Stats }} from "{(SITE / 'play' / 'stats-record.js').as_uri()}";
+import {{ currentAverage }} from "{(SITE / 'core' / 'averages.js').as_uri()}";
 const store = new Map();
-const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) }};
+const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) }};
 const stats = new Stats(storage);
-for (const t of [10, 50, 20, 30, 40]) stats.record(3, {{ time: t * 1000, moves: t }});
+for (const t of [10, 50, 20, 30, 40]) stats.record(3, {{ time: t * 1000, stm: t, mtm: t }});
 const five = stats.summary(3);
-for (let i = 0; i < 7; i++) stats.record(3, {{ time: 100000, moves: 99 }});
-console.log(JSON.stringify({{ five, twelve: stats.summary(3), short: averageOf([1, 2, 3, 4], 5) }}));
+for (let i = 0; i < 7; i++) stats.record(3, {{ time: 100000, stm: 99, mtm: 99 }});
+console.log(JSON.stringify({{ five, twelve: stats.summary(3), short: currentAverage([1, 2, 3, 4], 5) }}));
 """
     out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
                                     timeout=60, check=True).stdout)
-    assert out["five"] == {"solves": 5, "bestTime": 10000, "bestMoves": 10, "ao5": 30000, "ao12": None}
-    assert out["twelve"]["ao5"] == 100000 and out["twelve"]["ao12"] == (20 + 30 + 40 + 50 + 6 * 100) * 1000 / 10
+    five, twelve = out["five"], out["twelve"]
+    assert five["solves"] == 5 and five["time"]["single"]["best"] == 10000 and five["stm"]["single"]["best"] == 10
+    assert five["time"]["ao5"] == {"best": 30000, "current": 30000} and five["time"]["ao12"] == {"best": None, "current": None}
+    assert twelve["time"]["ao5"] == {"best": 30000, "current": 100000}
+    assert twelve["time"]["ao12"]["current"] == (20 + 30 + 40 + 50 + 6 * 100) * 1000 / 10
     assert out["short"] is None
 
 
@@ -48,18 +55,74 @@ def test_solves_survive_a_reload(browser, app_url):
     page.reload()
     page.wait_for_function("window.__app && window.__app.viewReady")
     page.locator("[data-testid=stats-panel] summary").click()
-    rows = page.locator("[data-testid=stats-table] tbody tr")
-    assert rows.count() == 2
-    row3 = page.locator("[data-testid=stats-table] tr[data-size='3'] td")
-    assert row3.nth(0).text_content() == "2" and row3.nth(2).text_content() == "2"   # solves, fewest moves
-    assert page.locator("[data-testid=stats-table] tr[data-size='4'] td").nth(0).text_content() == "1"
+    shapes = page.get_by_test_id("stats-shape")
+    assert shapes.locator("option").all_text_contents() == ["3×3", "4×4"]
+    shapes.select_option("3x3")
+    assert page.get_by_test_id("stats-solves").text_content() == "2 solves on 3×3"
+    single = page.locator("[data-testid=stats-table] tr[data-row=single]")
+    assert single.locator("td[data-measure=stm]").text_content() == "2"   # fewest moves: two tiles, one slide
+    assert single.locator("td[data-measure=mtm]").text_content() == "1"
+    assert page.locator("[data-testid=stats-table] tbody tr").count() == 6   # single, ao5, ao12, ao25, ao50, ao100
+    assert page.locator("[data-testid=stats-table] tr[data-row=ao5] td[data-measure=time]").text_content() == "–"
+    shapes.select_option("4x4")
+    assert page.get_by_test_id("stats-solves").text_content() == "1 solve on 4×4"
     with page.expect_download() as download:
         page.get_by_test_id("stats-export").click()
     exported = json.loads(Path(download.value.path()).read_text())
-    assert len(exported["sizes"]["3"]) == 2 and exported["sizes"]["3"][0]["moves"] == 2
+    assert len(exported["shapes"]["3x3"]) == 2 and exported["shapes"]["3x3"][0]["stm"] == 2
+    assert exported["shapes"]["3x3"][0]["mtm"] == 1
+    with page.expect_download() as download:
+        page.get_by_test_id("stats-export-csv").click()
+    csv = Path(download.value.path()).read_text().splitlines()
+    assert csv[0] == "shape,date,time_ms,stm,mtm,tps,optimal,replay" and len(csv) == 4
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_test_id("stats-reset").click()
     assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
+    context.close()
+
+
+def test_import_the_first_record_and_a_record_set_aside_in_the_panel(browser, app_url, tmp_path):
+    """At 375 px: the first record's solves (per side n) show in the table after a reload; an import says in one
+    sentence what it took and what it refused; a stored record that cannot be read is set aside with a message."""
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    first = {"sizes": {"4": [{"time": 61234 + i, "moves": 60 + i, "optimal": None, "date": f"2026-01-0{i + 1}T00:00:00.000Z"}
+                             for i in range(5)]}}
+    page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('puzzlesolver-stats-v1', text); }", json.dumps(first))
+    page.reload()
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.locator("[data-testid=stats-panel] summary").click()
+    assert page.get_by_test_id("stats-solves").text_content() == "5 solves on 4×4"
+    ao5 = page.locator("[data-testid=stats-table] tr[data-row=ao5]")
+    assert ao5.locator("td[data-measure=time]").text_content() == "1:01.236"     # 61235, 61236, 61237
+    assert ao5.locator("td[data-measure=stm]").text_content() == "62.000"
+    assert ao5.locator("td[data-measure=mtm]").text_content() == "–"            # not known for the first record's solves
+    assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v1')") is None
+    assert page.get_by_test_id("stats-message").is_hidden()
+
+    upload = tmp_path / "solves.csv"
+    upload.write_text("shape,date,time_ms,stm,mtm\n3x3,2026-02-01T00:00:00.000Z,7000,30,20\n"
+                      "3x3,2026-02-02T00:00:00.000Z,fast,30,20\n")
+    page.get_by_test_id("stats-import-file").set_input_files(str(upload))
+    message = page.get_by_test_id("stats-message")
+    expect(message).to_have_text("Imported 1 solve; refused 1 solve: line 3 (its time is not a whole number of "
+                                 "milliseconds).")
+    assert page.get_by_test_id("stats-shape").locator("option").all_text_contents() == ["3×3", "4×4"]
+
+    page.evaluate("localStorage.setItem('puzzlesolver-stats-v2', '{broken')")
+    page.reload()
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.locator("[data-testid=stats-panel] summary").click()
+    said = page.get_by_test_id("stats-message").text_content()
+    assert said.startswith("Your statistics could not be read, so they were set aside in this browser's storage under "
+                           '"puzzlesolver-stats-set-aside-') and said.endswith('" and new ones begun.'), said
+    key = said.split('"')[1]
+    assert page.evaluate("(key) => localStorage.getItem(key)", key) == "{broken"
+    assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
+    fits = page.get_by_test_id("stats-panel").evaluate("(panel) => panel.scrollWidth <= panel.clientWidth")
+    assert fits
     context.close()
 
 
@@ -92,14 +155,15 @@ def test_only_games_the_game_dealt_count(browser, app_url):
     assert uncounted.text_content() == "Not counted in your statistics: an exact deal chooses how far the board is from the goal."
     assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
     assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v1')") is None
+    assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v2')") is None
     load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")   # as a deal: it counts, and says nothing more
     play(page, "l")
     assert page.get_by_test_id("play-result").is_visible() and uncounted.count() == 0
-    assert page.locator("[data-testid=stats-table] tr[data-size='3'] td").nth(0).text_content() == "1"
+    assert page.get_by_test_id("stats-solves").text_content() == "1 solve on 3×3"
     page.get_by_test_id("play-restart").click()
     play(page, "l")
     assert page.get_by_test_id("play-result").is_visible()
-    assert page.locator("[data-testid=stats-table] tr[data-size='3'] td").nth(0).text_content() == "1"
+    assert page.get_by_test_id("stats-solves").text_content() == "1 solve on 3×3"
     context.close()
 
 
