@@ -271,7 +271,7 @@ export class SolveForm {
     const grid = $("grid");
     const rows = boardRows($("board").value);
     if (!rows) {
-      $("grid-note").textContent = "The grid shows a board typed as rows of numbers, every row as long; edit the " +
+      $("grid-note").textContent = "The grid shows one board typed as rows of numbers, every row as long; edit the " +
         "text above, or start a new grid.";
       grid.replaceChildren();
       return;

@@ -100,8 +100,8 @@ def test_the_grid_editor_makes_a_5x3_and_shows_a_typed_rectangle(app):
             expect(app.locator("#grid-note")).to_have_text("")
         # a board and its goal, typed one after the other, are not one board twice as high
         type_board(app, "1 2\n0 3\n1 2\n3 0")
-        expect(app.locator("#grid-note")).to_have_text("The grid shows a board typed as rows of numbers, every row as "
-                                                       "long; edit the text above, or start a new grid.")
+        expect(app.locator("#grid-note")).to_have_text("The grid shows one board typed as rows of numbers, every row "
+                                                       "as long; edit the text above, or start a new grid.")
     finally:
         app.get_by_text("Edit on a grid").click()
 
