@@ -145,6 +145,17 @@ def test_an_unsolvable_4x3_says_so_and_why(app):
     expect(note).to_have_text("4×3 board, unsolvable; the Result says why.")
 
 
+def test_a_4x2_that_reaches_only_the_blank_first_goal_is_solved_for_it_with_one_button(app):
+    """Both sides even: the blank-first goal is the other parity's, as on a 4x4; its goal goes in as 2 rows of 4."""
+    type_board(app, "1 0 2 3\n4 5 6 7")
+    expect(app.get_by_test_id("board-note")).to_contain_text("4×2 board, unsolvable", timeout=10_000)
+    app.get_by_role("button", name="Solve with the blank first").click()
+    app.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=SOLVE_TIMEOUT)
+    assert moves(app) == "1"
+    expect(app.get_by_label("Goal board")).to_have_value("0 1 2 3\n4 5 6 7")
+    app.get_by_label("Custom goal").uncheck()
+
+
 @pytest.mark.parametrize("rows, said", [
     ([list(range(r * 21, r * 21 + 21)) for r in range(3)], "Boards up to 20x20 are supported, and row 1 has 21 numbers."),
     ([list(range(r * 3, r * 3 + 3)) for r in range(21)],
