@@ -46,8 +46,9 @@ const megabytes = (bytes) => (bytes < 1e6 ? `${number(Math.max(1, Math.round(byt
 // A record without its numbers yet (a search still reading its tables) says nothing: the caller waits.
 const thinking = (m, took) => m.expanded === undefined ? "" : `Thinking: ${number(m.expanded)} positions${took}.`;
 const PROGRESS_WORDS = {
+  // (a table's record says no time: its took is the search's, which has not begun)
   search: (m, took) => m.frontier === undefined ? "" : m.table !== undefined ?
-    `Building the pattern tables for this shape: table ${m.table} of ${m.tables}${took}.` :
+    `Building the pattern tables for this shape: table ${m.table} of ${m.tables}.` :
     `Searching: ${plural(m.expanded, "position")}, ${number(m.frontier)} on the frontier, ` +
     `at least ${plural(m.bound, "move")}${m.best ? `; best answer so far ${plural(m.best, "move")}` : ""}${took}.`,
   positions: thinking,

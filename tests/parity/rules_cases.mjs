@@ -17,13 +17,14 @@ function parsed(link) {
   }
 }
 
+// (n: tiles to a row, a rectangle's width; its height is the tiles' count over n)
 function replayed({ n, tiles, blank_path: blankPath }) {
-  const moves = core.movesAlongBlankPath(n, tiles.indexOf(0), blankPath);
+  const moves = core.movesAlongBlankPath(n, tiles.indexOf(0), blankPath, tiles.length / n);
   return moves === null ? null : core.positionsAlong(tiles, n, moves).map((position) => position.tiles);
 }
 
 process.stdout.write(JSON.stringify({
-  solvable: input.solvable.map(({ n, tiles, goal }) => core.isSolvable(tiles, n, goal || core.goalTiles(n))),
+  solvable: input.solvable.map(({ n, tiles, goal }) => (goal ? core.isSolvable(tiles, n, goal) : core.isSolvable(tiles, n))),
   moves: input.moves.map(({ n, tiles, moves }) => core.positionsAlong(tiles, n, moves)?.at(-1).tiles ?? null),
   blankPaths: input.blank_paths.map(({ n, tiles, blank_path: blankPath }) => core.movesAlongBlankPath(n, tiles.indexOf(0), blankPath)),
   links: input.links.map(({ link }) => parsed(link)),

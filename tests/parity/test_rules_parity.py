@@ -40,6 +40,20 @@ def random_boards(count: int = 400, seed: int = 20261122) -> list:
     return boards
 
 
+def random_rectangles(count: int = 200, seed: int = 20261126) -> list:
+    """Boards W wide and H high (W != H, each side 2 to 6), `n` their width, some with a goal of their own."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        width, height = rng.randint(2, 6), rng.randint(2, 6)
+        if width == height:
+            continue
+        cells = width * height
+        goal = rng.sample(range(cells), cells) if rng.random() < 0.3 else None
+        boards.append({"n": width, "tiles": rng.sample(range(cells), cells), "goal": goal})
+    return boards
+
+
 REPLAYS = [  # boards the worker's solver answers, some with goals it maps onto its tables by symmetry
     {"board": "8 1 3\n4 0 2\n7 6 5"},
     {"board": "1 3 4\n8 6 2\n7 0 5", "goal": "1 2 3\n8 0 4\n7 6 5"},
@@ -48,6 +62,8 @@ REPLAYS = [  # boards the worker's solver answers, some with goals it maps onto 
     {"board": "8 1 3\n4 0 2\n7 6 5", "heuristic": "hamming", "algorithm": "astar"},
     {"board": "1 2 3 4\n5 6 7 8\n9 10 0 11\n13 14 15 12", "heuristic": "manhattan"},
     {"board": "1 2 0 4 9\n6 7 3 10 5\n11 12 8 13 15\n16 17 18 14 20\n21 22 23 19 24"},
+    {"board": "5 0 7 4\n2 3 1 8\n9 6 10 11"},          # 4 wide, 3 high
+    {"board": "6 1\n0 2\n4 8\n3 9\n5 7"},             # 2 wide, 5 high
 ]
 
 
@@ -72,7 +88,7 @@ def js(answers):
     if node is None:
         pytest.skip("Node.js is not installed")
     cases = {
-        "solvable": CASES["solvable"] + random_boards(),
+        "solvable": CASES["solvable"] + random_boards() + random_rectangles(),
         "moves": CASES["moves"],
         "blank_paths": CASES["blank_paths"],
         "links": CASES["links"],
@@ -101,7 +117,16 @@ def test_solvability(js, index):
 def test_solvability_of_random_boards_and_goals(js):
     boards = random_boards()
     python = [Board.from_tiles(b["tiles"], b["goal"]).is_solvable() for b in boards]
-    assert js["solvable"][len(CASES["solvable"]):] == python
+    first = len(CASES["solvable"])
+    assert js["solvable"][first:first + len(boards)] == python
+    assert 0.3 < sum(python) / len(python) < 0.7
+
+
+def test_solvability_of_random_rectangles_and_goals(js):
+    """The page's parity rule, given a rectangle's width (rules.js's n), says what the engine's says."""
+    boards = random_rectangles()
+    python = [Board.from_tiles(b["tiles"], b["goal"], width=b["n"]).is_solvable() for b in boards]
+    assert js["solvable"][len(CASES["solvable"]) + len(random_boards()):] == python
     assert 0.3 < sum(python) / len(python) < 0.7
 
 
@@ -154,7 +179,8 @@ def test_solver_answers_replay_as_moves_in_the_page(js, answers):
     """A solved board's blank_path, turned into moves and played by the page's rules (rules.js), passes through
     the boards the engine's own rule (grid.tiles_along) makes of it."""
     for answer, replayed in zip(answers, js["replays"]):
-        engine_path = [list(tiles) for tiles in grid.tiles_along(answer["board"]["tiles"], answer["blank_path"])]
+        board = answer["board"]   # its n: tiles to a row (a rectangle's width)
+        engine_path = [list(tiles) for tiles in grid.tiles_along(board["tiles"], answer["blank_path"], board["n"])]
         assert replayed == engine_path, answer["method"]
         assert len(answer["blank_path"]) == answer["moves"]
 

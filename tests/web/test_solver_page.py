@@ -246,6 +246,7 @@ def test_editable_grid_writes_the_board_text(app):
     # before typing a size, as a person's next keystroke always would.
     app.evaluate("() => new Promise((done) => setTimeout(done, 0))")
     app.get_by_test_id("grid-size").fill("2")
+    app.get_by_test_id("grid-height").fill("2")
     app.get_by_role("button", name="New solved board of this size").click()
     expect(app.get_by_test_id("board-input")).to_have_value("1 2\n3 0")
     grid = app.get_by_test_id("grid")
@@ -298,6 +299,7 @@ def test_enter_in_the_grid_size_makes_a_grid_of_that_size_and_solves_nothing(app
     type_board(app, "8 1 3\n4 0 2\n7 6 5")
     open_grid(app)
     app.get_by_test_id("grid-size").fill("4")
+    app.get_by_test_id("grid-height").fill("4")
     app.get_by_test_id("grid-size").press("Enter")
     expect(app.get_by_test_id("board-input")).to_have_value(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  0")
     expect(app.get_by_test_id("grid-cell-15")).to_have_value("0")
@@ -371,7 +373,7 @@ def test_a_board_on_one_line_is_read_as_the_command_line_reads_it(app):
     type_board(app, "8 1 3 4 0 2 7 6")
     expect(app.get_by_test_id("board-error")).to_have_text(
         "One line of 8 numbers is not a square board (a 3x3 board is 9 numbers, a 4x4 one 16): type one row per "
-        "line, or separate the rows with '/' as in '1 2 3/4 5 6/7 8 0'.")
+        "line, separate the rows with '/' as in '1 2 3/4 5 6/7 8 0', or give the shape first, as in '4x3: 1 2 3 ...'.")
     row = " ".join(map(str, range(30)))
     type_board(app, f"{row}\n{row}")
     expect(app.get_by_test_id("board-error")).to_have_text("Boards up to 20x20 are supported, and row 1 has 30 numbers.")
@@ -383,7 +385,7 @@ BAD_BOARDS = [
     ("tile out of range", "1 2 3\n4 5 6\n7 9 0", "board-error", "out of range"),
     ("not a number", "1 2 3\n4 x 6\n7 8 0", "board-error", "not a whole number"),
     ("too small", "1\n0", "board-error", "at least 2"),
-    ("not square", "1 2 3\n4 5 0", "board-error", "square"),
+    ("one line, not square", "1 2 3 4 5 0", "board-error", "not a square board"),
     ("empty", "   ", "board-error", "Enter a board"),
 ]
 
@@ -761,6 +763,7 @@ def test_the_grid_editor_says_which_sizes_it_makes_and_fits_a_12x12_on_a_phone(b
     expect(page.locator("#grid-note")).to_contain_text("2 to 12 tiles a side, not '13'")
     assert page.get_by_test_id("board-input").input_value() == before      # nothing made, nothing lost
     page.get_by_test_id("grid-size").fill("12")
+    page.get_by_test_id("grid-height").fill("12")
     page.get_by_role("button", name="New solved board of this size").click()
     expect(page.get_by_test_id("grid-cell-143")).to_have_value("0")
     expect(page.locator("#grid-note")).to_be_empty()
