@@ -163,3 +163,9 @@ def test_the_answer_checker_judges_a_rectangles_answer_with_its_size_lines(run_c
     assert run_cli("--check", wrong, puzzle).out == "The last board (line 6) is not the goal.\n"
     sized = write("sized.txt", "Minimum number of moves = 1\n2x3\n1 2 3\n4 0 5\n")
     assert "the size line says 2x3, but the puzzle is 3x2" in run_cli("--check", sized, puzzle).err
+
+
+def test_the_learn_view_refuses_a_rectangle_in_one_sentence():
+    answer = handle({"op": "explain", "id": 1, "board": "1 2 3\n4 0 5"})
+    assert answer["type"] == "error" and answer["field"] == "board"
+    assert answer["message"] == "The Learn view steps through square boards; this one is 3x2: solve it in Solve."

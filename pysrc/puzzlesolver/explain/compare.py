@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Collection, Dict, List, Optional, Sequence
 
 from .. import policy
-from ..board import Board
 from ..check import optimum
 from ..formats import BoardPuzzle, WordPuzzle
 from ..search import DEFAULT_WEIGHT, AStar, check_options
@@ -149,10 +148,10 @@ def _best_first_row(puzzle: Puzzle, algorithm: str, heuristic: str, weight: Opti
 
 def _ida_row(puzzle: BoardPuzzle, heuristic: str, cap: int, progress: dict) -> Work[dict]:
     estimate = ida_estimate(heuristic)
-    search = policy.board_search(Board.from_tiles(puzzle.tiles, puzzle.goal), policy.Options("ida", estimate))
+    search = policy.board_search(puzzle.board(), policy.Options("ida", estimate))
     finished = yield from reporting(searching(search, cap), lambda: {**progress, "expanded": search.stats.expanded})
     answer = search.blank_path() if finished else []
-    solved = finished and (bool(answer) or Board.from_tiles(puzzle.tiles, puzzle.goal).is_goal())
+    solved = finished and (bool(answer) or puzzle.board().is_goal())
     stats = search.stats
     return {"algorithm": "ida", "label": _LABELS["ida"], "heuristic": estimate, "weight": None,
             "goal_test": "generation", "method": search.method, "finished": finished,

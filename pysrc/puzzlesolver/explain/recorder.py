@@ -238,6 +238,6 @@ def initial_state(puzzle: Puzzle, heuristic: str) -> Start:
     distance).  Raises the puzzle's own errors, and BoardError for an unknown estimate."""
     if isinstance(puzzle, WordPuzzle):
         return Start(ladder_start(puzzle.start, puzzle.goal, puzzle.dictionary), "words", "edit-distance", None)
-    board = Board.from_tiles(puzzle.tiles, puzzle.goal)
+    board = puzzle.board()
     return Start(board, "board", heuristic, estimate_named(heuristic))
 

@@ -41,6 +41,9 @@ class PuzzleFields(Params):
     def check(self) -> None:
         if self.board is not None:
             self.puzzle = board_puzzle(self.board, self.goal)
+            if not self.puzzle.square:   # the Learn view draws n x n boards and their trees
+                raise InputError("board", f"The Learn view steps through square boards; this one is "
+                                          f"{self.puzzle.shape}: solve it in Solve.")
             return
         words = WordFields.read({"start": self.start, "goal": self.goal, "dictionary": self.dictionary,
                                  "unavailable": self.unavailable})
