@@ -27,7 +27,7 @@
 
 import { NotationError, parseMoves, parsePosition, positionText, shapeRefusal, toNotation } from "./notation.js";
 import { OPPOSITE } from "./rules.js";
-import { lowerFirst } from "./messages.js";
+import { lowerFirst, plural } from "./messages.js";
 
 export const SLIDYSIM_REPLAY_URL = "https://slidysim.github.io/replay?r=";
 export const MAX_MOVES = 200000;
@@ -123,7 +123,7 @@ function checkShape(width, height) {
 /** Move times as whole ms that never run backwards, or a refusal. */
 function checkedTimes(times, stm) {
   if (!Array.isArray(times)) fail(MESSAGES.shape);
-  if (times.length !== stm) fail(`${DAMAGED}: it has ${times.length} move times for ${stm} moves.`);
+  if (times.length !== stm) fail(`${DAMAGED}: it has ${plural(times.length, "move time")} for ${plural(stm, "move")}.`);
   const whole = times.map((t) => (typeof t === "number" && Number.isFinite(t) && t >= 0 ? Math.round(t) : NaN));
   if (whole.some((t, i) => !(t >= (i ? whole[i - 1] : 0)))) fail(MESSAGES.timesBackwards);
   return whole;
@@ -148,7 +148,7 @@ export class Replay {
     if (this.timeMs !== null && !(Number.isInteger(this.timeMs) && this.timeMs >= 0)) fail(MESSAGES.time);
     const { tiles, failedAt } = play(this.scramble, width, height, moves);
     if (failedAt >= 0) fail(unplayable(moves, failedAt, width, height));
-    if (!isGoal(tiles)) fail(`This solution does not solve its scramble: after its ${moves.length.toLocaleString("en")} moves the board is not in order.`);
+    if (!isGoal(tiles)) fail(`This solution does not solve its scramble: after its ${plural(moves.length, "move")} the board is not in order.`);
     Object.freeze(this.scramble);
     if (this.times) Object.freeze(this.times);
   }
@@ -395,8 +395,17 @@ export function parseSolutionWithScramble(solutionText, scrambleText, { conventi
   return new Replay({ ...solve, times, timeMs });
 }
 
-/** {width, height, scramble, moves} from texts, notation.js's refusals prefixed by `prefix`. */
+/** The engine's sentence for a position text whose shape is outside 2 to 20 a side, or null. */
+function shapeOfText(scrambleText) {
+  const rows = String(scrambleText).trim().split(/\s*[/\n]\s*/).filter(Boolean);
+  return rows.length >= 2 ? shapeRefusal(rows[0].split(/[\s,]+/).length, rows.length) : null;
+}
+
+/** {width, height, scramble, moves} from texts; notation.js's refusals prefixed by `prefix` (the shape's
+ *  refusal never: it is the engine's sentence). */
 function readSolution(solutionText, scrambleText, convention, prefix = "") {
+  const refusal = shapeOfText(scrambleText);
+  if (refusal) fail(refusal);
   try {
     const { width, height, tiles } = parsePosition(scrambleText);
     const moves = parseMoves(solutionText, convention);
