@@ -1,6 +1,6 @@
 // core/replay.js -- a solve as a replay (its board, its moves and when each was made), read from the links
 // the speedsolving community shares and written back to them.  No DOM; runs in the page and under Node 20
-// (tests/replay), which both have CompressionStream and DecompressionStream for zlib ("deflate").
+// (tests/replay); links are packed and unpacked by packing.js (zlib in base64, asynchronous).
 //
 // A Replay: {width, height, scramble (tiles row-major, 0 the blank), moves (l r u d, the way a TILE moves, as
 // rules.js), times (ms after the solve's start, one per move; null for an untimed solution), timeMs}, with
@@ -28,6 +28,7 @@
 import { NotationError, parseMoves, parsePosition, positionText, shapeRefusal, toNotation } from "./notation.js";
 import { OPPOSITE } from "./rules.js";
 import { lowerFirst, plural } from "./messages.js";
+import { PackingError, base64Bytes, bytesBase64, bytesBase64Url, packText, unpackText } from "./packing.js";
 
 export const SLIDYSIM_REPLAY_URL = "https://slidysim.github.io/replay?r=";
 export const MAX_MOVES = 200000;
@@ -43,10 +44,12 @@ export class ReplayError extends Error {}
 const DAMAGED = "This replay link is damaged";
 const MESSAGES = {
   empty: "Paste a slidysim replay link, a #replay= link or a solution first.",
+  aSolution: "This is a solution, not a replay link: give its scramble with it.",
   notALink: "This is not a replay link: paste a slidysim replay link (…/replay?r=…) or a #replay= link.",
   base64: `${DAMAGED}: its data is not base64.`,
   zlib: `${DAMAGED}: its data does not decompress.`,
   shape: `${DAMAGED}: its data is not laid out as a slidysim replay.`,
+  ourShape: `${DAMAGED}: its data is not laid out as this page's replays are.`,
   tooLarge: `This replay link is too large to import: it unpacks to over ${MAX_UNPACKED_BYTES / 1024 / 1024} MB.`,
   newer: "This replay link was written by a newer version of this page.",
   noMoves: "This replay has no moves.",
@@ -196,70 +199,18 @@ function evenTimes(stm, timeMs) {
   return Array.from({ length: stm }, (_, i) => Math.round((i * timeMs) / (stm - 1)));
 }
 
-// ---- bytes, base64 and zlib ----------------------------------------------------------------------
+// ---- packed text -----------------------------------------------------------------------------------
 
-function base64Bytes(text) {
-  const compact = text.replace(/\s+/g, "").replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-  if (!/^[A-Za-z0-9+/]*$/.test(compact) || compact.length % 4 === 1) fail(MESSAGES.base64);
-  const binary = atob(compact + "=".repeat((4 - (compact.length % 4)) % 4));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+const PACKING_REFUSALS = { base64: MESSAGES.base64, zlib: MESSAGES.zlib, utf8: MESSAGES.shape, size: MESSAGES.tooLarge };
 
-function bytesBase64(bytes) {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-async function readAll(stream, limit = Infinity) {
-  const chunks = [];
-  let total = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel();
-      fail(MESSAGES.tooLarge);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
-  return bytes;
-}
-
-function streamOf(bytes) {
-  return new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } });
-}
-
-/** zlib-inflated bytes as text; refused when they are not zlib, not UTF-8 or unpack to too much. */
-async function inflateText(bytes) {
-  let unpacked;
-  try {
-    unpacked = await readAll(streamOf(bytes).pipeThrough(new DecompressionStream("deflate")), MAX_UNPACKED_BYTES);
-  } catch (error) {
-    if (error instanceof ReplayError) throw error;
-    fail(MESSAGES.zlib);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(unpacked);
-  } catch {
-    return fail(MESSAGES.shape);
-  }
-}
-
-async function deflateText(text) {
-  return readAll(streamOf(new TextEncoder().encode(text)).pipeThrough(new CompressionStream("deflate")));
-}
-
-/** base64 text of zlib data -> the text it packs. */
+/** base64 text of zlib data -> the text it packs; refused in one sentence. */
 async function unpack(text) {
-  return inflateText(base64Bytes(text));
+  try {
+    return await unpackText(base64Bytes(text), MAX_UNPACKED_BYTES);
+  } catch (error) {
+    if (error instanceof PackingError) fail(PACKING_REFUSALS[error.kind]);
+    throw error;
+  }
 }
 
 // ---- reading links -------------------------------------------------------------------------------
@@ -347,16 +298,16 @@ async function slidysimReplay(value) {
 
 async function fragmentReplay(value) {
   const fields = (await unpack(unescaped(value))).split(";");
-  if (fields[0] !== FRAGMENT_VERSION) fail(/^[0-9]+$/.test(fields[0]) ? MESSAGES.newer : MESSAGES.shape);
-  if (fields.length !== 5) fail(MESSAGES.shape);
+  if (fields[0] !== FRAGMENT_VERSION) fail(/^[0-9]+$/.test(fields[0]) ? MESSAGES.newer : MESSAGES.ourShape);
+  if (fields.length !== 5) fail(MESSAGES.ourShape);
   const [, shape, time, solution, deltas] = fields;
   const size = shape.match(/^([0-9]{1,4})x([0-9]{1,4})$/);
-  if (!size) fail(MESSAGES.shape);
+  if (!size) fail(MESSAGES.ourShape);
   const [width, height] = [Number(size[1]), Number(size[2])];
   checkShape(width, height);
   const moves = solutionMoves(solution);
   if (!moves.length) fail(MESSAGES.noMoves);
-  if (!/^([0-9]+(,[0-9]+)*)?$/.test(deltas) || !/^[0-9]*$/.test(time)) fail(MESSAGES.shape);
+  if (!/^([0-9]+(,[0-9]+)*)?$/.test(deltas) || !/^[0-9]*$/.test(time)) fail(MESSAGES.ourShape);
   let times = null;
   if (deltas) {
     let at = 0;
@@ -380,6 +331,7 @@ export async function parseReplayLink(text) {
   if (ours) return fragmentReplay(ours[1]);
   const query = input.match(/[?&](?:r|replay)=([^&#\s]*)/);
   if (query) return slidysimReplay(query[1]);
+  if (/^([UDLRudlr][0-9]*[\s,]*)+$/.test(input)) fail(MESSAGES.aSolution);
   if (/^[A-Za-z0-9+/=%_-]+$/.test(input)) return slidysimReplay(input);
   return fail(MESSAGES.notALink);
 }
@@ -426,13 +378,12 @@ function readSolution(solutionText, scrambleText, convention, prefix = "") {
 export async function slidysimLink(replay) {
   const tpsX1000 = replay.tps ? Math.round(replay.tps * 1000) : SLIDYSIM_DEFAULT_TPS_X1000;
   const data = [toNotation(replay.moves), tpsX1000, positionText(replay.scramble, replay.width), replay.times ?? -1];
-  return SLIDYSIM_REPLAY_URL + encodeURIComponent(bytesBase64(await deflateText(JSON.stringify(data))));
+  return SLIDYSIM_REPLAY_URL + encodeURIComponent(bytesBase64(await packText(JSON.stringify(data))));
 }
 
 /** The replay as our compact link's fragment, "#replay=...": opens offline, whatever the board's size. */
 export async function replayFragment(replay) {
   const deltas = replay.times ? replay.times.map((t, i) => t - (i ? replay.times[i - 1] : 0)).join(",") : "";
   const packed = [FRAGMENT_VERSION, `${replay.width}x${replay.height}`, replay.timeMs ?? "", toNotation(replay.moves), deltas].join(";");
-  const base64url = bytesBase64(await deflateText(packed)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return `#replay=${base64url}`;
+  return `#replay=${bytesBase64Url(await packText(packed))}`;
 }

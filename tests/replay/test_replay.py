@@ -104,6 +104,7 @@ DAMAGED = "This replay link is damaged"
 CORRUPT = {
     "nothing pasted": ("  ", "Paste a slidysim replay link, a #replay= link or a solution first."),
     "not a link": ("hello world", "This is not a replay link: paste a slidysim replay link (…/replay?r=…) or a #replay= link."),
+    "a solution without its scramble": ("R2D2 L2U2", "This is a solution, not a replay link: give its scramble with it."),
     "a character outside base64": (SLIDYSIM + VALUE7[:40] + "*" + VALUE7[40:], f"{DAMAGED}: its data is not base64."),
     "base64 cut one character past a block": (SLIDYSIM + unquote(VALUE7)[:41], f"{DAMAGED}: its data is not base64."),
     "base64 of bytes that are not zlib": (SLIDYSIM + base64.b64encode(b"not zlib at all").decode(), f"{DAMAGED}: its data does not decompress."),
@@ -143,7 +144,9 @@ CORRUPT = {
     "our link, not base64": ("#replay=@@@@", f"{DAMAGED}: its data is not base64."),
     "our link, not zlib": ("#replay=AAAAAAAA", f"{DAMAGED}: its data does not decompress."),
     "our link from a newer page": (fragment_of("2;3x3;1000;R2D2;0,500"), "This replay link was written by a newer version of this page."),
-    "our link of another shape": (fragment_of("1;3x3;1000"), f"{DAMAGED}: its data is not laid out as a slidysim replay."),
+    "our link of another shape": (fragment_of("1;3x3;1000"), f"{DAMAGED}: its data is not laid out as this page's replays are."),
+    "our link's times that are not numbers": (fragment_of("1;3x3;1000;R2D2L2U2;0,a"),
+                                               f"{DAMAGED}: its data is not laid out as this page's replays are."),
     "our link's move off the board": (fragment_of("1;7x7;;R;"), "This replay cannot be played on a 7x7 board: move 1 (R) has no tile to slide."),
     "our link's times short of its moves": (fragment_of("1;3x3;500;LU;0"), f"{DAMAGED}: it has 1 move time for 2 moves."),
     "our link on a 3x21 board": (fragment_of("1;3x21;;U;0"), "Boards up to 20x20 are supported (each side 2 to 20); this board is 3x21."),
