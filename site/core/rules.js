@@ -1,6 +1,8 @@
 // core/rules.js -- the rules the page needs before Python has booted, as plain data: no DOM, no timers.
 //
-// Tiles are an array of n*n numbers, row-major, 0 for the blank.  Two rules are mirrored from the engine
+// Tiles are an array of n*n numbers, row-major, 0 for the blank; a W x H rectangle's are W*H numbers, and its `n`
+// is its width, W tiles to a row (a function given the tiles reads the height from their count, one not given
+// them takes the height as an argument, n when left out).  Two rules are mirrored from the engine
 // (pysrc/puzzlesolver), and tests/parity holds both copies to the same cases:
 // * a move slides the tile next to the blank into it (board.py's neighbors);
 // * a board can reach its goal when permutation parity + blank row + blank column has the goal's parity
@@ -20,9 +22,10 @@ export const DIRS = {
 /** The way back: each direction's opposite (also the way the blank moves when a tile slides). */
 export const OPPOSITE = { l: "r", r: "l", u: "d", d: "u" };
 
-export function goalTiles(n) {
+/** The usual goal: 1, 2, ... then the blank, of an n x n board (or n wide and `height` high). */
+export function goalTiles(n, height = n) {
   const tiles = [];
-  for (let i = 1; i < n * n; i++) tiles.push(i);
+  for (let i = 1; i < n * height; i++) tiles.push(i);
   tiles.push(0);
   return tiles;
 }
@@ -50,16 +53,16 @@ function arrangementParity(tiles, n) {
   return (permutationParity(tiles) + Math.floor(blank / n) + (blank % n)) & 1;
 }
 
-export function isSolvable(tiles, n, goal = goalTiles(n)) {
+export function isSolvable(tiles, n, goal = goalTiles(n, tiles.length / n)) {
   return arrangementParity(tiles, n) === arrangementParity(goal, n);
 }
 
 // A uniformly random board among those that can reach `goal`: shuffle uniformly, and if the shuffle is
 // unsolvable swap its first two tiles (not the blank) -- a bijection between the two halves, exactly
-// as board.random_board does.  `random(k)` returns an integer in [0, k).
+// as board.random_board does.  `random(k)` returns an integer in [0, k); the goal's size is the board's.
 export function dealTiles(n, goal = goalTiles(n), random = cryptoRandomInt) {
   const tiles = [];
-  for (let i = 0; i < n * n; i++) tiles.push(i);
+  for (let i = 0; i < goal.length; i++) tiles.push(i);
   for (let i = tiles.length - 1; i > 0; i--) {
     const j = random(i + 1);
     [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
@@ -91,7 +94,7 @@ export function cellForDir(tiles, n, dir) {
   const blank = tiles.indexOf(0);
   const r = Math.floor(blank / n) - d.dr;
   const c = (blank % n) - d.dc;
-  if (r < 0 || r >= n || c < 0 || c >= n) return -1;
+  if (r < 0 || r >= tiles.length / n || c < 0 || c >= n) return -1;
   return r * n + c;
 }
 
@@ -134,13 +137,13 @@ export function inverseMoves(moves) {
 }
 
 // The direction letters of a solver's answer, which lists the blank's cell after each move: the tile
-// that slides moves the other way.  Null when a step is not a move.
-export function movesAlongBlankPath(n, blank, blankPath) {
+// that slides moves the other way.  Null when a step is not a move (on a board n wide and `height` high).
+export function movesAlongBlankPath(n, blank, blankPath, height = n) {
   let moves = "";
   for (const cell of blankPath) {
     const dir = cell === blank + 1 && cell % n ? "l" : cell === blank - 1 && blank % n ? "r"
       : cell === blank + n ? "u" : cell === blank - n ? "d" : null;
-    if (!dir || cell < 0 || cell >= n * n) return null;
+    if (!dir || cell < 0 || cell >= n * height) return null;
     moves += dir;
     blank = cell;
   }

@@ -1,11 +1,13 @@
 // solve/board.js -- draw a sliding board (tiles row-major, 0 = blank) and step through a solution.
 // Rendering only: no puzzle rules.  Every text goes through textContent.
 
-/** Fill `container` with an n x n grid of tiles; returns the container. */
+/** Fill `container` with the board's tiles, `n` to a row (an n x n board's, or a rectangle's width: its height
+ *  is the tiles' count over n); returns the container. */
 export function renderBoard(container, tiles, n, { goal = null } = {}) {
   container.classList.add("board");
   container.style.setProperty("--n", String(n));
-  container.style.setProperty("--digits", String(String(n * n - 1).length));   // the widest number's (style.css)
+  container.style.setProperty("--rows", String(tiles.length / n));
+  container.style.setProperty("--digits", String(String(tiles.length - 1).length));   // the widest number's (style.css)
   container.setAttribute("role", "img");
   container.setAttribute("aria-label", describeBoard(tiles, n));
   const cells = container.children;
@@ -19,10 +21,13 @@ export function renderBoard(container, tiles, n, { goal = null } = {}) {
   return container;
 }
 
+/** The board in words for a screen reader, width first: "4 by 3 board: 1 2 3 4; 5 6 7 8; 9 10 blank 11". */
 export function describeBoard(tiles, n) {
   const rows = [];
-  for (let r = 0; r < n; r++) rows.push(tiles.slice(r * n, r * n + n).map((t) => (t === 0 ? "blank" : t)).join(" "));
-  return `${n} by ${n} board: ${rows.join("; ")}`;
+  for (let start = 0; start < tiles.length; start += n) {
+    rows.push(tiles.slice(start, start + n).map((t) => (t === 0 ? "blank" : t)).join(" "));
+  }
+  return `${n} by ${rows.length} board: ${rows.join("; ")}`;
 }
 
 /**
@@ -36,7 +41,7 @@ export class Player {
     this.el = elements;
     this.intervalMs = intervalMs;
     this.positions = [];
-    this.n = 0;
+    this.n = 0;       // tiles to a row
     this.goal = null;
     this.index = 0;
     this.timer = null;

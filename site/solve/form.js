@@ -5,7 +5,7 @@
 //   const form = new SolveForm(document.getElementById("solve-form"), { onEdit });
 //   form.mode = "words";  form.boardParams();  form.showBoard({ n, tiles });  form.setError("board", "…");
 
-import { boardText } from "../core/notation.js";
+import { boardText, shapeRefusal } from "../core/notation.js";
 import { goalTiles } from "../core/rules.js";
 import { MAX_SIDE, MIN_SIDE } from "../core/links.js";
 import { quoted } from "../core/messages.js";
@@ -31,21 +31,65 @@ const HEURISTIC_LABELS = {
   "walking-distance": "walking-distance (up to 4x4)",
 };
 
-/** The text as rows of tokens when it is laid out as a square (rows on lines or between '/', or n*n numbers on
- *  one line; numbers separated by spaces or commas, as the engine reads a board), else null (no validation here). */
-function squareRows(text) {
+// A shape before the tiles, as the engine reads it: "4x3:" or "4x3" (width x height).
+const SHAPE_FIRST = /^\s*([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*:?/;
+
+/** The text as rows of tokens when it is laid out as one board of at least 2 x 2 (rows on lines or between '/',
+ *  n*n numbers on one line, or a "WxH:" shape then its tiles; numbers separated by spaces or commas, as the
+ *  engine reads a board), else null: another layout (a board and its goal, a size first) or rows of unequal
+ *  length.  No validation of the numbers here: the solver's check says what is wrong. */
+function boardRows(text) {
   const tokens = (line) => line.split(/[\s,]+/).filter(Boolean);
+  const shape = SHAPE_FIRST.exec(text);
+  if (shape) {
+    const [width, height] = [Number(shape[1]), Number(shape[2])];
+    const values = tokens(text.slice(shape[0].length).replace(/\//g, " "));
+    return values.length === width * height ? cut(values, width) : null;
+  }
   let rows = text.split(/[\n/]/).map(tokens).filter((row) => row.length);
   const side = Math.round(Math.sqrt(rows.length === 1 ? rows[0].length : 0));
-  if (rows.length === 1 && side >= 2 && side * side === rows[0].length) {
-    rows = Array.from({ length: side }, (_, r) => rows[0].slice(r * side, r * side + side));
-  }
-  if (rows.length < 2 || rows.some((row) => row.length !== rows.length)) return null;
+  if (rows.length === 1 && side >= 2 && side * side === rows[0].length) rows = cut(rows[0], side);
+  const width = rows[0]?.length;
+  if (rows.length < 2 || width < 2 || rows.some((row) => row.length !== width)) return null;
+  return boardThenGoal(rows.flat(), width) ? null : rows;
+}
+
+/** `values` cut into rows of `width`. */
+function cut(values, width) {
+  const rows = [];
+  for (let start = 0; start < values.length; start += width) rows.push(values.slice(start, start + width));
   return rows;
+}
+
+/** Whether rows `width` long are a board and then its goal, as the engine reads them (formats._board_then_goal):
+ *  the first half holds 0..k-1 once, and so does the second or the two are a square board's pair. */
+function boardThenGoal(values, width) {
+  const half = values.length / 2;
+  const holdsAll = (part) => part.every((value) => /^[0-9]+$/.test(value)) &&
+    part.map(Number).sort((a, b) => a - b).every((value, i) => value === i);
+  return Number.isInteger(half) && holdsAll(values.slice(0, half)) &&
+    (half === width * width || holdsAll(values.slice(half)));
 }
 
 /** The sides the grid editor makes boards of (bigger boards are typed as text). */
 const GRID_SIDES = { min: MIN_SIDE, max: 12 };
+
+/** Why the grid cannot make a board of the width and height typed (their text), in one sentence, or null: a
+ *  side left empty or not a number first, then a shape the engine refuses in its words, then a side the grid
+ *  does not make. */
+function gridRefusal(typed) {
+  const sides = `${GRID_SIDES.min} to ${GRID_SIDES.max} tiles a side`;
+  const notMade = (text) => `The grid makes boards of ${sides}, not ${quoted(text)}`;
+  if (typed.some((text) => !text)) return `Type the grid's size first: ${sides}.`;
+  const numbers = typed.map(Number);
+  const odd = typed.find((text, i) => !Number.isInteger(numbers[i]) || numbers[i] < GRID_SIDES.min);
+  if (odd !== undefined) return `${notMade(odd)}.`;
+  const [width, height] = numbers;
+  if (Math.max(width, height) > MAX_SIDE) return shapeRefusal(width, height);
+  const big = typed.find((_, i) => numbers[i] > GRID_SIDES.max);
+  if (big !== undefined) return `${notMade(big)}; boards up to ${MAX_SIDE}x${MAX_SIDE} can be typed above, one row per line.`;
+  return null;
+}
 
 export class SolveForm {
   /** `onEdit(kind)`: the person changed the puzzle ("board" or "words": a field, the grid, an example) or its
@@ -69,11 +113,13 @@ export class SolveForm {
     $("goal-field").hidden = !$("use-goal").checked;   // ticked in the page's shell before this code had loaded
     $("grid-editor").addEventListener("toggle", () => this.syncGridFromText());
     $("grid-new").addEventListener("click", () => this._newGrid());
-    $("grid-size").addEventListener("keydown", (event) => {   // Enter makes the grid (it would submit the form: Solve)
-      if (event.key !== "Enter") return;
-      event.preventDefault();
-      this._newGrid();
-    });
+    for (const side of ["grid-size", "grid-height"]) {
+      $(side).addEventListener("keydown", (event) => {   // Enter makes the grid (it would submit the form: Solve)
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        this._newGrid();
+      });
+    }
     $("example").addEventListener("change", () => this._loadExample());
     this._loadExamples();
   }
@@ -212,8 +258,8 @@ export class SolveForm {
     const $ = this.$;
     $("goal-field").hidden = !$("use-goal").checked;
     if ($("use-goal").checked && !$("goal").value.trim()) {
-      const n = squareRows($("board").value)?.length;
-      if (n) $("goal").value = boardText(goalTiles(n), n);
+      const rows = boardRows($("board").value);
+      if (rows) $("goal").value = boardText(goalTiles(rows[0].length, rows.length), rows[0].length);
     }
     this.onEdit("board");
   }
@@ -223,18 +269,21 @@ export class SolveForm {
     const $ = this.$;
     if (!$("grid-editor").open) return;
     const grid = $("grid");
-    const rows = squareRows($("board").value);
+    const rows = boardRows($("board").value);
     if (!rows) {
-      $("grid-note").textContent = "The grid shows boards typed as n rows of n numbers; edit the text above, or start a new grid.";
+      $("grid-note").textContent = "The grid shows a board typed as rows of numbers, every row as long; edit the " +
+        "text above, or start a new grid.";
       grid.replaceChildren();
       return;
     }
     $("grid-note").textContent = "";
-    const n = rows.length;
+    const n = rows[0].length;   // tiles to a row
     $("grid-size").value = String(n);
+    $("grid-height").value = String(rows.length);
     grid.style.setProperty("--n", String(n));
     const values = rows.flat();
-    if (grid.children.length !== values.length) {
+    if (grid.children.length !== values.length || grid.dataset.width !== String(n)) {
+      grid.dataset.width = String(n);
       grid.replaceChildren(...values.map((_, i) => {
         const input = document.createElement("input");
         input.inputMode = "numeric";
@@ -255,7 +304,7 @@ export class SolveForm {
    *  and the text (the board the solver checks and solves) stays as it was meanwhile. */
   _syncTextFromGrid() {
     const cells = [...this.$("grid").children];
-    const n = Math.round(Math.sqrt(cells.length));
+    const n = Number(this.$("grid").dataset.width);
     const empty = cells.findIndex((cell) => !cell.value.trim());
     if (empty >= 0) {
       this.$("grid-note").textContent = `Row ${Math.floor(empty / n) + 1}, column ${(empty % n) + 1} is empty: type its ` +
@@ -263,23 +312,20 @@ export class SolveForm {
       return;
     }
     this.$("grid-note").textContent = "";
-    const rows = [];
-    for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, r * n + n).map((c) => c.value.trim()).join(" "));
-    this.$("board").value = rows.join("\n");
+    this.$("board").value = cut(cells.map((cell) => cell.value.trim()), n).map((row) => row.join(" ")).join("\n");
     this.onEdit("board");
   }
 
+  /** A new solved board of the width and height typed, or why not under the grid (the board stays as it was). */
   _newGrid() {
-    const typed = this.$("grid-size").value.trim();
-    const n = Number(typed);
-    if (!Number.isInteger(n) || n < GRID_SIDES.min || n > GRID_SIDES.max) {
-      const sides = `${GRID_SIDES.min} to ${GRID_SIDES.max} tiles a side`;
-      this.$("grid-note").textContent = !typed ? `Type the grid's size first: ${sides}.`
-        : `The grid makes boards of ${sides}, not ${quoted(typed)}` +
-          `${n > GRID_SIDES.max ? `; boards up to ${MAX_SIDE}x${MAX_SIDE} can be typed above, one row per line` : ""}.`;
+    const typed = ["grid-size", "grid-height"].map((id) => this.$(id).value.trim());
+    const refusal = gridRefusal(typed);
+    if (refusal) {
+      this.$("grid-note").textContent = refusal;
       return;
     }
-    this.$("board").value = boardText(goalTiles(n), n);
+    const [width, height] = typed.map(Number);
+    this.$("board").value = boardText(goalTiles(width, height), width);
     this.$("grid").replaceChildren();
     this.syncGridFromText();
     this.onEdit("board");

@@ -111,10 +111,11 @@ export function mount(section, { solver, router, budgets }) {
   // search of that board proves more (its shortest solution's length, or a higher bound).  An unsolvable
   // board's long reason is said once: here, until the Result gives it.
   function showNote() {
-    const { n, solvable, reason, estimate, blank_first_goal: blankFirst } = checked.answer;
+    const { n, height = n, solvable, reason, estimate, blank_first_goal: blankFirst } = checked.answer;
+    const shape = `${n}×${height}`;   // width first: "4×3 board"
     if (!solvable) {
-      form.setNote(explained === checked.board ? `${n}×${n} board, unsolvable; the Result says why.`
-        : sentence(`${n}×${n} board, unsolvable; ${lowerFirst(reason)}`), false);
+      form.setNote(explained === checked.board ? `${shape} board, unsolvable; the Result says why.`
+        : sentence(`${shape} board, unsolvable; ${lowerFirst(reason)}`), false);
       if (blankFirst) form.offerBlankFirst();
       return;
     }
@@ -122,7 +123,7 @@ export function mount(section, { solver, router, budgets }) {
     let text = `solvable in at least ${plural(Math.max(estimate, known.bound || 0), "move")}`;
     if (known.moves !== undefined) text = `solvable in ${plural(known.moves, "move")} and no fewer`;
     if (estimate === 0) text = "already solved";
-    form.setNote(`${n}×${n} board, ${text}.`, true);
+    form.setNote(`${shape} board, ${text}.`, true);
   }
 
   /** Keep what a board search's answer proved of its board (`asked`: the form's fields it was asked with):
@@ -340,8 +341,8 @@ export function mount(section, { solver, router, budgets }) {
 
   // The answer lists the blank's cell after each move: the page replays those moves from the start.
   function showBoardSolution(answer) {
-    const { n, tiles, goal } = answer.board;
-    const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path);
+    const { n, tiles, goal } = answer.board;   // n: tiles to a row (a rectangle's width)
+    const moves = movesAlongBlankPath(n, tiles.indexOf(0), answer.blank_path, tiles.length / n);
     const positions = positionsAlong(tiles, n, moves);
     // the letters named in the game's words, after "letters:" as its notation panel labels them
     $("solution-notation").textContent = `As moves: ${toNotation(moves) || "none"} (letters: ${CONVENTIONS.tile}).`;
