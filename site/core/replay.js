@@ -181,14 +181,21 @@ function evenTimes(stm, timeMs) {
 
 const PACKING_REFUSALS = { base64: MESSAGES.base64, zlib: MESSAGES.zlib, utf8: MESSAGES.shape, size: MESSAGES.tooLarge };
 
-/** base64 text of zlib data -> the text it packs; refused in one sentence. */
+/** A new task: the page may draw and answer input before the import goes on.  Awaiting a promise is not
+ *  enough (Chromium's DecompressionStream can answer in the same task, so a whole import ran as one). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** base64 text of zlib data -> the text it packs, in a task of its own; refused in one sentence. */
 async function unpack(text) {
+  let unpacked;
   try {
-    return await unpackText(base64Bytes(text), MAX_UNPACKED_BYTES);
+    unpacked = await unpackText(base64Bytes(text), MAX_UNPACKED_BYTES);
   } catch (error) {
     if (error instanceof PackingError) fail(PACKING_REFUSALS[error.kind]);
     throw error;
   }
+  await nextTask();
+  return unpacked;
 }
 
 // ---- reading links -------------------------------------------------------------------------------
@@ -245,10 +252,10 @@ async function leaderboardReplay([score, solveData]) {
   const times = listed && (listed.length > 1 || moves.length === 1) ? listed : null;
   const timeMs = Number.isFinite(score.time) && score.time >= 0 ? Math.round(score.time)
     : Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null;
-  return new Replay({
-    width, height, scramble: scrambleSolvedBy(moves, width, height), moves,
-    times: times ?? (timeMs === null ? null : evenTimes(moves.length, timeMs)), timeMs,
-  });
+  await nextTask();
+  const scramble = scrambleSolvedBy(moves, width, height);
+  await nextTask();
+  return new Replay({ width, height, scramble, moves, times: times ?? (timeMs === null ? null : evenTimes(moves.length, timeMs)), timeMs });
 }
 
 function customReplay([solution, tpsX1000, scrambleText, moveTimes]) {
@@ -271,6 +278,7 @@ async function slidysimReplay(value) {
     fail(MESSAGES.shape);
   }
   if (!Array.isArray(data) || data.length < 3) fail(MESSAGES.shape);
+  await nextTask();
   return data.length >= 10 ? leaderboardReplay(data) : customReplay(data);
 }
 
@@ -291,14 +299,16 @@ async function fragmentReplay(value) {
     let at = 0;
     times = deltas.split(",").map((delta) => (at += Number(delta)));
   }
-  return new Replay({ width, height, scramble: scrambleSolvedBy(moves, width, height), moves, times,
-    timeMs: time === "" ? null : Number(time) });
+  await nextTask();
+  const scramble = scrambleSolvedBy(moves, width, height);
+  await nextTask();
+  return new Replay({ width, height, scramble, moves, times, timeMs: time === "" ? null : Number(time) });
 }
 
 /**
  * A replay from a pasted link: a Slidysim replay URL (any host; its r= value), the r= value alone, or our
- * #replay= link (the whole address, "#replay=..." or "replay=...").  Decompression is asynchronous and the
- * rest linear in the moves, so that a 20x20 world record of 14,000 moves does not hold the page.
+ * #replay= link (the whole address, "#replay=..." or "replay=...").  Decompression is asynchronous, the rest
+ * linear in the moves and cut into tasks, so that a 20x20 world record of 14,000 moves does not hold the page.
  * Throws ReplayError with one sentence.
  */
 export async function parseReplayLink(text) {
