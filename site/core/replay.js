@@ -109,6 +109,18 @@ function checkedTimes(times, stm) {
   return whole;
 }
 
+function refusePast(stm) {
+  if (stm > MAX_MOVES) fail(`This replay has ${stm.toLocaleString("en")} moves; at most ${MAX_MOVES.toLocaleString("en")} can be imported.`);
+}
+
+/** The moves a solution's text counts ("R3" three), refused past MAX_MOVES before they are spelled out: a
+ *  small link can hold "R10000" many thousand times. */
+function countedMoves(text) {
+  let stm = 0;
+  for (const [, count] of String(text).matchAll(/[UDLRudlr]([0-9]*)/g)) stm += count === "" ? 1 : Number(count);
+  refusePast(stm);
+}
+
 /** A solve: a width x height board, the moves that solve it and when each was made.  Throws ReplayError
  *  (one sentence) unless the moves play from the scramble to the solved board. */
 export class Replay {
@@ -118,7 +130,7 @@ export class Replay {
     checkShape(width, height);
     if (typeof moves !== "string" || !/^[lrud]*$/.test(moves)) fail(MESSAGES.shape);
     if (!moves.length) fail(MESSAGES.noMoves);
-    if (moves.length > MAX_MOVES) fail(`This replay has ${moves.length.toLocaleString("en")} moves; at most ${MAX_MOVES.toLocaleString("en")} can be imported.`);
+    refusePast(moves.length);
     this.width = width;
     this.height = height;
     this.scramble = Array.from(scramble);
@@ -217,6 +229,7 @@ function unescaped(value) {
 /** The solution's letters, or a refusal naming the link as damaged. */
 function solutionMoves(solution) {
   if (typeof solution !== "string") fail(MESSAGES.shape);
+  countedMoves(solution);
   try {
     return parseMoves(solution);
   } catch (error) {
@@ -346,6 +359,7 @@ function shapeOfText(scrambleText) {
 function readSolution(solutionText, scrambleText, convention, prefix = "") {
   const refusal = shapeOfText(scrambleText);
   if (refusal) fail(refusal);
+  countedMoves(solutionText);
   try {
     const { width, height, tiles } = parsePosition(scrambleText);
     const moves = parseMoves(solutionText, convention);

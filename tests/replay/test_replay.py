@@ -140,6 +140,8 @@ CORRUPT = {
                                  "A board needs at least 2 rows and 2 columns; this one is 1x5."),
     "a custom replay's bad scramble": (link_of(["R", 15000, "1 2 3/4 5 6/7 0 0", -1]),
                                        f"{DAMAGED}: tile 8 is missing: a 3x3 position uses 0 to 8 once each."),
+    "moves past the limit, in a small link": (link_of(with_solve(D4, solution="R10000" * 21)),
+                                              "This replay has 210,000 moves; at most 200,000 can be imported."),
     "a zlib bomb": (link_of(" " * (5 * 1024 * 1024)), "This replay link is too large to import: it unpacks to over 4 MB."),
     "our link, not base64": ("#replay=@@@@", f"{DAMAGED}: its data is not base64."),
     "our link, not zlib": ("#replay=AAAAAAAA", f"{DAMAGED}: its data does not decompress."),
