@@ -75,7 +75,8 @@ export function positionText(tiles, width) {
   return rowsOf(tiles, width).map((row) => row.join(" ")).join("/");
 }
 
-/** The engine's words for a shape outside 2 to MAX_SIDE a side (board.py check_side), or null. */
+/** The engine's words for a shape outside 2 to MAX_SIDE a side (board.py check_side), or null: one sentence,
+ *  also replay.js's for a replay of such a shape. */
 export function shapeRefusal(width, height) {
   const shape = `${width}x${height}`;
   if (Math.min(width, height) < MIN_SIDE) return `A board needs at least 2 rows and 2 columns; this one is ${shape}.`;
