@@ -254,7 +254,7 @@ class AnytimeSearch:
         """Keep ``answer`` if it is shorter than the best so far (after cutting its loops)."""
         if not answer:
             return
-        answer = cut_loops(self.board.tiles, answer, self.n)
+        answer = cut_loops(self.board.tiles, answer)
         if self._best is None or len(answer) < len(self._best):
             self._best = answer
 
