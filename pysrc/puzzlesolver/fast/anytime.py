@@ -97,6 +97,11 @@ LINES_COST = 4
 #: Up to this side (on a rectangle: up to as many cells as this square has) the answers come from beams; above
 #: it, the line-by-line solver gives the first one.
 BEAM_UP_TO = 8
+#: A rectangle this many cells across or fewer takes the line-by-line solver whatever its cells: beams stall on
+#: such thin boards (5 s of CPU each, 10 random boards, median answer: 20x3 1,376 moves by beams, 1,301 by lines;
+#: 2x20 893 and 882; 4x10 stays with beams: 240 against 292 by lines on its first board, and lines gave no answer
+#: at all on the second, whose last 4x4 took 6.3 million expansions).
+THIN = 3
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64
@@ -165,7 +170,7 @@ class AnytimeSearch:
         self.width, self.height = board.width, board.height
         #: the side of the square of as many cells as the board (its own side on a square board)
         self.side = math.sqrt(board.width * board.height)
-        self.beams = self.side <= BEAM_UP_TO
+        self.beams = self.side <= BEAM_UP_TO and (board.width == board.height or min(board.width, board.height) > THIN)
         answers = ("beam searches from both ends" if self.beams else
                    "the line-by-line solver, then optimal windows and beam searches")
         self._whole = bound_search(board)
