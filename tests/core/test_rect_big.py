@@ -1,6 +1,6 @@
-"""Rectangles above 16 cells: the line-by-line solver and the beams answer any W x H board with legal slides,
-and the anytime search's proven bound is never above the optimum (checked against the rectangles' own optimal
-IDA* on 12 to 15 cells)."""
+"""Rectangles above 16 cells: the line-by-line solver and the beams (and, on small ones, weighted A*) answer any
+W x H board with legal slides, and the anytime search's proven bound is never above the optimum (checked against
+the rectangles' own optimal IDA* on 12 to 15 cells)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from puzzlesolver.fast.estimates import LineEstimate
 from puzzlesolver.fast.ida import ManhattanEngine
 from puzzlesolver.fast.lines import SubgoalSearch
 from puzzlesolver.fast.rect import RectIDAStar
+from puzzlesolver.fast.weighted import WeightedAStar
 
 BIG_SHAPES = [(20, 3), (3, 20), (4, 10), (10, 4), (2, 20), (20, 2), (6, 5)]
 LINE_SHAPES = BIG_SHAPES + [(5, 7), (7, 5), (2, 9), (9, 2), (3, 2), (2, 3), (4, 2), (2, 4), (4, 3), (3, 4), (2, 2)]
@@ -68,6 +69,17 @@ def test_on_a_board_two_cells_across_the_last_corner_is_two_by_three():
     board = next(boards(2, 20, 5, 1))
     assert SubgoalSearch(board).method == ("line by line: weighted A* per tile placement (w=3), optimal finish on "
                                            "the last 2x3: fast, NOT optimal")
+
+
+@pytest.mark.parametrize("width, height", [(3, 2), (2, 3), (4, 3), (3, 4), (5, 2), (6, 3)])
+def test_weighted_a_star_answers_a_rectangle_with_legal_slides(width, height):
+    for board in boards(width, height, 9 * width + height, 3):
+        search = WeightedAStar(board)
+        assert search.run(None) and not search.optimal
+        answer = search.blank_path()
+        assert reaches(board, answer) and search.bound <= len(answer)
+        unsolvable = WeightedAStar(board.twin())
+        assert unsolvable.run(None) and unsolvable.blank_path() == [] and unsolvable.path() == []
 
 
 @pytest.mark.parametrize("width, height", [(2, 3), (4, 3), (7, 2), (20, 3), (3, 20), (6, 5)])
