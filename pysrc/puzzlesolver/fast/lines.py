@@ -9,8 +9,8 @@ over a small abstract space (the blank and the one or two tiles being placed; ev
 10x10 and larger boards.  Every placement can be made, on 2-row boards too (where a column is two
 cells, placed as a pair): a line is only taken off a region of at least 2x4, so the region holds at
 least three other tiles, and swapping two of them fixes any parity; and what is left of a solvable
-board is solvable, since the locked cells hold their goal tiles.  Answers are valid but typically 2-4 times longer than optimal; loops
-(the same board twice on the way) are cut out at the end.
+board is solvable, since the locked cells hold their goal tiles.  Answers are valid but typically 2-4
+times longer than optimal; loops (the same board twice on the way) are cut out at the end.
 
 >>> from puzzlesolver.board import Board
 >>> search = SubgoalSearch(Board.from_tiles(list(range(1, 25)) + [0]))
