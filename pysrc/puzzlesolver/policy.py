@@ -198,6 +198,9 @@ def _choose(n: int, goal: Tuple[int, ...], options: Options) -> _Choice:
 def _choose_rectangle(width: int, height: int, goal: Tuple[int, ...], options: Options) -> _Choice:
     """The search for a W x H board (W != H): optimal up to :data:`RECT_OPTIMAL_UP_TO` cells."""
     algorithm, heuristic, weight = options.algorithm, options.heuristic, options.weight
+    small = width * height <= RECT_OPTIMAL_UP_TO
+    if algorithm == "weighted" and small:
+        return _Choice(lambda board: WeightedAStar(board, weight))
     if algorithm in ("weighted", "lines"):
         return _Choice(lambda board: SubgoalSearch(board, 3.0 if weight is None else weight))
     if algorithm == "auto" and heuristic not in IDA_HEURISTICS:
@@ -208,10 +211,11 @@ def _choose_rectangle(width: int, height: int, goal: Tuple[int, ...], options: O
     if heuristic not in IDA_HEURISTICS:
         raise OptionError(f"IDA* takes the heuristics {', '.join(IDA_HEURISTICS)}, not {heuristic!r}.",
                           "heuristic")
-    if width * height > RECT_OPTIMAL_UP_TO:
+    if not small:
         if algorithm == "auto" and heuristic == "auto":
             return _Choice(AnytimeSearch)
-        return _Choice(lambda board: _ida_manhattan(board, heuristic != "manhattan"))
+        note = f" (no pattern databases for {width}x{height})" if heuristic == "pdb" else ""
+        return _Choice(lambda board: _ida_manhattan(board, heuristic != "manhattan", note))
     if heuristic in ("auto", "pdb"):
         return _Choice(_rect_search, preparing=_rect_tables_search)
     return _Choice(_rect_search)

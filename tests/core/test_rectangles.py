@@ -103,6 +103,30 @@ def test_every_optimal_search_agrees_on_a_rectangle(algorithm, heuristic):
     assert result.optimal and result.moves == distances[board] == 21
 
 
+@pytest.mark.parametrize("algorithm", ["lines", "weighted"])
+def test_the_fast_searches_give_a_valid_answer_on_a_rectangle(algorithm):
+    board = random_board(5, random.Random(8), height=4)
+    result = policy.solve(BoardPuzzle(5, board.tiles), Options(algorithm))
+    assert result.solved and replayed(board.tiles, result.blank_path, 5) == board.goal
+
+
+
+@pytest.mark.parametrize("width, height", [(20, 3), (4, 10)])
+def test_a_big_rectangle_gets_a_valid_answer_and_a_proven_bound_within_five_seconds(run_cli, write, width, height):
+    board = random_board(width, random.Random(width * height), height=height)
+    done = run_cli("--json", "--max-seconds", "5", write("board.txt", bare_rows(board.tiles, width)))
+    record = json.loads(done.out)
+    assert done.status == 0 and record["solvable"] and record["optimal"] is False
+    assert replayed(board.tiles, record["blank_path"], width) == board.goal
+    assert board.manhattan() <= record["bound"] <= record["moves"]
+    assert record["seconds"] < 6
+
+
+def test_ida_on_a_big_rectangle_says_it_has_no_pattern_tables():
+    search = policy.board_search(random_board(5, random.Random(1), height=4), Options("ida", "pdb"))
+    assert search.method == "IDA* + Manhattan distance + linear conflicts (no pattern databases for 5x4)"
+
+
 def test_the_web_api_describes_a_rectangle_with_its_shape_and_link():
     answer = handle({"op": "check_board", "id": 1, "board": "1 2 3 4\n5 6 7 8\n9 10 0 11"})
     assert (answer["n"], answer["height"], answer["solvable"]) == (4, 3, True)
