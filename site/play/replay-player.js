@@ -32,11 +32,11 @@ export function replayPlayer() {
     "data-testid": "replay-scrub", "aria-label": "Move" });
   const where = el("output", { class: "replay-where", "data-testid": "replay-where" });
   const controls = el("div", { class: "play-controls replay-controls" },
-    button("⏮", "replay-start", () => jump(0), { title: "To the start (Home)", "aria-label": "To the start" }),
+    button("Start", "replay-start", () => jump(0), { title: "To the start (Home)", "aria-keyshortcuts": "Home" }),
     button("◀", "replay-back", () => { pause(); stepBack(); }, { title: "One move back (←)", "aria-label": "One move back" }),
     playButton,
     button("▶", "replay-forward", () => { pause(); stepForward(); }, { title: "One move forward (→)", "aria-label": "One move forward" }),
-    button("⏭", "replay-end", () => jump(replay ? replay.stm : 0), { title: "To the end (End)", "aria-label": "To the end" }),
+    button("End", "replay-end", () => jump(replay ? replay.stm : 0), { title: "To the end (End)", "aria-keyshortcuts": "End" }),
     el("label", { class: "extra-field" }, "Speed ", speed));
   const element = el("div", { class: "replay-player", role: "group", "aria-label": "Replay player", tabIndex: 0, hidden: true },
     board.element, scrub, where, controls);

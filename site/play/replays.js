@@ -69,8 +69,8 @@ export function replaysPanel(root, game) {
 
   function show(replay) {
     const numbers = summaryNumbers(replay);
-    summary.replaceChildren(...SUMMARY.flatMap(([key, title]) => [
-      el("dt", { text: title }), el("dd", { "data-measure": key, text: numbers[key] })]));
+    summary.replaceChildren(...SUMMARY.map(([key, title]) => el("div", {},
+      el("dt", { text: title }), el("dd", { "data-measure": key, text: numbers[key] }))));
     summary.dataset.timeMs = replay.timeMs ?? "";
     summary.hidden = false;
     player.load(replay);
