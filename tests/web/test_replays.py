@@ -23,10 +23,12 @@ STORE_KEY = "puzzlesolver-replays-v1"
 
 @pytest.fixture
 def fresh(browser, app_url):
-    """A page of its own (its own storage), on the Play view, the Replays panel open."""
+    """A page of its own (its own storage), on the Play view, the Replays panel open; no solver (replays need
+    none: Python is not booted)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(LONGTASK_OBSERVER)
     page = context.new_page()
+    page.route("**/pyodide/**", lambda route: route.abort())
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(app_url + "#game")
@@ -92,23 +94,30 @@ def test_the_scrub_bar_jumps_to_a_move(fresh):
     expect(fresh.get_by_test_id("replay-where")).to_contain_text("Move 200 of 425")
 
 
-@pytest.mark.parametrize("damage", ["base64", "zlib", "shape", "unplayable"])
+PACK_SLIDYSIM = """async (text) => { const { packText, bytesBase64 } = await import("./core/packing.js");
+    return "https://slidysim.github.io/replay?r=" + encodeURIComponent(bytesBase64(await packText(text))); }"""
+PACK_OURS = """async (text) => { const { packText, bytesBase64Url } = await import("./core/packing.js");
+    return "#replay=" + bytesBase64Url(await packText(text)); }"""
+DAMAGED = {
+    "base64": ("link", RECORD[7]["link"][:-20] + "!!!!", "This replay link is damaged: its data is not base64."),
+    "zlib": ("link", "https://slidysim.github.io/replay?r=QUFBQUFBQUFBQUFB", "This replay link is damaged: its data does not decompress."),
+    "shape": ("slidysim", '{"width": 7, "moves": "RRD"}', "This replay link is damaged: its data is not laid out as a slidysim replay."),
+    "unplayable": ("ours", "1;3x3;1000;UUUUUU;", "This replay cannot be played on a 3x3 board: move 4 (U) has no tile to slide."),
+    "unsolved": ("slidysim", '["R", 1000, "1 2 3/4 5 6/7 8 0", -1]', None),
+    "size": ("ours", "1;21x21;1000;R;", None),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED))
 def test_a_damaged_link_gets_one_sentence_and_changes_nothing(fresh, damage):
-    link = RECORD[7]["link"]
-    value = link.split("?r=", 1)[1]
-    broken = {
-        "base64": link[:-20] + "!!!!",
-        "zlib": "https://slidysim.github.io/replay?r=" + "QUFBQUFBQUFBQUFB",   # base64 of "AAAAAAAAAAAA": no zlib
-        "shape": "https://slidysim.github.io/replay?r=eJyLrgUAAXUA+Q%3D%3D",   # zlib of "[]"
-        "unplayable": "#replay=" + fresh.evaluate(
-            """async () => { const { packText, bytesBase64Url } = await import("./core/packing.js");
-                return bytesBase64Url(await packText("1;3x3;1000;UUUUUU;")); }"""),
-    }[damage]
-    assert value  # the good link has a value to damage
+    how, text, sentence = DAMAGED[damage]
+    broken = text if how == "link" else fresh.evaluate(PACK_SLIDYSIM if how == "slidysim" else PACK_OURS, text)
     paste(fresh, broken)
     message = fresh.get_by_test_id("replay-message")
     expect(message).not_to_have_text("Reading the replay…", timeout=10_000)
     text = message.inner_text()
+    if sentence:
+        assert text == sentence
     assert re.fullmatch(r"[A-Z][^.]*[.:][^.]*\.?", text) and text.endswith("."), text
     assert text.count(". ") == 0, text
     expect(fresh.get_by_test_id("replay-summary")).to_be_hidden()
@@ -186,3 +195,12 @@ def test_the_20x20_record_imports_with_no_task_of_200_ms(fresh):
     fresh.wait_for_timeout(200)
     tasks = fresh.evaluate("window.__longtasks")
     assert tasks is not None and all(task["duration"] < 200 for task in tasks), tasks
+
+
+def test_a_damaged_link_leaves_the_replay_on_screen_as_it_was(fresh):
+    paste(fresh, RECORD[7]["link"])
+    expect(fresh.get_by_test_id("replay-summary")).to_be_visible(timeout=20_000)
+    paste(fresh, RECORD[7]["link"][:-20] + "!!!!")
+    expect(fresh.get_by_test_id("replay-message")).to_have_text("This replay link is damaged: its data is not base64.")
+    assert summary(fresh) == expected_summary(7)
+    assert fresh.evaluate(f"localStorage.getItem({STORE_KEY!r})") is None
