@@ -20,6 +20,12 @@ const KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "H
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 
+/** Move times for a replay without them: spread over its time when it has one, else at Slidysim's pace. */
+function evenlySpaced({ stm, timeMs }) {
+  const step = timeMs && stm > 1 ? timeMs / (stm - 1) : UNTIMED_MS_PER_MOVE;
+  return Array.from({ length: stm }, (_, i) => Math.round(i * step));
+}
+
 export function replayPlayer() {
   const board = new ReplayBoard();
   let replay = null, tiles = [], index = 0, clock = 0, playing = false, frame = 0, last = 0;
@@ -52,7 +58,7 @@ export function replayPlayer() {
   function load(next) {
     pause();
     replay = next;
-    times = replay.times ? replay.times : Array.from({ length: replay.stm }, (_, i) => Math.round(i * UNTIMED_MS_PER_MOVE));
+    times = replay.times ?? evenlySpaced(replay);
     tiles = Array.from(replay.scramble);
     index = 0;
     clock = 0;

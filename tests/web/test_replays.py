@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ RECORD = {case["width"]: case for case in LINKS}
 # MTM is not in a Slidysim link: these are the runs of one direction in each record's solution (tests/replay).
 MTM = {7: 263, 20: 5668}
 STORE_KEY = "puzzlesolver-replays-v1"
+SITE = Path(__file__).resolve().parents[2] / "site"
 
 
 @pytest.fixture
@@ -204,3 +207,36 @@ def test_a_damaged_link_leaves_the_replay_on_screen_as_it_was(fresh):
     expect(fresh.get_by_test_id("replay-message")).to_have_text("This replay link is damaged: its data is not base64.")
     assert summary(fresh) == expected_summary(7)
     assert fresh.evaluate(f"localStorage.getItem({STORE_KEY!r})") is None
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/replay-store.js")
+def test_the_store_keeps_the_latest_replays_and_sets_aside_what_it_cannot_read():
+    script = f"""
+import {{ ReplayStore, MAX_KEPT }} from "{(SITE / 'play' / 'replay-store.js').as_uri()}";
+import {{ Replay }} from "{(SITE / 'core' / 'replay.js').as_uri()}";
+const store = new Map();
+const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) }};
+const one = new Replay({{ width: 3, height: 2, scramble: [1, 2, 3, 4, 0, 5], moves: "l", times: [0], timeMs: 0 }});
+const replays = new ReplayStore(storage);
+for (let i = 0; i <= MAX_KEPT; i++) replays.add(one);
+const afterCap = {{ kept: new ReplayStore(storage).list().length, notices: replays.notices.splice(0) }};
+const record = JSON.parse(store.get("puzzlesolver-replays-v1"));
+record.replays[0].moves = "r";   // no longer plays to the goal
+store.set("puzzlesolver-replays-v1", JSON.stringify(record));
+const reread = new ReplayStore(storage);
+const left = reread.list().length;
+const aside = [...store.keys()].filter((k) => k.startsWith("puzzlesolver-replays-set-aside-"));
+const exported = JSON.parse(reread.exportJson());
+console.log(JSON.stringify({{ max: MAX_KEPT, afterCap, left, notices: reread.notices, aside: aside.map((k) => JSON.parse(store.get(k))),
+  exported: exported.replays.length, first: exported.replays[0] }}));
+"""
+    out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+                                    timeout=60, check=True).stdout)
+    assert out["afterCap"]["kept"] == out["max"]
+    assert out["afterCap"]["notices"] == [f"Only the latest {out['max']} replays are kept: the oldest was dropped."]
+    assert out["left"] == out["max"] - 1
+    assert len(out["aside"]) == 1 and out["aside"][0]["unreadable"][0]["moves"] == "r"
+    assert len(out["notices"]) == 1 and "1 stored replay could not be read" in out["notices"][0]
+    assert out["exported"] == out["max"] - 1
+    assert {k: out["first"][k] for k in ("width", "height", "scramble", "moves", "times", "timeMs")} == {
+        "width": 3, "height": 2, "scramble": [1, 2, 3, 4, 0, 5], "moves": "l", "times": [0], "timeMs": 0}
