@@ -7,7 +7,6 @@
 //   replays.idOf(session)                         // the id a finished game's replay was kept under, or undefined
 
 import { button, copyText, el, formatTime } from "../core/dom.js";
-import { formatStatNumber } from "../core/averages.js";
 import { Replay, ReplayError, parseReplayLink, replayFragment, slidysimLink } from "../core/replay.js";
 import { ReplayStore } from "./replay-store.js";
 import { replayPlayer } from "./replay-player.js";
@@ -94,7 +93,7 @@ export function replaysPanel(root, game) {
     const entries = store.list();
     list.replaceChildren(...entries.slice().reverse().map(({ id, date, replay }) => {
       const when = new Date(date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${formatStatNumber(replay.tps, 3)} TPS`;
+      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS`;
       return el("li", { "data-id": id }, button(text, "replay-item", () => { show(replay); say(""); player.element.scrollIntoView({ block: "nearest" }); }));
     }));
     listNote.textContent = entries.length ? "Kept on this device, newest first: pick one to watch it."
