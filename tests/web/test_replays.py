@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from conftest import LONGTASK_OBSERVER
 from player_helpers import load_game, play
 
 LINKS = json.loads((Path(__file__).resolve().parents[1] / "replay" / "slidysim_links.json").read_text(encoding="utf-8"))["links"]
@@ -22,6 +21,10 @@ RECORD = {case["width"]: case for case in LINKS}
 MTM = {7: 263, 20: 5668}
 STORE_KEY = "puzzlesolver-replays-v1"
 SITE = Path(__file__).resolve().parents[2] / "site"
+# Every task of 50 ms or more the page runs, from its start (as tests/replay/test_replay_in_chromium.py watches).
+LONG_TASKS = """window.__longtasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push({ duration: e.duration }); })
+  .observe({ type: "longtask", buffered: true });"""
 
 
 @pytest.fixture
@@ -29,7 +32,7 @@ def fresh(browser, app_url):
     """A page of its own (its own storage), on the Play view, the Replays panel open; no solver (replays need
     none: Python is not booted)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    context.add_init_script(LONGTASK_OBSERVER)
+    context.add_init_script(LONG_TASKS)
     page = context.new_page()
     page.route("**/pyodide/**", lambda route: route.abort())
     page.errors = []
