@@ -60,8 +60,9 @@ export function replaysPanel(root, game) {
       say("");
       return true;
     } catch (error) {
+      // Never a silent failure: a fault of this page's own still ends the "Reading…" line with a sentence.
+      if (ticket === importing) say(error instanceof ReplayError ? error.message : "This replay could not be read: this page failed on it.");
       if (!(error instanceof ReplayError)) throw error;
-      if (ticket === importing) say(error.message);
       return false;
     }
   }
