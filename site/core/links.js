@@ -9,6 +9,7 @@
 //                                                    a game: its start, its slides and
 //                                                    the time played (ms) -> the Play view
 //     daily=YYYY-MM-DD[&n=N]                         that date's daily puzzle        -> the Play view
+//     replay=B                                       a solve to watch (core/replay.js) -> the Play view
 //     explain=<a board= or words= link>              A* step by step on it           -> the Learn view
 //     game | solve | ladders | learn                 a view by its name (no puzzle)
 // Parsing only: nothing from a link is evaluated or inserted as HTML.
@@ -302,7 +303,7 @@ export function parseExplain(fragment) {
 /** The views, by the names their links use. */
 export const VIEWS = ["play", "solve", "ladders", "learn"];
 const VIEW_NAMES = { game: "play", play: "play", solve: "solve", ladders: "ladders", learn: "learn" };
-const VIEW_OF_KIND = { board: "solve", words: "ladders", play: "play", daily: "play", explain: "learn" };
+const VIEW_OF_KIND = { board: "solve", words: "ladders", play: "play", daily: "play", replay: "play", explain: "learn" };
 
 /**
  * Which view a URL fragment opens, and the link it holds: {view, link}; `link` is "" for a view's bare
@@ -316,7 +317,7 @@ export function route(hash) {
   const fragment = hash.replace(/^#+/, "");
   if (fragment.toLowerCase() in VIEW_NAMES) return { view: VIEW_NAMES[fragment.toLowerCase()], link: "" };
   const first = fragment.split(/[=&]/)[0].trim().toLowerCase();
-  const kind = first === "daily" || first === "explain" ? first : fragmentKind(fragment);
+  const kind = ["daily", "explain", "replay"].includes(first) ? first : fragmentKind(fragment);
   if (kind) return { view: VIEW_OF_KIND[kind], link: fragment };
   return { view: fragment ? null : "play", link: "" };
 }

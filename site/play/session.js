@@ -39,6 +39,7 @@ export class GameSession {
   restart() {
     this.tiles = this.start.slice();
     this.past = [];            // actions done, each a string of single-tile moves
+    this.pastTimes = [];       // when each was done: ms since the first move (null: played before this page's clock)
     this.future = [];          // actions undone, for redo
     this.assisted = 0;         // moves played by "Finish from here"
     this.hints = 0;
@@ -89,7 +90,9 @@ export class GameSession {
     this.future = [];
     if (assisted) { this.assisted += action.length; this.helped = true; }
     this._startTimer();
-    if (this.solved) this._stopTimer();
+    const at = this.elapsedMs();
+    this.pastTimes[this.pastTimes.length - 1] = at;
+    if (this.solved) this._stopTimer(at);
     return slid;
   }
 
@@ -97,6 +100,7 @@ export class GameSession {
   undo() {
     const action = this.past.pop();
     if (!action) return null;
+    this.pastTimes.pop();
     this.tiles = this._positions(inverseMoves(action)).at(-1).tiles;
     this.future.push(action);
     this.hint = null;
@@ -119,6 +123,7 @@ export class GameSession {
     this._advancePlan(action, after);
     this.tiles = after;
     this.past.push(action);
+    this.pastTimes.push(null);
     this.hint = null;
     return positions.slice(1).map((position) => position.tile);
   }
@@ -137,6 +142,13 @@ export class GameSession {
     return this.elapsedBefore + (this.startedAt === null ? 0 : this.clock() - this.startedAt);
   }
 
+  /** When each single-tile move still played was made, in whole ms since the first move (the tiles of one
+   *  action share its time), or null when some were played before this page's clock ran (a link, a reload). */
+  moveTimesMs() {
+    if (this.pastTimes.some((at) => at === null)) return null;
+    return this.past.flatMap((action, i) => Array(action.length).fill(Math.round(this.pastTimes[i])));
+  }
+
   /** Stop the clock without finishing (a game set aside); the next move starts it again. */
   pause() {
     if (this.timerRunning) this._stopTimer();
@@ -146,8 +158,8 @@ export class GameSession {
     if (this.startedAt === null) this.startedAt = this.clock();
   }
 
-  _stopTimer() {
-    this.elapsedBefore = this.elapsedMs();
+  _stopTimer(at = this.elapsedMs()) {
+    this.elapsedBefore = at;
     this.startedAt = null;
   }
 

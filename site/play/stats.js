@@ -35,10 +35,10 @@ function shapeLabel(key) {
   return key.replace("x", "×");
 }
 
-export function statsPanel(root, game) {
+export function statsPanel(root, game, replayIdOf = () => undefined) {
   const stats = new Stats(localStorage);
   const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.n}` : null));
-  recordSolves(root, game, stats, view.show);
+  recordSolves(root, game, stats, view.show, replayIdOf);
   view.show();
   return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.message,
     el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N." }),
@@ -124,9 +124,10 @@ function transferControls(stats, view) {
  * Keep each counted solve of the game, then `shown()`.  A solve counts once per game, when a move solves it
  * here, and only when the session says it counts (a board the game dealt, solved without help:
  * GameSession.uncounted).  A game opened already solved (a link, a reload) does not count again, nor does the
- * same board solved again after a restart.  Its STM and MTM come from the moves played (core/averages.js).
+ * same board solved again after a restart.  Its STM and MTM come from the moves played (core/averages.js); its
+ * replay, the id replays.js kept it under (`replayIdOf`).
  */
-function recordSolves(root, game, stats, shown) {
+function recordSolves(root, game, stats, shown, replayIdOf) {
   let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
@@ -134,7 +135,7 @@ function recordSolves(root, game, stats, shown) {
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
-    stats.record(s.n, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart });
+    stats.record(s.n, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) });
     shown();
   });
 }

@@ -1,7 +1,8 @@
 // play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
 // analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js,
 // settings.js).  Its links: #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game, #daily=YYYY-MM-DD&n=N
-// opens that date's daily puzzle, #game (or no fragment) shows the game on screen.
+// opens that date's daily puzzle, #replay=... plays a replay in the Replays panel (replays.js), #game (or no
+// fragment) shows the game on screen.
 
 import { mountGame } from "./game.js";
 import { Judge } from "./verdicts.js";
@@ -10,6 +11,7 @@ import { mountAnalysis } from "./analysis.js";
 import { dailyPuzzles, dealsPanel } from "./deals.js";
 import { notationPanel } from "./notation-panel.js";
 import { statsPanel } from "./stats.js";
+import { replaysPanel } from "./replays.js";
 import { settings, settingsPanel } from "./settings.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
@@ -21,13 +23,22 @@ export function mount(section, { solver, router, budgets }) {
   mountAnalysis(section, game, judge);
   mountJudging(section, game, judge, settings);
   const daily = dailyPuzzles(game);
+  // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
+  const replays = replaysPanel(section, game);
   section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
-    statsPanel(section, game), settingsPanel(section, game));
+    statsPanel(section, game, replays.idOf), replays.element, settingsPanel(section, game));
 
   function open(name, link) {
-    if (link.startsWith("daily=")) openDaily(link);
+    if (link.startsWith("replay=")) openReplay(link);
+    else if (link.startsWith("daily=")) openDaily(link);
     else if (link) { if (!game.shows(link)) game.loadFragment(link); }
     else if (!game.session) game.newPuzzle(FIRST_SIZE);
+  }
+
+  /** A replay link: the replays' panel plays it (or says why not); the game stays as it is, or is dealt. */
+  function openReplay(link) {
+    if (!game.session) game.newPuzzle(FIRST_SIZE);
+    replays.openLink(link);
   }
 
   function openDaily(link) {
