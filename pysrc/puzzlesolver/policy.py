@@ -56,10 +56,9 @@ from typing import Callable, Collection, List, Optional, Sequence, Tuple, Union
 
 from . import grid
 from .board import Board
-from .fast import compact, tables
+from .fast import compact, rect_tables, tables
 from .fast.anytime import AnytimeSearch, bound_search
 from .fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb663
-from .fast import rect_tables
 from .fast.lines import SubgoalSearch
 from .fast.rect import RectIDAStar
 from .fast.weighted import WeightedAStar
