@@ -74,6 +74,7 @@ from .beam import BeamSearch
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
+from .placement import PlacementBeam, portfolio
 
 __all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
 
@@ -92,6 +93,9 @@ TABLE_COST = 0.5
 #: Work units of one expansion of the line-by-line solver (a placement's weighted A* step, with its heap): about
 #: 3.8 microseconds on CPython against 0.8 for an IDA* step on linear conflicts (measured on a 20x20 board).
 LINES_COST = 4
+#: Work units of one expansion of the placement beam (:mod:`.placement`): a board of the beam with its three
+#: children, or a step of a placement's weighted A*.
+PLACEMENT_COST = 8
 #: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
 BEAM_UP_TO = 8
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
@@ -263,7 +267,10 @@ class AnytimeSearch:
         """The attempts at a shorter answer, in order (each sees the best answer at the time it starts)."""
         tiles, goal, n = self.board.tiles, self.board.goal, self.n
         if n > BEAM_UP_TO:
-            yield _Lines(self.board)
+            for round_ in portfolio(n):
+                for width, step_weight, md_weight in round_:
+                    yield _Placement(self.board, width, step_weight, md_weight)
+                yield _Windows(tiles, goal, self._best)
             for width in WIDE_BOARD_WIDTHS:
                 yield _Windows(tiles, goal, self._best)
                 yield _Beam(tiles, goal, width, WEIGHTINGS[0], True, self._longest())
@@ -341,6 +348,27 @@ class _Lines(_Attempt):
 
     def run(self, budget: int) -> bool:
         return self.search.run(max(1, budget // LINES_COST))
+
+    def answer(self) -> Optional[List[int]]:
+        return self.search.blank_path()
+
+
+class _Placement(_Attempt):
+    """The line-by-line placements as a beam over whole boards (big boards): see :mod:`.placement`."""
+
+    def __init__(self, board: Board, width: int, step_weight: int, md_weight: int) -> None:
+        self.search = PlacementBeam(board, width, step_weight, md_weight)
+
+    @property
+    def nodes(self) -> int:
+        return self.search.stats.expanded
+
+    @property
+    def work(self) -> int:
+        return self.search.stats.expanded * PLACEMENT_COST
+
+    def run(self, budget: int) -> bool:
+        return self.search.run(max(1, budget // PLACEMENT_COST))
 
     def answer(self) -> Optional[List[int]]:
         return self.search.blank_path()

@@ -1,0 +1,434 @@
+"""Fast, NOT optimal: big boards line by line, as a beam over the placements.
+
+The line-by-line solver (:mod:`.lines`) brings the tiles home one by one, each by the shortest way for
+that tile alone, blind to every other tile: each placement costs about 4.4 moves per step of the tile's
+distance on a random 20x20 board, and the tiles it shoves aside end no nearer home than they were.
+:class:`PlacementBeam` places the same tiles in the same order (the shared plan of
+:func:`placement_plan`), but as one beam search over whole boards: a board's rank is, first, how many
+placements are left; then the estimated cost of the placement under way (the tile's way home: 5 moves a
+step in a straight line, 3 a step diagonally, plus the blank's way to the tile); then, with a small weight,
+the Manhattan distance of every tile.  So among the ways of placing a tile, the beam keeps those that also
+bring other tiles nearer home, and the next placements are shorter.
+
+The last two tiles of a line are placed with the usual trick, as four steps of the plan: the line's last
+tile goes to the next-to-last cell, the next-to-last tile below it (one cell in from the line), the blank
+to the line's last cell, then two moves bring both home.  Each step locks the cells it has filled, so the
+beam never undoes a placement.  The board left at the end (4x4) is finished optimally by :mod:`.lines`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from collections import defaultdict
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+from .. import grid
+from ..board import Board
+from ..search import SearchStats
+from .beam import BeamSearch
+from .lines import SubgoalSearch
+
+__all__ = ["PlacementBeam", "placement_plan", "place", "portfolio", "Step"]
+
+#: The side of the square left at the end, finished optimally.
+FINISH_SIDE = 4
+#: The weights of a beam that finishes a bigger square (:class:`~.estimates.LineEstimate`; as the anytime beams').
+FINISH_WEIGHTS = (2, 4, 1)
+#: What the estimated cost of the placement under way is worth against one step of one tile's Manhattan
+#: distance (the beam's tie-break between ways of placing it).
+STEP_WEIGHT = 1
+#: What one step of one tile's Manhattan distance is worth in the rank.
+MD_WEIGHT = 1
+#: What one placement left to do is worth: more than any placement's estimated cost, so a board with one
+#: placement more done always ranks first.
+PLACEMENT_WEIGHT = 1 << 20
+#: Depths a beam may go without finishing a step before its best board finishes the step by :func:`place`.
+STALL = 200
+#: Expansions of :func:`place` between two yields.
+PLACE_SLICE = 5_000
+
+
+def portfolio(side: int) -> List[List[Tuple[int, int, int]]]:
+    """The placement beams an anytime search runs on a side x side board, in rounds: (width, step weight,
+    Manhattan weight) each.  Widths shrink as side**3 (a beam's work is its width x the answer's length, about
+    side**3); a heavier Manhattan weight pays on 10x10 but makes the beam wander on 20x20 (measured: one board,
+    width 16, 15,245 moves with weights 2, 1 against 33,927 with 1, 2)."""
+    first = max(8, round(128 * (10 / side) ** 3))
+    weightings = ((1, 2), (2, 1), (4, 1), (1, 1)) if side <= 12 else ((2, 1), (4, 1), (1, 1))
+    return [[(width, *weights) for weights in weightings] for width in (first, 4 * first)]
+
+
+class Step(NamedTuple):
+    """One step of the plan: bring ``tile`` (0: the blank) to ``cell``, never moving a tile on ``locked``."""
+
+    tile: int
+    cell: int
+    locked: bytes
+    #: on a line's last two: (tile, cell) twice, the two tiles at home; the four steps are skipped when they are
+    pair: Tuple[int, ...] = ()
+    #: a second tile brought to its cell at the same time (0: none)
+    tile2: int = 0
+    cell2: int = 0
+
+
+def placement_plan(goal: Sequence[int], width: int, height: int,
+                   finish_side: int = FINISH_SIDE) -> Tuple[List[Step], List[int]]:
+    """The steps that place every tile but those of the last ``finish_side`` square (the lines shrink
+    the board from the sides away from the goal's blank, a row when the region is at least as tall as it is
+    wide, else a column), and the cells of that square, row by row."""
+    top, bottom, left, right = 0, height - 1, 0, width - 1
+    gbr, gbc = divmod(list(goal).index(0), width)
+    locked = bytearray(width * height)
+    steps: List[Step] = []
+    while bottom - top + 1 > finish_side or right - left + 1 > finish_side:
+        if bottom - top >= right - left:
+            r = top if gbr > top else bottom
+            line = [r * width + c for c in range(left, right + 1)]
+            inward = width if r == top else -width
+            if r == top:
+                top += 1
+            else:
+                bottom -= 1
+        else:
+            c = left if gbc > left else right
+            line = [r * width + c for r in range(top, bottom + 1)]
+            inward = 1 if c == left else -1
+            if c == left:
+                left += 1
+            else:
+                right -= 1
+        for cell in line[:-2]:
+            steps.append(Step(goal[cell], cell, bytes(locked)))
+            locked[cell] = 1
+        steps.extend(_last_two(goal, line[-2], line[-1], inward, locked))
+    square = [r * width + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
+    return steps, square
+
+
+def _last_two(goal: Sequence[int], before: int, last: int, inward: int, locked: bytearray) -> List[Step]:
+    """The four steps that place a line's last two cells (``before``, then ``last`` at the line's end);
+    ``locked`` is left with both locked.  The two tiles are brought to their cells for the trick together,
+    not one after the other: with ``before`` locked, a next-to-last tile in the corner ``last`` could never
+    leave it (its one way out leaves the blank in the corner)."""
+    below = before + inward
+    out = [Step(goal[last], before, bytes(locked), (goal[last], last, goal[before], before), goal[before], below)]
+    locked[before] = locked[below] = 1
+    out.append(Step(0, last, bytes(locked)))
+    locked[before] = 0
+    out.append(Step(0, before, bytes(locked)))   # the line's last tile moves home
+    locked[last] = 1
+    locked[below] = 0
+    out.append(Step(0, below, bytes(locked)))    # the next-to-last moves home
+    locked[before] = 1
+    return out
+
+
+class PlacementBeam:
+    """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish."""
+
+    optimal = False
+
+    def __init__(self, board: Board, width: int, step_weight: int = STEP_WEIGHT, md_weight: int = MD_WEIGHT,
+                 finish_side: int = FINISH_SIDE, finish_width: int = 0) -> None:
+        self.board = board
+        self.width = max(1, int(width))
+        self.step_weight, self.md_weight = step_weight, md_weight
+        self.side = n = board.size()
+        self.cells = cells = n * n
+        self.goal = tuple(board.goal)
+        self.method = f"line by line, a beam of width {self.width:,} over the placements: fast, NOT optimal"
+        self.stats = SearchStats(0, 0, 0)
+        self.finish_side, self.finish_width = finish_side, finish_width
+        self.steps, self.square = placement_plan(self.goal, n, n, finish_side)
+        self.bits = max(1, (cells - 1).bit_length())
+        self.mask = (1 << self.bits) - 1
+        self.rows = [c // n for c in range(cells)]
+        self.cols = [c % n for c in range(cells)]
+        home = grid.goal_cells(self.goal)
+        self.md = [abs(self.rows[c] - self.rows[home[t]]) + abs(self.cols[c] - self.cols[home[t]]) if t else 0
+                   for t in range(cells) for c in range(cells)]
+        self.costs = [self._cost_table(step.tile, step.cell) for step in self.steps]
+        self.costs2 = [self._cost_table(step.tile2, step.cell2) if step.tile2 else None for step in self.steps]
+        self.done = not board.is_solvable()
+        self._answer: List[int] = []
+        self._levels = self._search()
+
+    @property
+    def bound(self) -> int:
+        return self.board.manhattan()
+
+    @property
+    def frontier_size(self) -> int:
+        return self.width
+
+    def blank_path(self) -> List[int]:
+        return list(self._answer)
+
+    def path(self) -> List[Board]:
+        return self.board.along(self._answer) if self.done and self.board.is_solvable() else []
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        if self.done:
+            return True
+        start = self.stats.expanded
+        for _ in self._levels:
+            if max_expansions is not None and self.stats.expanded - start >= max_expansions:
+                return False
+        self.done = True
+        return True
+
+    # -- estimates -------------------------------------------------------------------------------
+    def _cost_table(self, tile: int, cell: int) -> List[int]:
+        """Per cell: the estimated moves to bring ``tile`` (or the blank) from there to ``cell``, the blank's
+        way to the tile aside: 5 a step in a straight line, 3 a step diagonally (the blank goes round)."""
+        rows, cols = self.rows, self.cols
+        gr, gc = rows[cell], cols[cell]
+        table = []
+        for c in range(self.cells):
+            dr, dc = abs(rows[c] - gr), abs(cols[c] - gc)
+            table.append(dr + dc if tile == 0 else 6 * min(dr, dc) + 5 * (max(dr, dc) - min(dr, dc)))
+        return table
+
+    def _step_cost(self, k: int, positions: int, blank: int) -> Tuple[int, bool]:
+        """The estimated cost of step ``k`` on this board, and whether the step is done."""
+        step = self.steps[k]
+        if step.tile == 0:
+            return self.costs[k][blank], blank == step.cell
+        where = (positions >> (self.bits * step.tile)) & self.mask
+        cost, done = self.costs[k][where], where == step.cell
+        if step.tile2:
+            where2 = (positions >> (self.bits * step.tile2)) & self.mask
+            cost += self.costs2[k][where2]
+            if done:
+                done, where = where2 == step.cell2, where2
+        return cost + abs(self.rows[blank] - self.rows[where]) + abs(self.cols[blank] - self.cols[where]) - 1, done
+
+    def _settle(self, k: int, positions: int, blank: int) -> int:
+        """The first step from ``k`` on that is not done already on this board."""
+        steps, bits, mask = self.steps, self.bits, self.mask
+        while k < len(steps):
+            pair = steps[k].pair
+            if pair and all((positions >> (bits * pair[i])) & mask == pair[i + 1] for i in (0, 2)):
+                k += 4
+            elif self._step_cost(k, positions, blank)[1]:
+                k += 1
+            else:
+                break
+        return k
+
+    def _entry(self, board: int, positions: int, blank: int, previous: int, k: int, md: int, parent: int) -> tuple:
+        """A board of the beam: (rank, board, tiles' cells, blank, previous blank, step, Manhattan, parent)."""
+        steps_left = len(self.steps) - k
+        cost = self._step_cost(k, positions, blank)[0] if steps_left else 0
+        return (steps_left * PLACEMENT_WEIGHT + self.step_weight * cost + self.md_weight * md, board, positions, blank, previous, k,
+                md, parent)
+
+    # -- the search ------------------------------------------------------------------------------
+    def _search(self) -> Iterator[None]:
+        """One depth per yield; where the beam reaches a line's last two tiles (or stalls on a step) it goes on
+        from its best board only, placing them by :func:`place`, then widens again."""
+        if self.done:
+            return
+        tiles = list(self.board.tiles)
+        moves: List[int] = []
+        k = self._settle(0, *self._packed(tiles)[1:3])
+        while k < len(self.steps):
+            level, parents = yield from self._beam(tiles, k)
+            best = level[0]
+            walked = self._rebuild(parents, 0)
+            moves += walked
+            tiles = self._decode(best[1])
+            k = best[5]
+            if k < len(self.steps):
+                step = self.steps[k]
+                if step.pair:
+                    tile_cells, targets, skip = (step.pair[0], step.pair[2]), (step.pair[1], step.pair[3]), 4
+                else:
+                    tile_cells, targets, skip = (step.tile,) if step.tile else (), (step.cell,), 1
+                cells = yield from place(tiles, self.side, step.locked, tile_cells, targets, self.stats)
+                for cell in cells:
+                    b = tiles.index(0)
+                    tiles[b], tiles[cell] = tiles[cell], 0
+                moves += cells
+                k = self._settle(k + skip, *self._packed(tiles)[1:3])
+            yield
+        self._answer = moves + (yield from self._finish(tiles))
+
+    def _finish(self, tiles: List[int]):
+        """The moves that solve the square left: optimally on a 4x4 (:mod:`.lines`), else by a beam of
+        ``finish_width`` over the square alone (:mod:`.beam`)."""
+        if self.finish_side <= FINISH_SIDE or not self.finish_width:
+            rest = SubgoalSearch(Board.from_tiles(tiles, self.goal), finish_side=FINISH_SIDE)
+            while not rest.run(2000):
+                yield
+            return rest.blank_path()
+        square = self.square
+        local, local_goal = grid.relabel([tiles[c] for c in square], [self.goal[c] for c in square])
+        beam = BeamSearch(local, local_goal, self.finish_width, None, FINISH_WEIGHTS)
+        while True:
+            before = beam.stats.expanded
+            finished = beam.run(1000)
+            self.stats.expanded += beam.stats.expanded - before
+            if finished:
+                return [square[c] for c in beam.blank_path()]
+            yield
+
+    def _packed(self, tiles: Sequence[int]) -> Tuple[int, int, int, int]:
+        """(board, tiles' cells, blank, Manhattan distance) of a tile list."""
+        bits, cells = self.bits, self.cells
+        board = sum(t << (bits * c) for c, t in enumerate(tiles))
+        positions = sum(c << (bits * t) for c, t in enumerate(tiles))
+        return board, positions, list(tiles).index(0), sum(self.md[t * cells + c] for c, t in enumerate(tiles))
+
+    def _beam(self, tiles: Sequence[int], k: int):
+        """The beam from ``tiles`` at step ``k`` until its best board is done, or reaches a line's last two,
+        or has not finished a step for :data:`STALL` depths: (the last level, the parents per depth)."""
+        board, positions, blank, md = self._packed(tiles)
+        level = [self._entry(board, positions, blank, -1, k, md, 0)]
+        parents: List[Tuple[array, array]] = []
+        seen = {board}
+        total = len(self.steps)
+        best_step, since = k, 0
+        while level[0][5] < total and not self.steps[level[0][5]].pair and since < STALL:
+            children = self._expand(level, seen)
+            self.stats.expanded += len(level)
+            kept = self._keep(children)
+            if not kept:
+                break
+            level = kept
+            parents.append((array("I", [entry[7] for entry in level]), array("H", [entry[3] for entry in level])))
+            if len(parents) % 16 == 0:
+                seen = {entry[1] for entry in level}
+            if level[0][5] > best_step:
+                best_step, since = level[0][5], 0
+            else:
+                since += 1
+            yield
+        return level, parents
+
+    def _expand(self, level: list, seen: set) -> Dict[int, list]:
+        """The children of every board of ``level`` not in ``seen``, by rank."""
+        bits, cells, mask = self.bits, self.cells, self.mask
+        moves = grid.blank_moves(self.side)
+        md_table, steps, costs, costs2, rows, cols = self.md, self.steps, self.costs, self.costs2, self.rows, self.cols
+        weight, total, md_weight = self.step_weight, len(steps), self.md_weight
+        children: Dict[int, list] = defaultdict(list)
+        add = seen.add
+        for index, (_, board, positions, b, prev, k, md, _) in enumerate(level):
+            step = steps[k]
+            locked, target, tile, tile2, target2 = step.locked, step.cell, step.tile, step.tile2, step.cell2
+            table, table2 = costs[k], costs2[k]
+            rank_left = (total - k) * PLACEMENT_WEIGHT
+            for nb in moves[b]:
+                if nb == prev or locked[nb]:
+                    continue
+                t = (board >> (bits * nb)) & mask
+                child = board + t * ((1 << (bits * b)) - (1 << (bits * nb)))
+                if child in seen:
+                    continue
+                add(child)
+                child_positions = positions + ((b - nb) << (bits * t))
+                md1 = md - md_table[t * cells + nb] + md_table[t * cells + b]
+                if tile == 0:
+                    cost, done = table[nb], nb == target
+                else:
+                    where = (child_positions >> (bits * tile)) & mask
+                    cost, done = table[where], where == target
+                    if tile2:
+                        where2 = (child_positions >> (bits * tile2)) & mask
+                        cost += table2[where2]
+                        if done:
+                            done, where = where2 == target2, where2
+                    cost += abs(rows[nb] - rows[where]) + abs(cols[nb] - cols[where]) - 1
+                if done:
+                    entry = self._entry(child, child_positions, nb, b, self._settle(k + 1, child_positions, nb), md1,
+                                        index)
+                else:
+                    entry = (rank_left + weight * cost + md_weight * md1, child, child_positions, nb, b, k, md1, index)
+                children[entry[0]].append(entry)
+        return children
+
+    def _keep(self, children: Dict[int, list]) -> list:
+        """The ``width`` children of the lowest ranks (ties: in the order they were made)."""
+        kept: list = []
+        for rank in sorted(children):
+            kept.extend(children[rank][:self.width - len(kept)])
+            if len(kept) >= self.width:
+                break
+        return kept
+
+    def _decode(self, board: int) -> List[int]:
+        return [(board >> (self.bits * c)) & self.mask for c in range(self.cells)]
+
+    @staticmethod
+    def _rebuild(parents: List[Tuple[array, array]], index: int) -> List[int]:
+        cells = []
+        for indices, blanks in reversed(parents):
+            cells.append(blanks[index])
+            index = indices[index]
+        cells.reverse()
+        return cells
+
+
+def place(tiles: Sequence[int], side: int, locked: bytes, tile_ids: Sequence[int], targets: Sequence[int],
+          stats: SearchStats, weight: float = 3.0) -> Iterator[None]:
+    """The blank's cells that bring ``tile_ids`` (none: the blank) to ``targets`` never moving a tile on a
+    ``locked`` cell (the generator's return value; it yields every :data:`PLACE_SLICE` expansions, counted in
+    ``stats``): a weighted A* over the blank and those tiles alone (every other tile is just not the blank), as
+    the line-by-line solver places its tiles."""
+    n = side
+    blank = list(tiles).index(0)
+    pos = tuple(list(tiles).index(t) for t in tile_ids)
+    goal = tuple(targets) if tile_ids else ()
+    blank_goal = None if tile_ids else targets[0]
+    tr = [divmod(t, n) for t in goal]
+
+    def estimate(state) -> int:
+        er, ec = divmod(state[0], n)
+        if blank_goal is not None:
+            gr, gc = divmod(blank_goal, n)
+            return abs(er - gr) + abs(ec - gc)
+        h, near = 0, None
+        for i, (gr, gc) in enumerate(tr):
+            pr, pc = divmod(state[i + 1], n)
+            d = abs(pr - gr) + abs(pc - gc)
+            if d:
+                h += d
+                a = abs(pr - er) + abs(pc - ec) - 1
+                near = a if near is None or a < near else near
+        return h + (near or 0)
+
+    start = (blank,) + pos
+    frontier = [(weight * estimate(start), 0, start)]
+    best: Dict[tuple, int] = {start: 0}
+    parent: Dict[tuple, Optional[tuple]] = {start: None}
+    moves = grid.blank_moves(n)
+    while frontier:
+        _, g, state = heapq.heappop(frontier)
+        if best[state] < g:
+            continue
+        stats.expanded += 1
+        if stats.expanded % PLACE_SLICE == 0:
+            yield
+        if (state[1:] == goal) if blank_goal is None else state[0] == blank_goal:
+            cells = []
+            while parent[state] is not None:
+                cells.append(state[0])
+                state = parent[state]
+            return cells[::-1]
+        e = state[0]
+        for x in moves[e]:
+            if locked[x]:
+                continue
+            child = list(state)
+            if x in state[1:]:
+                child[state.index(x, 1)] = e
+            child[0] = x
+            child = tuple(child)
+            if best.get(child, g + 2) <= g + 1:
+                continue
+            best[child] = g + 1
+            parent[child] = state
+            heapq.heappush(frontier, (g + 1 + weight * estimate(child), g + 1, child))
+    raise ValueError("no way to place the tiles")  # cannot happen on a solvable board
