@@ -9,7 +9,7 @@ does two things in turns, a slice at a time:
   :data:`BOUND_SHARE` of the work.  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
   (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
   otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
-* **it finds shorter and shorter answers**: up to 8x8, a portfolio of beam searches
+* **it finds shorter and shorter answers**: up to 8x8 (64 cells, on a W x H board), a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
   conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
@@ -65,18 +65,20 @@ can be at most.
 
 from __future__ import annotations
 
+import math
 from typing import Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
 from ..search import SearchStats
-from .beam import BeamSearch
+from .beam import BeamSearch, grid_side
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
 from .placement import PlacementBeam, portfolio
 
-__all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths"]
+__all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths",
+           "window_cells"]
 
 #: Expansions the whole-board IDA* runs alone before any answer is looked for.
 IDA_FIRST = 10_000
@@ -96,8 +98,14 @@ LINES_COST = 4
 #: Work units of one expansion of the placement beam (:mod:`.placement`): a board of the beam with its three
 #: children, or a step of a placement's weighted A*.
 PLACEMENT_COST = 8
-#: Up to this side the answers come from beams; above it, the line-by-line solver gives the first one.
+#: Up to this side (on a rectangle: up to as many cells as this square has) the answers come from beams; above
+#: it, the line-by-line solver gives the first one.
 BEAM_UP_TO = 8
+#: A rectangle this many cells across or fewer takes the line-by-line solver whatever its cells: beams stall on
+#: such thin boards (5 s of CPU each, 10 random boards, median answer: 20x3 1,376 moves by beams, 1,301 by lines;
+#: 2x20 893 and 882; 4x10 stays with beams: 240 against 292 by lines on its first board, and lines gave no answer
+#: at all on the second, whose last 4x4 took 6.3 million expansions).
+THIN = 3
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64
@@ -117,33 +125,39 @@ WINDOW_CELL_COST = 20
 CHUNK = 20_000
 
 
-def round_widths(n: int) -> Tuple[int, ...]:
-    """The beam widths of the portfolio's rounds on an n x n board: :data:`WIDTHS` on 5x5, scaled by (5/n)**3."""
+def round_widths(n: float) -> Tuple[int, ...]:
+    """The beam widths of the portfolio's rounds on an n x n board: :data:`WIDTHS` on 5x5, scaled by (5/n)**3
+    (a rectangle passes the side of the square of as many cells)."""
     return tuple(max(FIRST_WIDTH, round(width * (5 / n) ** 3)) for width in WIDTHS)
 
 
-def window_square(blank: int, moves: Sequence[int], n: int) -> List[int]:
-    """The cells, row by row, of the smallest square of the n x n board holding the blank's cells along
-    ``moves`` (from ``blank``) and one more cell each way: a window's search needs no more room.
+def window_cells(blank: int, moves: Sequence[int], width: int, height: int) -> Tuple[List[int], int]:
+    """The cells, row by row, of the smallest square of a W x H board holding the blank's cells along ``moves``
+    (from ``blank``) and one more cell each way (a window's search needs no more room), cut to the board's
+    width or height where it is narrower than the square; and the window's width.
 
-    >>> window_square(0, [1, 2], 9)   # cells 0..2 and their margin: two rows by four columns, made square
-    [0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21, 27, 28, 29, 30]
+    >>> window_cells(0, [1, 2], 9, 9)   # cells 0..2 and their margin: two rows by four columns, made square
+    ([0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21, 27, 28, 29, 30], 4)
+    >>> window_cells(0, [1, 2], 20, 3)  # on a board 3 rows tall: 3 rows by four columns
+    ([0, 1, 2, 3, 20, 21, 22, 23, 40, 41, 42, 43], 4)
     """
-    rows = [c // n for c in (blank, *moves)]
-    cols = [c % n for c in (blank, *moves)]
-    top, bottom = max(min(rows) - 1, 0), min(max(rows) + 1, n - 1)
-    left, right = max(min(cols) - 1, 0), min(max(cols) + 1, n - 1)
+    rows = [c // width for c in (blank, *moves)]
+    cols = [c % width for c in (blank, *moves)]
+    top, bottom = max(min(rows) - 1, 0), min(max(rows) + 1, height - 1)
+    left, right = max(min(cols) - 1, 0), min(max(cols) + 1, width - 1)
     side = max(bottom - top, right - left) + 1
-    top, left = min(top, n - side), min(left, n - side)
-    return [(top + r) * n + left + c for r in range(side) for c in range(side)]
+    across, down = min(side, width), min(side, height)
+    top, left = min(top, height - down), min(left, width - across)
+    return [(top + r) * width + left + c for r in range(down) for c in range(across)], across
 
 
 def bound_search(board: Board) -> IDAStar:
     """The IDA* that proves the bound: on 5x5 with the 5-5-5-5-4 pattern tables when they are at hand and
     the goal's blank is in a corner (a symmetry and a relabelling map the board onto the tables' goal),
     else with Manhattan distance + linear conflicts."""
-    n, tiles, goal = board.size(), board.tiles, board.goal
-    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if n == 5 and tables.at_hand(tables.tables_5) else None
+    n, tiles, goal = board.width, board.tiles, board.goal
+    five = n == board.height == 5 and tables.at_hand(tables.tables_5)
+    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if five else None
     if canon is not None:
         standard, back, _ = canon
         return IDAStar(board, lambda counter: Pdb5(standard, counter),
@@ -157,8 +171,11 @@ class AnytimeSearch:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.n = n = board.size()
-        answers = ("beam searches from both ends" if n <= BEAM_UP_TO else
+        self.width, self.height = board.width, board.height
+        #: the side of the square of as many cells as the board (its own side on a square board)
+        self.side = math.sqrt(board.width * board.height)
+        self.beams = self.side <= BEAM_UP_TO and (board.width == board.height or min(board.width, board.height) > THIN)
+        answers = ("beam searches from both ends" if self.beams else
                    "the line-by-line solver, then optimal windows and beam searches")
         self._whole = bound_search(board)
         self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1
@@ -258,30 +275,33 @@ class AnytimeSearch:
         """Keep ``answer`` if it is shorter than the best so far (after cutting its loops)."""
         if not answer:
             return
-        answer = cut_loops(self.board.tiles, answer, self.n)
+        answer = cut_loops(self.board.tiles, answer)
         if self._best is None or len(answer) < len(self._best):
             self._best = answer
 
     # -- what to try next --------------------------------------------------------------------------
     def _attempts(self) -> Iterator["_Attempt"]:
         """The attempts at a shorter answer, in order (each sees the best answer at the time it starts)."""
-        tiles, goal, n = self.board.tiles, self.board.goal, self.n
-        if n > BEAM_UP_TO:
-            for round_ in portfolio(n):
-                for width, step_weight, md_weight in round_:
-                    yield _Placement(self.board, width, step_weight, md_weight)
-                yield _Windows(tiles, goal, self._best)
+        tiles, goal, across = self.board.tiles, self.board.goal, self.width
+        if not self.beams:
+            if self.width == self.height:
+                for round_ in portfolio(self.width):
+                    for width, step_weight, md_weight in round_:
+                        yield _Placement(self.board, width, step_weight, md_weight)
+                    yield _Windows(tiles, goal, self._best, across)
+            else:
+                yield _Lines(self.board)
             for width in WIDE_BOARD_WIDTHS:
-                yield _Windows(tiles, goal, self._best)
-                yield _Beam(tiles, goal, width, WEIGHTINGS[0], True, self._longest())
-            yield _Windows(tiles, goal, self._best)
+                yield _Windows(tiles, goal, self._best, across)
+                yield _Beam(tiles, goal, width, WEIGHTINGS[0], True, self._longest(), across)
+            yield _Windows(tiles, goal, self._best, across)
             return
         for reverse in (False, True):
-            yield _Beam(tiles, goal, FIRST_WIDTH, WEIGHTINGS[0], reverse, self._longest())
-        for width in round_widths(n):
+            yield _Beam(tiles, goal, FIRST_WIDTH, WEIGHTINGS[0], reverse, self._longest(), across)
+        for width in round_widths(self.side):
             for weights in WEIGHTINGS:
                 for reverse in (False, True):
-                    yield _Beam(tiles, goal, width, weights, reverse, self._longest())
+                    yield _Beam(tiles, goal, width, weights, reverse, self._longest(), across)
 
     def _longest(self) -> Optional[int]:
         """The deepest a new answer may go to be any use (None before the first answer)."""
@@ -304,14 +324,15 @@ class _Attempt:
 
 
 class _Beam(_Attempt):
-    """A beam search from the board to the goal, or from the goal back to the board (``reverse``)."""
+    """A beam search from the board (``board_width`` cells wide) to the goal, or from the goal back to the
+    board (``reverse``)."""
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, ...],
-                 reverse: bool, longest: Optional[int]) -> None:
+                 reverse: bool, longest: Optional[int], board_width: int) -> None:
         self.reverse = reverse
         self.goal_blank = list(goal).index(0)
         start, end = (goal, tiles) if reverse else (tiles, goal)
-        self.search = BeamSearch(start, end, width, longest, weights)
+        self.search = BeamSearch(start, end, width, longest, weights, board_width)
 
     @property
     def nodes(self) -> int:
@@ -333,10 +354,16 @@ class _Beam(_Attempt):
 
 
 class _Lines(_Attempt):
-    """The line-by-line solver (big boards): an answer within a second, far from the shortest."""
+    """The line-by-line solver (big boards): an answer within a second, far from the shortest.
+
+    It finishes on a 4x4 corner with the 15-puzzle's tables; on a rectangle only when the goal's blank is in a
+    corner of the board (then it is in a corner of the last 4x4, which a symmetry maps onto the tables' goal):
+    elsewhere that 4x4 would be searched on Manhattan distance + linear conflicts, which took up to 11 s on
+    random goals (4x5 boards), so it finishes on a 3x3 instead.
+    """
 
     def __init__(self, board: Board) -> None:
-        self.search = SubgoalSearch(board, finish_side=4)
+        self.search = SubgoalSearch(board, finish_side=4 if _tables_fit_last_corner(board) else 3)
 
     @property
     def nodes(self) -> int:
@@ -374,20 +401,31 @@ class _Placement(_Attempt):
         return self.search.blank_path()
 
 
+def _tables_fit_last_corner(board: Board) -> bool:
+    """Whether the line-by-line solver's last 4x4 corner of ``board`` can read the 15-puzzle's tables: on a
+    square always as before (they are read when a symmetry fits the corner's goal); on a rectangle when the
+    goal's blank is in a corner of the board."""
+    width, height = board.width, board.height
+    row, col = divmod(board.goal.index(0), width)
+    return width == height or (row in (0, height - 1) and col in (0, width - 1))
+
+
 class _Windows(_Attempt):
     """One sweep of windows over ``best``: each window of lengths :data:`WINDOWS` is replaced by the shortest
     path between its two ends within the window's square when IDA* finds a shorter one within
-    :data:`WINDOW_LIMIT` expansions.
+    :data:`WINDOW_LIMIT` expansions (on a board ``width`` cells wide, by default a square one).
 
-    A window's moves stay inside a small square of the board (:func:`window_square`), so its IDA* runs on that
+    A window's moves stay inside a small square of the board (:func:`window_cells`), so its IDA* runs on that
     square alone: its tables cost the square's cells, not the whole board's (a 20x20 answer has thousands of
     windows); a shorter path that leaves the square is not looked for.  The sweep walks the answer once, a window's first board after the last, and counts that walk
     and each square's set-up as work, so that a slice of work stays a slice of time on any board.
     """
 
-    def __init__(self, tiles: Sequence[int], goal: Sequence[int], best: Optional[List[int]]) -> None:
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], best: Optional[List[int]],
+                 width: Optional[int] = None) -> None:
         self.tiles = tuple(tiles)
-        self.n = int(round(len(tiles) ** 0.5))
+        self.width = width or grid_side(tiles)
+        self.height = len(tiles) // self.width
         self.best = list(best or [])
         self.windows = [length for length in WINDOWS if length < len(self.best)]
         self.start = 0
@@ -431,12 +469,12 @@ class _Windows(_Attempt):
                 walked = self._walk_to(self.start)
                 first = self._board
                 moves = self.best[self.start:self.start + length]
-                cells = window_square(first.index(0), moves, self.n)
-                *_, last = grid.tiles_along(first, moves)
+                cells, across = window_cells(first.index(0), moves, self.width, self.height)
+                *_, last = grid.tiles_along(first, moves, self.width)
                 local_first, local_last = grid.relabel([first[c] for c in cells], [last[c] for c in cells])
-                side = int(round(len(cells) ** 0.5))
-                search = IDAStar(Board.from_tiles(local_first, local_last),
-                                 lambda counter: ManhattanEngine(local_first, local_last, side, True, counter), "window")
+                search = IDAStar(Board.from_tiles(local_first, local_last, across),
+                                 lambda counter: ManhattanEngine(local_first, local_last, across, True, counter),
+                                 "window")
                 self.search = (search, self.start, self.start + length, cells)
                 return walked + length + len(cells) * WINDOW_CELL_COST
             self.windows.pop(0)

@@ -1,5 +1,5 @@
 """Beam search ranked by Manhattan distance, its squares and linear conflicts: good answers fast on 5x5 to 8x8
-boards, NOT optimal.
+boards (and W x H boards of as many cells), NOT optimal.
 
 A beam search keeps, at each depth, only the ``width`` boards with the smallest estimate (ties in the
 order they were made) and expands them all to make the next depth.  The first board found at the goal
@@ -62,6 +62,9 @@ LINES_SLICE = 2_000
 class BeamSearch:
     """Beam search from ``tiles`` to ``goal`` (any goal) keeping ``width`` boards per depth; NOT optimal.
 
+    ``board_width``: the cells in a row of the board (by default a square board's); the board has as many
+    rows as ``tiles`` fill.
+
     ``run(max_expansions)`` expands up to about that many boards (whole depths at a time) and returns True
     once finished: ``blank_path()`` is then the answer (empty if the beam reached ``max_depth`` or died
     out, which needs a beam of one or two boards).
@@ -70,8 +73,8 @@ class BeamSearch:
     optimal = False
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, max_depth: Optional[int] = None,
-                 weights: Tuple[int, ...] = (1, 1)) -> None:
-        self.n = n = grid_side(tiles)
+                 weights: Tuple[int, ...] = (1, 1), board_width: Optional[int] = None) -> None:
+        self.n = n = board_width or grid_side(tiles)
         self.width = max(1, int(width))
         squares = len(weights) > 2 and weights[2] > 0
         ranking = "Manhattan distance, its squares and linear conflicts" if squares else \
@@ -194,7 +197,7 @@ class BeamSearch:
         """The answer through the best board of ``level``, the rest of the way by the line-by-line solver."""
         best = min(range(len(level)), key=lambda i: level[i][0])
         tiles = self.estimate.decode(level[best][1])
-        rest = SubgoalSearch(Board.from_tiles(tiles, self.goal))
+        rest = SubgoalSearch(Board.from_tiles(tiles, self.goal, self.n))
         while not rest.run(LINES_SLICE):
             self.stats.expanded += LINES_SLICE
             yield
@@ -211,6 +214,7 @@ class BeamSearch:
 
 
 def grid_side(tiles: Sequence[int]) -> int:
+    """The side of a square board of ``tiles``; ValueError if they do not fill one (give a width then)."""
     n = int(round(len(tiles) ** 0.5))
     if n * n != len(tiles):
         raise ValueError("a board has n*n cells")

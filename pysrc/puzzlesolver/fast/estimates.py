@@ -1,17 +1,18 @@
 """Manhattan distance + linear conflicts on boards packed into integers, for the searches that keep many boards.
 
-:class:`LineEstimate` holds, for one side and one goal, the tables the beam search and the anytime
+:class:`LineEstimate` holds, for one shape (W x H) and one goal, the tables the beam search and the anytime
 searches need to update the estimate of a child from its parent's in O(1):
 
 * a board is one integer: tile ``t`` on cell ``c`` contributes ``t << (bits * c)``, so a move of the
   blank from ``b`` to ``nb`` turns ``board`` into ``board + t * step`` (``step`` precomputed per move);
-* the keys of the lines' linear conflicts (as in :func:`puzzlesolver.fast.ida._line_conflict_table`)
-  are packed into one more integer, one slot of ``key_bits`` bits per row, then one per column; a
+* the keys of the lines' linear conflicts (as in :func:`puzzlesolver.fast.ida._line_conflict_table`, in
+  the base of the longer side) are packed into one more integer, one slot of ``key_bits`` bits per row,
+  then one per column; a
   move changes it by two precomputed weights, and only the two lines the tile leaves and enters
   (two rows for a vertical move, two columns for a horizontal one) can change their conflicts.
 
 The linear-conflict table is :func:`puzzlesolver.fast.ida.conflict_table`'s: whole up to 6x6, filled on
-demand from 7x7 on.
+demand for lines of 7 cells and more.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ __all__ = ["LineEstimate"]
 
 class LineEstimate:
     """``md_weight`` x Manhattan distance + ``sq_weight`` x the tiles' squared distances + ``lc_weight`` x
-    linear conflicts towards ``goal`` on an n x n board, on packed boards.
+    linear conflicts towards ``goal`` on a board ``n`` cells wide (as many rows as ``goal`` fills), on packed
+    boards.
 
     A tile's squared distance is d*d + m*m, d its Manhattan distance and m the longer of its row and column
     distances.  The weights 1, 1, 0 give the admissible estimate; others rank boards differently, for
@@ -37,22 +39,25 @@ class LineEstimate:
 
     def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1,
                  sq_weight: int = 0) -> None:
-        cells = self.cells = n * n
+        cells = self.cells = len(goal)
+        height = self.height = cells // n
         self.n = n
         self.goal = tuple(goal)
         self.bits = bits = max(1, (cells - 1).bit_length())
         self.tile_mask = (1 << bits) - 1
-        base = n + 1
-        self.key_bits = key_bits = (base ** n - 1).bit_length()
+        longest = max(n, height)
+        base = longest + 1
+        self.key_bits = key_bits = (base ** longest - 1).bit_length()
         self.mask = (1 << key_bits) - 1
         self.md_weight, self.lc_weight, self.sq_weight = md_weight, lc_weight, sq_weight
         home = grid.goal_cells(self.goal)
         self.md = self._distances(home)
-        #: the most the distance part of the estimate can rise in one move (a tile one step further from home;
-        #: a tile whose home is a corner meets every pair of row and column distances)
-        self.max_rise = max((self._distance(dr + 1, dc) - self._distance(dr, dc) for dr in range(n - 1)
-                             for dc in range(n)), default=0)
-        self.lc = conflict_table(n, lc_weight)
+        #: the most the distance part of the estimate can rise in one move (a tile one step further from home,
+        #: along a column or a row; a tile whose home is a corner meets every pair of row and column distances)
+        self.max_rise = max([self._distance(dr + 1, dc) - self._distance(dr, dc) for dr in range(height - 1)
+                             for dc in range(n)] + [self._distance(dr, dc + 1) - self._distance(dr, dc)
+                                                    for dr in range(height) for dc in range(n - 1)], default=0)
+        self.lc = conflict_table(longest, lc_weight)
         weight = [0] * (cells * cells)  # what tile t on cell c adds to the packed line keys
         for t in range(1, cells):
             gr, gc = divmod(home[t], n)
@@ -61,7 +66,7 @@ class LineEstimate:
                 if r == gr:
                     weight[t * cells + c] += ((gc + 1) * base ** col) << (key_bits * r)
                 if col == gc:
-                    weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (n + col))
+                    weight[t * cells + c] += ((gr + 1) * base ** r) << (key_bits * (height + col))
         self.line_weight = weight
         self.moves = self._moves(home)
 
@@ -86,17 +91,17 @@ class LineEstimate:
         """Per blank cell b: (nb, step, shift of nb, slot of the line left, slot of the line entered, which
         tiles may change the conflicts) -- a tile's move changes the conflicts only if it leaves or enters
         the line of its goal cell (``home``)."""
-        n, bits, key_bits = self.n, self.bits, self.key_bits
+        n, height, bits, key_bits = self.n, self.height, self.bits, self.key_bits
         out = []
-        for b, targets in enumerate(grid.blank_moves(n)):
+        for b, targets in enumerate(grid.blank_moves(n, height)):
             entries = []
             for nb in targets:
                 if nb // n != b // n:   # vertical: the tile leaves a row for another
                     leave, enter = nb // n, b // n
                     touches = bytes(h // n in (leave, enter) for h in home)
-                else:                   # horizontal: a column for another
-                    leave, enter = n + nb % n, n + b % n
-                    touches = bytes(n + h % n in (leave, enter) for h in home)
+                else:                   # horizontal: a column for another (their slots follow the rows')
+                    leave, enter = height + nb % n, height + b % n
+                    touches = bytes(height + h % n in (leave, enter) for h in home)
                 entries.append((nb, (1 << (bits * b)) - (1 << (bits * nb)), bits * nb,
                                 key_bits * leave, key_bits * enter, touches))
             out.append(tuple(entries))
@@ -108,7 +113,7 @@ class LineEstimate:
         board = sum(t << (bits * c) for c, t in enumerate(tiles))
         lines = sum(self.line_weight[t * cells + c] for c, t in enumerate(tiles) if t)
         h = sum(self.md[t * cells + c] for c, t in enumerate(tiles) if t)
-        h += sum(self.lc[(lines >> (key_bits * i)) & mask] for i in range(2 * self.n))
+        h += sum(self.lc[(lines >> (key_bits * i)) & mask] for i in range(self.height + self.n))
         return board, lines, h
 
     def decode(self, board: int) -> List[int]:

@@ -309,19 +309,22 @@ class Exact3(Engine):
 
 
 class ManhattanEngine(Engine):
-    """Any n and goal: Manhattan distance, plus linear conflicts when ``conflicts`` (:func:`conflict_table`)."""
+    """Any W x H board and goal: Manhattan distance, plus linear conflicts when ``conflicts``
+    (:func:`conflict_table`).  ``n`` is the board's width; its height is as many rows as ``tiles`` fill."""
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], n: int, conflicts: bool,
                  counter: List[int]) -> None:
-        cells = n * n
+        cells = len(tiles)
+        height = cells // n
         self.name = "Manhattan distance + linear conflicts" if conflicts else "Manhattan distance"
         goal_cell = grid.goal_cells(goal)
         md = self.md = grid.manhattan_table(n, tuple(goal))  # md[t * cells + cell]
         self.n = n
+        self.height = height
         self.cells = cells
         self.goal_cell = goal_cell
         self.conflicts = conflicts
-        self.moves = grid.blank_moves(n)
+        self.moves = grid.blank_moves(n, height)
         self.initial = list(tiles)
         board = self.board = list(tiles)
         found = self.found = []
@@ -359,8 +362,10 @@ class ManhattanEngine(Engine):
             self.dfs = dfs
             return
 
-        base = n + 1
-        lc = conflict_table(n)
+        # one key base for rows (W long) and columns (H long): a shorter line's key has leading zero digits
+        longest = max(n, height)
+        base = longest + 1
+        lc = conflict_table(longest)
         rw = [0] * (cells * cells)  # contribution of tile t on cell c to the key of c's row
         cw = [0] * (cells * cells)
         for t in range(1, cells):
@@ -370,7 +375,7 @@ class ManhattanEngine(Engine):
                 rw[t * cells + c] = (gc + 1) * base ** col if r == gr else 0
                 cw[t * cells + c] = (gr + 1) * base ** r if col == gc else 0
         self.lc, self.rw, self.cw = lc, rw, cw
-        rows = self.rows = [0] * n
+        rows = self.rows = [0] * height
         cols = self.cols = [0] * n
         # moves: (nb, vertical?, line index of b's row/col for the lines that change)
         moves = []
@@ -445,8 +450,9 @@ class ManhattanEngine(Engine):
         h = sum(self.md[t * cells + c] for c, t in enumerate(board) if t)
         if self.conflicts:
             n = self.n
-            for i in range(n):
+            for i in range(self.height):
                 self.rows[i] = sum(self.rw[board[c] * cells + c] for c in range(i * n, i * n + n) if board[c])
+            for i in range(n):
                 self.cols[i] = sum(self.cw[board[c] * cells + c] for c in range(i, cells, n) if board[c])
             h += sum(self.lc[k] for k in self.rows) + sum(self.lc[k] for k in self.cols)
         return h
@@ -499,10 +505,11 @@ class ManhattanEngine(Engine):
 
 @lru_cache(maxsize=4)
 def _line_conflict_table(n: int) -> bytearray:
-    """The linear-conflict extra of every line of an n x n board, by the line's key.
+    """The linear-conflict extra of every line of up to n cells, by the line's key.
 
     The key of a row is the sum of code(tile) * (n+1)**col over its cells, where code is the tile's goal
-    column + 1 if its goal is in this row, else 0 (columns alike): (n+1)**n entries, built once per n.
+    column + 1 if its goal is in this row, else 0 (columns alike): (n+1)**n entries, built once per n.  On a
+    W x H board n is the longer side: a shorter line's key just has leading zero digits.
     """
     base = n + 1
     size = base ** n
@@ -585,7 +592,7 @@ class IDAStar:
             return
         h = self.engine.estimate()
         # every solution's length has the parity of the blank's taxicab distance to its goal cell
-        n = board.size()
+        n = board.width
         b, gb = board.blank, board.goal.index(0)
         parity = (abs(b // n - gb // n) + abs(b % n - gb % n)) & 1
         self.bound = h + ((h ^ parity) & 1)

@@ -1,12 +1,16 @@
 """Fast, NOT optimal: solve big boards a line at a time with small weighted searches.
 
-The board is shrunk from its edges, as a person does it: the tiles of one outer row (or column)
-are brought home one by one, the last two of the line together, and locked; then the next line;
-until a 3x3 corner remains, which is solved optimally.  Each placement is a weighted A* over a
-small abstract space (the blank and the one or two tiles being placed; every other tile is just
+The board (any W x H) is shrunk from its edges, as a person does it: the tiles of one outer row (or
+column) are brought home one by one, the last two of the line together, and locked; then the next line
+(a row when the region left is at least as tall as it is wide, else a column); until a corner of at most
+3x3 remains (2x3 on a board 2 cells across), which is solved optimally.  Each placement is a weighted A*
+over a small abstract space (the blank and the one or two tiles being placed; every other tile is just
 "not the blank"), so each search is tiny and the whole solve takes well under a second even on
-10x10 and larger boards.  Answers are valid but typically 2-4 times longer than optimal; loops
-(the same board twice on the way) are cut out at the end.
+10x10 and larger boards.  Every placement can be made, on 2-row boards too (where a column is two
+cells, placed as a pair): a line is only taken off a region of at least 2x4, so the region holds at
+least three other tiles, and swapping two of them fixes any parity; and what is left of a solvable
+board is solvable, since the locked cells hold their goal tiles.  Answers are valid but typically 2-4
+times longer than optimal; loops (the same board twice on the way) are cut out at the end.
 
 >>> from puzzlesolver.board import Board
 >>> search = SubgoalSearch(Board.from_tiles(list(range(1, 25)) + [0]))
@@ -20,10 +24,11 @@ import heapq
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import grid
-from ..board import Board
+from ..board import Board, shape_name as board_shape
 from ..search import SearchStats
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb663
+from .rect import RectIDAStar
 
 __all__ = ["SubgoalSearch", "cut_loops"]
 
@@ -49,20 +54,22 @@ class SubgoalSearch:
     def __init__(self, board: Board, weight: float = 3.0, finish_side: int = 3) -> None:
         self.board = board
         self.weight = weight
+        width, height = self.width, self.height = board.width, board.height
         # a last 4x4 is finished optimally with the 15-puzzle's pattern tables, when they are at hand
-        self.finish_side = 4 if finish_side == 4 and board.size() >= 4 and tables.at_hand(tables.tables_663) else 3
+        self.finish_side = 4 if (finish_side == 4 and min(width, height) >= 4
+                                 and tables.at_hand(tables.tables_663)) else 3
         side = self.finish_side
+        corner = f"{side}x{side}" if width == height else board_shape(min(width, side), min(height, side))
         self.method = (f"line by line: weighted A* per tile placement (w={weight:g}), optimal finish on the last "
-                       f"{side}x{side}: fast, NOT optimal")
+                       f"{corner}: fast, NOT optimal")
         self.stats = SearchStats(0, 0, 0)
-        n = self.n = board.size()
         self.goal = board.goal
         self.tiles = list(board.tiles)
-        self.locked = [False] * (n * n)
+        self.locked = [False] * (width * height)
         self.cells: List[int] = []  # the blank's cells, one per move
         gb = self.goal.index(0)
-        self.region = [0, n - 1, 0, n - 1]  # top, bottom, left, right
-        self.goal_blank = divmod(gb, n)
+        self.region = [0, height - 1, 0, width - 1]  # top, bottom, left, right
+        self.goal_blank = divmod(gb, width)
         self.done = not board.is_solvable()
         self._result: Optional[List[int]] = None if not self.done else []
         self._plan = self._stages()
@@ -80,21 +87,21 @@ class SubgoalSearch:
     def _stages(self):
         """Yield after each placement, and within a placement every :data:`PLACEMENT_SLICE` expansions; the
         work happens in between."""
-        n = self.n
+        w = self.width
         top, bottom, left, right = self.region
         gbr, gbc = self.goal_blank
         last = self.finish_side
         while (bottom - top + 1) > last or (right - left + 1) > last:
             if (bottom - top) >= (right - left):
                 r = top if gbr > top else bottom
-                line = [r * n + c for c in range(left, right + 1)]
+                line = [r * w + c for c in range(left, right + 1)]
                 if r == top:
                     top += 1
                 else:
                     bottom -= 1
             else:
                 c = left if gbc > left else right
-                line = [r * n + c for r in range(top, bottom + 1)]
+                line = [r * w + c for r in range(top, bottom + 1)]
                 if c == left:
                     left += 1
                 else:
@@ -114,7 +121,7 @@ class SubgoalSearch:
         for _ in self._plan:
             if budget is not None and self.stats.expanded - start >= budget:
                 return False
-        self._result = cut_loops(self.board.tiles, self.cells, self.n)
+        self._result = cut_loops(self.board.tiles, self.cells)
         self.done = True
         return True
 
@@ -150,11 +157,11 @@ class SubgoalSearch:
     def _search(self, blank: int, pos: Tuple[int, ...], targets: Tuple[int, ...]):
         """Weighted A* over (blank, the tiles' cells) to ``targets``; yield every :data:`PLACEMENT_SLICE`
         expansions (placing the last tiles of a long line can take seconds); return the blank's cells."""
-        n, locked, w = self.n, self.locked, self.weight
+        n, height, locked, w = self.width, self.height, self.locked, self.weight
         adj = []
-        for cell in range(n * n):
+        for cell in range(n * height):
             r, c = divmod(cell, n)
-            adj.append([x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1), (cell - 1, c > 0),
+            adj.append([x for x, ok in ((cell - n, r > 0), (cell + n, r < height - 1), (cell - 1, c > 0),
                                         (cell + 1, c < n - 1)) if ok and not locked[x]])
         tr = [divmod(t, n) for t in targets]
         k = len(targets)
@@ -224,20 +231,17 @@ class SubgoalSearch:
         """Solve the remaining corner optimally and append its moves, yielding between slices of IDA*.
 
         A 3x3 corner: IDA* with Manhattan + linear conflicts.  A 4x4 corner: IDA* with the 6-6-3
-        pattern tables, the corner relabelled (and turned by a symmetry) onto the tables' goal.
+        pattern tables, the corner relabelled (and turned by a symmetry) onto the tables' goal.  A corner
+        that is not square (2x3 or 3x2, on a board 2 cells across): :class:`~.rect.RectIDAStar`.
         """
-        n = self.n
-        region = [r * n + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
+        w = self.width
+        region = [r * w + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
         sub_tiles, sub_goal_tiles = grid.relabel([self.tiles[c] for c in region], [self.goal[c] for c in region])
-        side = bottom - top + 1
-        sub_board = Board.from_tiles(sub_tiles, sub_goal_tiles)
-        canon = grid.canonical(sub_tiles, sub_goal_tiles, 4, (15,)) if side == 4 else None
-        if canon is not None:
-            tiles, back, _ = canon
-            search = IDAStar(sub_board, lambda counter: Pdb663(tiles, counter), "IDA* + 6-6-3 pattern databases", back)
+        side, across = bottom - top + 1, right - left + 1
+        if side != across:
+            search = RectIDAStar(across, side, sub_tiles, sub_goal_tiles)
         else:
-            search = IDAStar(sub_board, lambda counter: ManhattanEngine(sub_tiles, sub_goal_tiles, side, True, counter),
-                             "IDA* + Manhattan distance + linear conflicts")
+            search = _square_finish(sub_tiles, sub_goal_tiles, side)
         while True:
             before = search.stats.expanded
             finished = search.run(FINISH_SLICE)
@@ -249,16 +253,30 @@ class SubgoalSearch:
             self._move_blank(region[cell])
 
 
-def cut_loops(tiles: Sequence[int], cells: List[int], n: int) -> List[int]:
-    """Drop every stretch of moves that comes back to a board already passed."""
+def _square_finish(tiles: List[int], goal: List[int], side: int) -> IDAStar:
+    """The optimal search for a square corner: the 6-6-3 pattern tables on a 4x4 whose goal a symmetry maps
+    onto the tables' one, else Manhattan distance + linear conflicts."""
+    board = Board.from_tiles(tiles, goal)
+    canon = grid.canonical(tiles, goal, 4, (15,)) if side == 4 else None
+    if canon is not None:
+        standard, back, _ = canon
+        return IDAStar(board, lambda counter: Pdb663(standard, counter), "IDA* + 6-6-3 pattern databases", back)
+    return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, side, True, counter),
+                   "IDA* + Manhattan distance + linear conflicts")
+
+
+def cut_loops(tiles: Sequence[int], cells: List[int]) -> List[int]:
+    """Drop every stretch of moves that comes back to a board already passed (on a board of any shape: the
+    blank's cells are row-major indices)."""
     board = list(tiles)
-    states = [bytes(board) if n * n < 256 else tuple(board)]
+    small = len(board) <= 256
+    states = [bytes(board) if small else tuple(board)]
     seen = {states[0]: 0}
     kept: List[int] = []
     b = board.index(0)
     for cell in cells:
         board[b], board[cell], b = board[cell], 0, cell
-        key = bytes(board) if n * n < 256 else tuple(board)
+        key = bytes(board) if small else tuple(board)
         if key in seen:
             cut = seen[key]
             for dropped in states[cut + 1:]:

@@ -1,4 +1,4 @@
-"""Weighted A* on compact states (f = g + w*h, h = Manhattan + linear conflicts): fast, NOT optimal."""
+"""Weighted A* on compact states (f = g + w*h, h = Manhattan + linear conflicts): fast, NOT optimal; any W x H."""
 
 from __future__ import annotations
 
@@ -20,29 +20,30 @@ class WeightedAStar:
     The answer is a valid solution at most ``w`` times the optimal length (h is admissible), in
     practice much closer.  A child's estimate is updated from its parent's in O(n): the moved tile's
     Manhattan term and the conflicts of the two lines it left and entered.  Ties on f go to the
-    smaller h (deeper nodes), so the search dives.  Duplicates are pruned by best depth seen.
+    smaller h (deeper nodes), so the search dives.  Duplicates are pruned by best depth seen.  The default
+    weight goes by the board's cells: 1.5 up to 9 (3x3), 2 up to 16 (4x4), 3 above.
     """
 
     optimal = False
 
     def __init__(self, board: Board, weight: Optional[float] = None) -> None:
-        n = board.size()
+        n, height = board.width, board.height
+        cells = n * height
         if weight is None:
-            weight = 1.5 if n <= 3 else 2.0 if n == 4 else 3.0
+            weight = 1.5 if cells <= 9 else 2.0 if cells <= 16 else 3.0
         self.board = board
         self.weight = weight
         self.method = f"weighted A* (w={weight:g}, Manhattan + linear conflicts): fast, NOT optimal"
         self.stats = SearchStats(0, 1, 1)
         self.done = False
         self._goal_state = None
-        cells = n * n
         self.n = n
         goal = board.goal
         where = grid.goal_cells(goal)
         self._row_of = [where[t] // n for t in range(cells)]
         self._col_of = [where[t] % n for t in range(cells)]
         self._md = grid.manhattan_table(n, tuple(goal))
-        self._moves = grid.blank_moves(n)
+        self._moves = grid.blank_moves(n, height)
         self._pack = bytes if cells <= 256 else tuple
         self._goal_tuple = self._pack(t for t in goal)
         start = self._pack(board.tiles)
@@ -77,7 +78,7 @@ class WeightedAStar:
             return True
         frontier, best, parent, hs = self._frontier, self._best, self._parent, self._h
         moves, w, n, md = self._moves, self.weight, self.n, self._md
-        cells = n * n
+        cells = len(moves)
         goal = self._goal_tuple
         stats = self.stats
         pack = self._pack
