@@ -6,14 +6,16 @@ does two things in turns, a slice at a time:
 * **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
   ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
   expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
-  :data:`BOUND_SHARE` of the work.  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
+  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` on squares above 8x8).  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
   (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
   otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
 * **it finds shorter and shorter answers**: up to 8x8 (64 cells, on a W x H board), a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
-  conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
-  line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by the shortest paths
+  conflicts, in rounds of growing width.  On bigger squares the answers come from a portfolio of
+  placement beams (:mod:`.placement`: the line-by-line solver's placements as one beam over whole boards),
+  each round followed by a sweep of windows; on bigger rectangles the first answer comes from the
+  line-by-line solver (:mod:`.lines`).  Then windows of the answer are replaced by the shortest paths
   between their ends that keep to the small square the window's moves stay in (IDA* towards the window's
   last board, on that square), in turns with narrow beams.  A beam that
   cannot beat the answer in hand stops as soon as it is as deep as that answer.
@@ -75,7 +77,7 @@ from .beam import BeamSearch, grid_side
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
-from .placement import PlacementBeam, portfolio
+from .placement import PlacementBeam, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths",
            "window_cells"]
@@ -85,6 +87,10 @@ IDA_FIRST = 10_000
 #: Share of the work (after IDA_FIRST) given to the whole-board IDA*; the rest looks for shorter answers.
 #: IDA*'s bound grows by 2 each time its work grows about tenfold on a 24-puzzle, so a larger share buys little.
 BOUND_SHARE = 0.25
+#: The share on the boards the placement beams solve (squares above 8x8): there a quarter of 10 s raised the bound
+#: by 2 (0.3% of a 10x10's, 0.04% of a 20x20's: random boards 641 -> 643, 5,335 -> 5,337), while the answers
+#: gain from every beam more.
+BIG_BOUND_SHARE = 0.02
 #: Work units of one board expanded by a beam (IDA* expansions count one each): a beam makes its children
 #: as whole boards, about three times the work of an IDA* step (measured on CPython: with 3, the bound gets 24%
 #: of the time for its 25% share).
@@ -237,7 +243,8 @@ class AnytimeSearch:
         """Whether the next chunk of work goes to the whole-board IDA* (else to finding shorter answers)."""
         if self._bound_work < IDA_FIRST or self._plan is None:
             return True
-        return self._bound_work - IDA_FIRST < BOUND_SHARE * (self._bound_work - IDA_FIRST + self._answer_work)
+        share = BOUND_SHARE if self.beams or self.width != self.height else BIG_BOUND_SHARE
+        return self._bound_work - IDA_FIRST < share * (self._bound_work - IDA_FIRST + self._answer_work)
 
     def _prove(self, budget: Optional[int]) -> int:
         """Run the whole-board IDA* for about ``budget`` work units (to the end if None); return the work done."""
@@ -286,8 +293,8 @@ class AnytimeSearch:
         if not self.beams:
             if self.width == self.height:
                 for round_ in portfolio(self.width):
-                    for width, step_weight, md_weight in round_:
-                        yield _Placement(self.board, width, step_weight, md_weight)
+                    for settings in round_:
+                        yield _Placement(self.board, settings)
                     yield _Windows(tiles, goal, self._best, across)
             else:
                 yield _Lines(self.board)
@@ -383,8 +390,8 @@ class _Lines(_Attempt):
 class _Placement(_Attempt):
     """The line-by-line placements as a beam over whole boards (big boards): see :mod:`.placement`."""
 
-    def __init__(self, board: Board, width: int, step_weight: int, md_weight: int) -> None:
-        self.search = PlacementBeam(board, width, step_weight, md_weight)
+    def __init__(self, board: Board, settings: Settings) -> None:
+        self.search = PlacementBeam(board, *settings)
 
     @property
     def nodes(self) -> int:
