@@ -182,6 +182,8 @@ class AnytimeSearch:
         self.side = math.sqrt(board.width * board.height)
         self.beams = self.side <= BEAM_UP_TO and (board.width == board.height or min(board.width, board.height) > THIN)
         answers = ("beam searches from both ends" if self.beams else
+                   "placement beams (the line-by-line placements, searched as beams), then optimal windows and beam "
+                   "searches" if board.width == board.height else
                    "the line-by-line solver, then optimal windows and beam searches")
         self._whole = bound_search(board)
         self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1

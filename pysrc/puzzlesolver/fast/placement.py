@@ -46,6 +46,11 @@ PLACEMENT_WEIGHT = 1 << 20
 #: Depths, per cell of the board's side, a beam may go without finishing a step before its best board finishes
 #: the step by :func:`place` (a far tile on 20x20 takes 200 moves to bring home: a fixed 200 cut them short).
 STALL = 20
+#: Boards a beam keeps at most per step, blank's cell and cell of the tile being placed (0: no limit): the beam
+#: keeps more different ways of placing the tile.  Measured (total moves), width 128 on three random 10x10
+#: boards with step and Manhattan weights 1, 2: no limit 4,630, 1: 4,584, 3: 4,496; with 2, 1: no limit 5,060,
+#: 2: 5,068, 3: 4,814, 5: 4,958; width 38 on two 15x15 with 2, 1: no limit 11,761, 2: 11,657, 3: 11,315, 5: 11,685.
+SAME_PLACEMENT = 3
 #: Expansions of :func:`place` between two yields.
 PLACE_SLICE = 5_000
 
@@ -71,12 +76,12 @@ def portfolio(side: int) -> List[List[Settings]]:
     Widths shrink as side**3 (a beam's work is its width x the answer's length, about side**3).  A heavier
     Manhattan weight pays on 10x10 but makes the beam wander on bigger boards (width 38, two random 15x15
     boards: 5,993 and 5,768 moves with step and Manhattan weights 2, 1; 6,895 and 6,188 with 1, 1; 9,903 and
-    9,966 with 1, 2); on 10x10 a last 6x6 square finished by a beam gave answers as often shorter as longer than
+    9,966 with 1, 2; on a 12x12 board, 3,779 moves at width 8 with 2, 1, 5,969 at width 32 with 1, 2); on 10x10 a last 6x6 square finished by a beam gave answers as often shorter as longer than
     the optimal 4x4 finish, so both are in the portfolio there, for more different answers.  The first is
     :data:`QUICK`, for an answer at once.
     """
     first = max(16, round(128 * (10 / side) ** 3))
-    if side <= 12:
+    if side <= 10:
         kinds = [(1, 2, FINISH_SIDE, 0), (2, 1, FINISH_SIDE, 0), (1, 2, 6, 500)]
     else:
         kinds = [(2, 1, FINISH_SIDE, 0), (3, 2, FINISH_SIDE, 0)]
@@ -385,10 +390,20 @@ class PlacementBeam:
         behind: list = []
         width, room = self.width, self.laggards
         lead = None
+        copies: Dict[tuple, int] = {}
+        bits, mask, steps, most = self.bits, self.mask, self.steps, SAME_PLACEMENT
         for rank in sorted(children):
             for entry in children[rank]:
                 if lead is None:
                     lead = entry[5]
+                if most:
+                    k = entry[5]
+                    tile = steps[k].tile if k < len(steps) else 0
+                    key = (k, entry[3], (entry[2] >> (bits * tile)) & mask if tile else -1)
+                    seen = copies.get(key, 0)
+                    if seen >= most:
+                        continue
+                    copies[key] = seen + 1
                 if entry[5] == lead:
                     if len(leaders) < width:
                         leaders.append(entry)
