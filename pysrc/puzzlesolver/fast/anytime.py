@@ -77,7 +77,7 @@ from .beam import BeamSearch, grid_side
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
-from .placement import PlacementBeam, Settings, portfolio
+from .placement import QUICK, PlacementBeam, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths",
            "window_cells"]
@@ -218,10 +218,19 @@ class AnytimeSearch:
 
     def blank_path(self) -> List[int]:
         """The best answer so far as the blank's cells (empty before the first one)."""
-        return list(self._best or [])
+        return list(self._best_so_far() or [])
 
     def path(self) -> List[Board]:
-        return self.board.along(self._best) if self._best is not None else []
+        best = self._best_so_far()
+        return self.board.along(best) if best is not None else []
+
+    def _best_so_far(self) -> Optional[List[int]]:
+        """The best answer, or the one the attempt under way has made shorter already (a sweep of windows over
+        a 15x15 answer takes longer than a 10 s budget: what it has gained by then counts)."""
+        interim = self._attempt.so_far() if self._attempt is not None else None
+        if interim and (self._best is None or len(interim) < len(self._best)):
+            return interim
+        return self._best
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         """Work for about ``max_expansions`` expansions; True once the answer is proven optimal.
@@ -297,7 +306,8 @@ class AnytimeSearch:
                 for round_ in portfolio(self.width):
                     for settings in round_:
                         yield _Placement(self.board, settings)
-                    yield _Windows(tiles, goal, self._best, across)
+                    if round_ != [QUICK]:   # a sweep of windows takes seconds: not before the first wide round
+                        yield _Windows(tiles, goal, self._best, across)
             else:
                 yield _Lines(self.board)
             for width in WIDE_BOARD_WIDTHS:
@@ -330,6 +340,10 @@ class _Attempt:
 
     def answer(self) -> Optional[List[int]]:
         raise NotImplementedError
+
+    def so_far(self) -> Optional[List[int]]:
+        """A valid answer before the attempt has finished, if it has one (None)."""
+        return None
 
 
 class _Beam(_Attempt):
@@ -504,6 +518,9 @@ class _Windows(_Attempt):
         """Put ``shorter`` in place of the moves start..end (the moves before start, walked already, stay)."""
         if len(shorter) < end - start:
             self.best = self.best[:start] + shorter + self.best[end:]
+
+    def so_far(self) -> Optional[List[int]]:
+        return self.best
 
     def answer(self) -> Optional[List[int]]:
         return self.best

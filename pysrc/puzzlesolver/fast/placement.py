@@ -83,8 +83,10 @@ def portfolio(side: int) -> List[List[Settings]]:
     first = max(16, round(128 * (10 / side) ** 3))
     if side <= 10:
         kinds = [(1, 2, FINISH_SIDE, 0), (2, 1, FINISH_SIDE, 0), (1, 2, 6, 500)]
-    else:
+    elif side <= 16:
         kinds = [(2, 1, FINISH_SIDE, 0), (3, 2, FINISH_SIDE, 0)]
+    else:   # one beam takes half of 10 s: the windows get the rest
+        kinds = [(2, 1, FINISH_SIDE, 0)]
     quick = [[QUICK]] if first > 2 * QUICK.width else []
     return quick + [[Settings(width, *kind) for kind in kinds] for width in (first, 2 * first)]
 
