@@ -51,6 +51,11 @@ STALL = 20
 #: boards with step and Manhattan weights 1, 2: no limit 4,630, 1: 4,584, 3: 4,496; with 2, 1: no limit 5,060,
 #: 2: 5,068, 3: 4,814, 5: 4,958; width 38 on two 15x15 with 2, 1: no limit 11,761, 2: 11,657, 3: 11,315, 5: 11,685.
 SAME_PLACEMENT = 3
+#: The estimated cost of a line's last two tiles (:meth:`PlacementBeam._cost_table`, the blank's way to them
+#: included) below which the beam leaves them to :func:`place`: its search grows fast with their distance.  One
+#: random 20x20 board, width 16: always :func:`place` 14,611 moves in 5.0 s (3.0 s of it in 31 placements of two
+#: tiles); below 120: 14,395 moves in 2.6 s; 90: 14,735; 60: 15,719; 30: 15,729 in 2.3 s.  No change on 15x15.
+PAIR_NEAR = 120
 #: Expansions of :func:`place` between two yields.
 PLACE_SLICE = 5_000
 
@@ -83,10 +88,8 @@ def portfolio(side: int) -> List[List[Settings]]:
     first = max(16, round(128 * (10 / side) ** 3))
     if side <= 10:
         kinds = [(1, 2, FINISH_SIDE, 0), (2, 1, FINISH_SIDE, 0), (1, 2, 6, 500)]
-    elif side <= 16:
+    else:
         kinds = [(2, 1, FINISH_SIDE, 0), (3, 2, FINISH_SIDE, 0)]
-    else:   # one beam takes half of 10 s: the windows get the rest
-        kinds = [(2, 1, FINISH_SIDE, 0)]
     quick = [[QUICK]] if first > 2 * QUICK.width else []
     return quick + [[Settings(width, *kind) for kind in kinds] for width in (first, 2 * first)]
 
@@ -324,7 +327,7 @@ class PlacementBeam:
         total = len(self.steps)
         best_step, since = k, 0
         stall = STALL * self.side
-        while level[0][5] < total and not self.steps[level[0][5]].pair and since < stall:
+        while level[0][5] < total and not self._at_pair(level[0]) and since < stall:
             children = self._expand(level, seen)
             self.stats.expanded += len(level)
             kept = self._keep(children)
@@ -340,6 +343,15 @@ class PlacementBeam:
                 since += 1
             yield
         return level, parents
+
+    def _at_pair(self, entry: tuple) -> bool:
+        """Whether this board is at a line's last two tiles, both near their cells for the trick (the beam brings
+        them there, at a move's cost; :func:`place` does the rest, its search growing fast with their distance)."""
+        k = entry[5]
+        if not self.steps[k].pair:
+            return False
+        cost = (entry[0] - (len(self.steps) - k) * PLACEMENT_WEIGHT - self.md_weight * entry[6]) // self.step_weight
+        return cost <= PAIR_NEAR
 
     def _expand(self, level: list, seen: set) -> Dict[int, list]:
         """The children of every board of ``level`` not in ``seen``, by rank."""
@@ -429,7 +441,7 @@ class PlacementBeam:
 
 
 def place(tiles: Sequence[int], side: int, locked: bytes, tile_ids: Sequence[int], targets: Sequence[int],
-          stats: SearchStats, weight: float = 3.0) -> Iterator[None]:
+          stats: SearchStats, weight: float = 3.0):
     """The blank's cells that bring ``tile_ids`` (none: the blank) to ``targets`` never moving a tile on a
     ``locked`` cell (the generator's return value; it yields every :data:`PLACE_SLICE` expansions, counted in
     ``stats``): a weighted A* over the blank and those tiles alone (every other tile is just not the blank), as
