@@ -11,7 +11,7 @@ from puzzlesolver import grid
 from puzzlesolver.board import Board, random_board
 from puzzlesolver.fast.anytime import AnytimeSearch
 from puzzlesolver.fast.lines import SubgoalSearch
-from puzzlesolver.fast.placement import PlacementBeam, Settings, placement_plan, portfolio
+from puzzlesolver.fast.placement import QUICK, PlacementBeam, Settings, placement_plan, portfolio
 
 
 def reaches(board: Board, blank_path) -> bool:
@@ -51,10 +51,11 @@ def test_answers_lead_to_any_goal(blank):
     assert reaches(board, solved(board))
 
 
-def test_a_solved_board_needs_no_move_and_a_wider_beam_with_a_beam_finish_is_valid_too():
+def test_a_solved_board_needs_no_move_and_every_beam_of_the_portfolio_answers():
     assert solved(Board.from_tiles(grid.standard_goal(10))) == []
     board = random_board(9, random.Random(7))
-    assert reaches(board, solved(board, 32, 1, 2, finish_side=6, finish_width=200))
+    for settings in {s for round_ in portfolio(9) for s in round_}:
+        assert reaches(board, solved(board, *settings))
 
 
 def test_the_plan_places_every_cell_outside_the_last_square_once_and_never_unlocks_a_placed_line():
@@ -72,10 +73,10 @@ def test_the_plan_places_every_cell_outside_the_last_square_once_and_never_unloc
         assert all(c in (before.cell, before.cell2) or after.tile == 0 or before.tile == 0 for c in unlocked)
 
 
-def test_the_portfolio_starts_quick_where_its_first_round_is_wide_and_doubles_its_widths():
+def test_the_portfolio_starts_quick_where_its_first_round_is_wide_and_widens_on_big_boards():
     assert portfolio(10)[0] == [Settings(8, 2, 1)]
     rounds = portfolio(20)
-    assert rounds[0][0].width == 16 and rounds[1][0].width == 32
+    assert rounds[0][0].width == 16 and rounds[1][0].width == 32 and QUICK not in rounds[0]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -26,15 +26,14 @@ from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 from .. import grid
 from ..board import Board
 from ..search import SearchStats
-from .beam import BeamSearch
 from .lines import SubgoalSearch
 
 __all__ = ["PlacementBeam", "placement_plan", "place", "portfolio", "Settings", "Step"]
 
 #: The side of the square left at the end, finished optimally.
 FINISH_SIDE = 4
-#: The weights of a beam that finishes a bigger square (:class:`~.estimates.LineEstimate`; as the anytime beams').
-FINISH_WEIGHTS = (2, 4, 1)
+#: Expansions of the finish between two yields.
+FINISH_SLICE = 2_000
 #: What the estimated cost of the placement under way is worth against one step of one tile's Manhattan
 #: distance (the beam's tie-break between ways of placing it).
 STEP_WEIGHT = 1
@@ -61,13 +60,11 @@ PLACE_SLICE = 5_000
 
 
 class Settings(NamedTuple):
-    """One placement beam of a portfolio: its width (as many laggards again), its weights, its finish."""
+    """One placement beam of a portfolio: its width (as many laggards again) and its weights."""
 
     width: int
     step_weight: int
     md_weight: int
-    finish_side: int = FINISH_SIDE
-    finish_width: int = 0
 
 
 #: The first beam on any board: about as fast as the line-by-line solver, and shorter (one random 12x12 board:
@@ -76,22 +73,25 @@ QUICK = Settings(8, 2, 1)
 
 
 def portfolio(side: int) -> List[List[Settings]]:
-    """The placement beams an anytime search runs on a side x side board, in rounds of doubled widths.
+    """The placement beams an anytime search runs on a side x side board, in rounds (the anytime search sweeps
+    windows over the best answer after each round but the first, :data:`QUICK`, for an answer at once).
 
-    Widths shrink as side**3 (a beam's work is its width x the answer's length, about side**3).  A heavier
-    Manhattan weight pays on 10x10 but makes the beam wander on bigger boards (width 38, two random 15x15
-    boards: 5,993 and 5,768 moves with step and Manhattan weights 2, 1; 6,895 and 6,188 with 1, 1; 9,903 and
-    9,966 with 1, 2; on a 12x12 board, 3,779 moves at width 8 with 2, 1, 5,969 at width 32 with 1, 2); on 10x10 a last 6x6 square finished by a beam gave answers as often shorter as longer than
-    the optimal 4x4 finish, so both are in the portfolio there, for more different answers.  The first is
-    :data:`QUICK`, for an answer at once.
+    Widths shrink as side**3 (a beam's work is its width x the answer's length, about side**3).  Answers vary
+    much from one weighting to another, so the rounds try several.  A heavier Manhattan weight pays on 10x10 but
+    makes the beam wander on bigger boards.  Measured with the beams as they are (total moves of one beam on each
+    board; step weight, Manhattan weight): three random 10x10 boards, width 128: 1, 2: 4,496; 3, 4: 4,404;
+    1, 3: 4,514; 2, 3: 4,624; 1, 1: 4,682; 2, 1: 4,814 (the best of the six: 4,348; twice the width gained
+    nothing in the anytime search).  Two random 15x15 boards, width 38: 2, 1: 11,315; 3, 4: 11,373; 3, 2: 11,453;
+    2, 3: 14,149 (one answer of 8,815 moves); on a 12x12 board, 3,779 moves at width 8 with 2, 1, 5,969 at width 32
+    with 1, 2.  A last 6x6 square finished by a beam instead of the optimal 4x4 gave answers as often longer as
+    shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).
     """
     first = max(16, round(128 * (10 / side) ** 3))
-    if side <= 10:
-        kinds = [(1, 2, FINISH_SIDE, 0), (2, 1, FINISH_SIDE, 0), (1, 2, 6, 500)]
-    else:
-        kinds = [(2, 1, FINISH_SIDE, 0), (3, 2, FINISH_SIDE, 0)]
     quick = [[QUICK]] if first > 2 * QUICK.width else []
-    return quick + [[Settings(width, *kind) for kind in kinds] for width in (first, 2 * first)]
+    if side <= 10:
+        return quick + [[Settings(first, *weights) for weights in kinds]
+                        for kinds in (((1, 2), (3, 4), (1, 3)), ((2, 3), (1, 1), (2, 1)))]
+    return quick + [[Settings(width, *weights) for weights in ((2, 1), (3, 4))] for width in (first, 2 * first)]
 
 
 class Step(NamedTuple):
@@ -165,7 +165,7 @@ class PlacementBeam:
     optimal = False
 
     def __init__(self, board: Board, width: int, step_weight: int = STEP_WEIGHT, md_weight: int = MD_WEIGHT,
-                 finish_side: int = FINISH_SIDE, finish_width: int = 0, laggards: Optional[int] = None) -> None:
+                 laggards: Optional[int] = None) -> None:
         self.board = board
         self.width = max(1, int(width))
         self.step_weight, self.md_weight = step_weight, md_weight
@@ -175,8 +175,7 @@ class PlacementBeam:
         self.goal = tuple(board.goal)
         self.method = f"line by line, a beam of width {self.width:,} over the placements: fast, NOT optimal"
         self.stats = SearchStats(0, 0, 0)
-        self.finish_side, self.finish_width = finish_side, finish_width
-        self.steps, self.square = placement_plan(self.goal, n, n, finish_side)
+        self.steps, self.square = placement_plan(self.goal, n, n)
         self.bits = max(1, (cells - 1).bit_length())
         self.mask = (1 << self.bits) - 1
         self.rows = [c // n for c in range(cells)]
@@ -292,23 +291,11 @@ class PlacementBeam:
         self._answer = moves + (yield from self._finish(tiles))
 
     def _finish(self, tiles: List[int]):
-        """The moves that solve the square left: optimally on a 4x4 (:mod:`.lines`), else by a beam of
-        ``finish_width`` over the square alone (:mod:`.beam`)."""
-        if self.finish_side <= FINISH_SIDE or not self.finish_width:
-            rest = SubgoalSearch(Board.from_tiles(tiles, self.goal), finish_side=FINISH_SIDE)
-            while not rest.run(2000):
-                yield
-            return rest.blank_path()
-        square = self.square
-        local, local_goal = grid.relabel([tiles[c] for c in square], [self.goal[c] for c in square])
-        beam = BeamSearch(local, local_goal, self.finish_width, None, FINISH_WEIGHTS)
-        while True:
-            before = beam.stats.expanded
-            finished = beam.run(1000)
-            self.stats.expanded += beam.stats.expanded - before
-            if finished:
-                return [square[c] for c in beam.blank_path()]
+        """The moves that solve the square left, optimally (:mod:`.lines`)."""
+        rest = SubgoalSearch(Board.from_tiles(tiles, self.goal), finish_side=FINISH_SIDE)
+        while not rest.run(FINISH_SLICE):
             yield
+        return rest.blank_path()
 
     def _packed(self, tiles: Sequence[int]) -> Tuple[int, int, int, int]:
         """(board, tiles' cells, blank, Manhattan distance) of a tile list."""
