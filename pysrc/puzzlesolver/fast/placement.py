@@ -1,19 +1,35 @@
-"""Fast, NOT optimal: big boards line by line, as a beam over the placements.
+"""Fast, NOT optimal: big squares line by line, as a beam over the placements.
 
 The line-by-line solver (:mod:`.lines`) brings the tiles home one by one, each by the shortest way for
-that tile alone, blind to every other tile: each placement costs about 4.4 moves per step of the tile's
-distance on a random 20x20 board, and the tiles it shoves aside end no nearer home than they were.
-:class:`PlacementBeam` places the same tiles in the same order (the shared plan of
-:func:`placement_plan`), but as one beam search over whole boards: a board's rank is, first, how many
-placements are left; then the estimated cost of the placement under way (the tile's way home: 5 moves a
-step in a straight line, 3 a step diagonally, plus the blank's way to the tile); then, with a small weight,
-the Manhattan distance of every tile.  So among the ways of placing a tile, the beam keeps those that also
-bring other tiles nearer home, and the next placements are shorter.
+that tile alone, blind to every other tile: on a random 20x20 board a placement costs about 4.4 moves per step
+of the tile's distance, and the tiles it shoves aside end no nearer home than they were.
+:class:`PlacementBeam` places the same tiles in the same order (:func:`placement_plan`), but as one beam
+search over whole boards: a board's rank is, first, how many steps of the plan are left; then the estimated cost
+of the step under way (the tile's way home: 5 moves a step in a straight line, 3 a step diagonally, plus the
+blank's way to the tile); then, with a small weight, the Manhattan distance of every tile.  So among the ways
+of placing a tile, the beam keeps those that also bring other tiles nearer home, and the next placements are
+shorter.  It keeps, beside the boards at the furthest step, as many boards a step or more behind (see
+:meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards with the same blank and placed
+tile's cells.
 
-The last two tiles of a line are placed with the usual trick, as four steps of the plan: the line's last
-tile goes to the next-to-last cell, the next-to-last tile below it (one cell in from the line), the blank
-to the line's last cell, then two moves bring both home.  Each step locks the cells it has filled, so the
-beam never undoes a placement.  The board left at the end (4x4) is finished optimally by :mod:`.lines`.
+The last two tiles of a line are placed with the usual trick: the line's last tile goes to the next-to-last
+cell, the next-to-last tile below it (one cell in from the line), the blank to the line's last cell, then two
+moves bring both home.  The beam brings the two tiles near; from its best board a weighted A* over the blank and
+the two tiles alone (:func:`place`, as :mod:`.lines` does it) places them, and the beam starts again from there
+(a beam on its own stalls there: the two tiles block each other).  Each step locks the cells it has filled, so
+the beam never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`place`
+too.  The 4x4 left at the end is finished optimally by :mod:`.lines`.
+
+Measured (CPU time, the benchmark's ``big`` suite: three random boards a size, 10 s each in the anytime search,
+see :func:`portfolio`), answer / proven bound: 10x10 2.90 with the line-by-line solver -> 2.16, 15x15 3.33 ->
+2.44, 20x20 3.58 -> 2.67.  Square boards only (a rectangle takes :mod:`.lines`).
+
+Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
+the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
+tiles of the next 10 to 40 steps only, instead of every tile (1,707 to 5,762); the last two tiles of a line by
+the beam alone (20x20, width 8: 18,923 moves against 16,287; 10x10: 100-170 moves more); the line-by-line
+solver's placements with weight 1 instead of 3 (the same moves, 20 times the time); :func:`place` searching
+first within two cells of the tiles, blank and targets (the same expansions).
 """
 
 from __future__ import annotations
