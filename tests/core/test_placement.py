@@ -55,7 +55,17 @@ def test_a_solved_board_needs_no_move_and_every_beam_of_the_portfolio_answers():
     assert solved(Board.from_tiles(grid.standard_goal(10))) == []
     board = random_board(9, random.Random(7))
     for settings in {s for round_ in portfolio(9) for s in round_}:
-        assert reaches(board, solved(board, *settings))
+        assert reaches(board, solved(board, *settings[:3], flip=settings.flip))
+
+
+def test_a_flipped_plan_places_each_line_the_other_way_round():
+    goal = grid.standard_goal(10)
+    steps, square = placement_plan(goal, 10, 10)
+    flipped, flipped_square = placement_plan(goal, 10, 10, flip=True)
+    assert flipped_square == square and len(flipped) == len(steps)
+    assert [s.cell for s in flipped[:8]] == list(range(9, 1, -1)) and flipped[8].pair == (1, 0, 2, 1)
+    board = random_board(10, random.Random(8))
+    assert reaches(board, solved(board, 16, 3, 4, flip=True))
 
 
 def test_the_plan_places_every_cell_outside_the_last_square_once_and_never_unlocks_a_placed_line():
@@ -73,10 +83,10 @@ def test_the_plan_places_every_cell_outside_the_last_square_once_and_never_unloc
         assert all(c in (before.cell, before.cell2) or after.tile == 0 or before.tile == 0 for c in unlocked)
 
 
-def test_the_portfolio_starts_quick_where_its_first_round_is_wide_and_widens_on_big_boards():
+def test_the_portfolio_starts_quick_where_its_first_round_is_wide_and_flips_the_lines_in_its_second():
     assert portfolio(10)[0] == [Settings(8, 2, 1)]
     rounds = portfolio(20)
-    assert rounds[0][0].width == 16 and rounds[1][0].width == 32 and QUICK not in rounds[0]
+    assert QUICK not in rounds[0] and rounds[0][0].width == 16 and [s.flip for s in rounds[1]] == [True, True]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

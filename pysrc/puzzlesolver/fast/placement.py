@@ -81,6 +81,7 @@ class Settings(NamedTuple):
     width: int
     step_weight: int
     md_weight: int
+    flip: bool = False
 
 
 #: The first beam on any board: about as fast as the line-by-line solver, and shorter (one random 12x12 board:
@@ -99,15 +100,15 @@ def portfolio(side: int) -> List[List[Settings]]:
     1, 3: 4,514; 2, 3: 4,624; 1, 1: 4,682; 2, 1: 4,814 (the best of the six: 4,348; twice the width gained
     nothing in the anytime search).  Two random 15x15 boards, width 38: 2, 1: 11,315; 3, 4: 11,373; 3, 2: 11,453;
     2, 3: 14,149 (one answer of 8,815 moves); on a 12x12 board, 3,779 moves at width 8 with 2, 1, 5,969 at width 32
-    with 1, 2.  A last 6x6 square finished by a beam instead of the optimal 4x4 gave answers as often longer as
+    with 1, 2.  The lines placed the other way (``flip``) give other answers, as short on average: 10x10 1, 2:
+    4,382, 3, 4: 4,426; 15x15 2, 1: 11,267, 3, 4: 11,285; so the second round flips the first.  A last 6x6 square
+    finished by a beam instead of the optimal 4x4 gave answers as often longer as
     shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).
     """
     first = max(16, round(128 * (10 / side) ** 3))
     quick = [[QUICK]] if first > 2 * QUICK.width else []
-    if side <= 10:
-        return quick + [[Settings(first, *weights) for weights in kinds]
-                        for kinds in (((1, 2), (3, 4), (1, 3)), ((2, 3), (1, 1), (2, 1)))]
-    return quick + [[Settings(width, *weights) for weights in ((2, 1), (3, 4))] for width in (first, 2 * first)]
+    kinds = ((1, 2), (3, 4), (1, 3)) if side <= 10 else ((2, 1), (3, 4))
+    return quick + [[Settings(first, *weights, flip) for weights in kinds] for flip in (False, True)]
 
 
 class Step(NamedTuple):
@@ -123,11 +124,12 @@ class Step(NamedTuple):
     cell2: int = 0
 
 
-def placement_plan(goal: Sequence[int], width: int, height: int,
-                   finish_side: int = FINISH_SIDE) -> Tuple[List[Step], List[int]]:
+def placement_plan(goal: Sequence[int], width: int, height: int, finish_side: int = FINISH_SIDE,
+                   flip: bool = False) -> Tuple[List[Step], List[int]]:
     """The steps that place every tile but those of the last ``finish_side`` square (the lines shrink
     the board from the sides away from the goal's blank, a row when the region is at least as tall as it is
-    wide, else a column), and the cells of that square, row by row."""
+    wide, else a column; each line from left to right or top to bottom, or, ``flip``, the other way), and the
+    cells of that square, row by row."""
     top, bottom, left, right = 0, height - 1, 0, width - 1
     gbr, gbc = divmod(list(goal).index(0), width)
     locked = bytearray(width * height)
@@ -149,6 +151,8 @@ def placement_plan(goal: Sequence[int], width: int, height: int,
                 left += 1
             else:
                 right -= 1
+        if flip:
+            line.reverse()
         for cell in line[:-2]:
             steps.append(Step(goal[cell], cell, bytes(locked)))
             locked[cell] = 1
@@ -181,7 +185,7 @@ class PlacementBeam:
     optimal = False
 
     def __init__(self, board: Board, width: int, step_weight: int = STEP_WEIGHT, md_weight: int = MD_WEIGHT,
-                 laggards: Optional[int] = None) -> None:
+                 flip: bool = False, laggards: Optional[int] = None) -> None:
         self.board = board
         self.width = max(1, int(width))
         self.step_weight, self.md_weight = step_weight, md_weight
@@ -191,7 +195,7 @@ class PlacementBeam:
         self.goal = tuple(board.goal)
         self.method = f"line by line, a beam of width {self.width:,} over the placements: fast, NOT optimal"
         self.stats = SearchStats(0, 0, 0)
-        self.steps, self.square = placement_plan(self.goal, n, n)
+        self.steps, self.square = placement_plan(self.goal, n, n, FINISH_SIDE, flip)
         self.bits = max(1, (cells - 1).bit_length())
         self.mask = (1 << self.bits) - 1
         self.rows = [c // n for c in range(cells)]
