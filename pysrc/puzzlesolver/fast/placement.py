@@ -20,9 +20,10 @@ the two tiles alone (:func:`place`, as :mod:`.lines` does it) places them, and t
 the beam never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`place`
 too.  The 4x4 left at the end is finished optimally by :mod:`.lines`.
 
-Measured (CPU time, the benchmark's ``big`` suite: three random boards a size, 10 s each in the anytime search,
-see :func:`portfolio`), answer / proven bound: 10x10 2.90 with the line-by-line solver -> 2.16, 15x15 3.33 ->
-2.44, 20x20 3.58 -> 2.67.  Square boards only (a rectangle takes :mod:`.lines`).
+Measured (the benchmark's ``random10``, ``random15``, ``random20`` suites: ten random boards a size, 10 s of CPU
+each in the anytime search, see :func:`portfolio`), answer / proven bound, mean (worst): 10x10 2.55 (2.90) with
+the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first, 15x15 3.38
+(3.48) -> 2.50 (2.59), 20x20 3.54 (3.62) -> 2.65 (2.72).  Square boards only (a rectangle takes :mod:`.lines`).
 
 Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
 the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
