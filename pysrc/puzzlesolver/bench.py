@@ -180,7 +180,8 @@ def format_row(row: Row) -> str:
 
 def summary(rows: List[Row], out: TextIO) -> None:
     """Per suite: solved, wrong, timed out; total, median and worst seconds; nodes per second; and for
-    answers not proven optimal, how far they are from the optimum (or the bound)."""
+    answers not proven optimal, how far they are from the optimum (or the bound), per board size too when a
+    suite has several."""
     out.write("\nsummary (seconds are medians of the repeated runs; in the browser, the worker's own time)\n")
     for suite in dict.fromkeys(r.instance.suite for r in rows):
         group = [r for r in rows if r.instance.suite == suite]
@@ -195,9 +196,16 @@ def summary(rows: List[Row], out: TextIO) -> None:
                      f"{worst.seconds:.2f} s ({worst.instance.name}), "
                      f"{sum(r.nodes for r in done) / max(sum(secs), 1e-9):,.0f} nodes/s")
         out.write(line + "\n")
-        quality = answer_quality([r for r in done if r.bound is not None])
+        unproven = [r for r in done if r.bound is not None]
+        quality = answer_quality(unproven)
         if quality:
             out.write(f"            {quality}\n")
+        sizes = list(dict.fromkeys(r.instance.size for r in unproven))
+        for size in sizes if len(sizes) > 1 else ():
+            of_size = [r for r in unproven if r.instance.size == size]
+            secs = [r.seconds for r in of_size]
+            out.write(f"            {size}x{size}: {answer_quality(of_size)}; {statistics.mean(secs):.2f} s mean, "
+                      f"{max(secs):.2f} s worst\n")
 
 
 def answer_quality(rows: List[Row]) -> str:
@@ -227,7 +235,7 @@ def parser() -> argparse.ArgumentParser:
                    help="suite to run (repeatable; default without files: %s)" % " ".join(DEFAULT_SUITES))
     p.add_argument("--repeat", type=int, default=1, help="runs per instance; the median is reported")
     p.add_argument("--limit", type=float, default=None,
-                   help=f"seconds allowed per instance (default: none; {ANYTIME_SECONDS:g} for korf24, random6, random7)")
+                   help=f"seconds allowed per instance (default: none; {ANYTIME_SECONDS:g} for korf24, big and the random suites)")
     p.add_argument("--algorithm", default="auto", help="search for the file instances (default: auto)")
     p.add_argument("--heuristic", default="auto", help="estimate for the file instances (default: auto)")
     p.add_argument("--dictionary", default="common", help="word list for word-pair files")

@@ -17,8 +17,11 @@ from an ``index.json`` beside the file, as in ``puzzles/``) or from suites of th
               default (anytime) search for 10 s each (``--limit`` to change it): per board and on average,
               the answer / the optimum and the proven bound / the optimum (a bound above the optimum fails)
 ``random6``, ``random7``  ten seeded random 6x6 and 7x7 boards, 10 s each: the answer / the proven bound
+``random8``, ``random10``, ``random15``, ``random20``  the same on bigger boards
+``big``       three boards of each of random8 .. random20 (the first three of each suite), 10 s each: the
+              answer / the proven bound of the big boards' solver, per size in 2 minutes
 
-The last three are not among the default suites (they take about 8 and 2 minutes); ``all`` runs them.
+The last eight are not among the default suites (they take 2 to 8 minutes each); ``all`` runs them.
 """
 
 from __future__ import annotations
@@ -35,12 +38,16 @@ from .formats import BoardPuzzle, WordPuzzle, parse_board_text, parse_puzzle_tex
 from .policy import Options
 
 __all__ = ["Instance", "expected_moves", "file_instance", "load_suite", "UNSOLVABLE", "SUITES", "DEFAULT_SUITES",
-           "ANYTIME_SECONDS", "RANDOM_BOARDS"]
+           "ANYTIME_SECONDS", "RANDOM_BOARDS", "RANDOM_SIDES", "BIG_SIDES", "BIG_BOARDS"]
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks"
-SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24", "random6", "random7",
-          "rect")
+#: The random suites' board sides, and the boards of each the ``big`` suite takes.
+RANDOM_SIDES = {"random6": 6, "random7": 7, "random8": 8, "random10": 10, "random15": 15, "random20": 20}
+BIG_SIDES = (8, 10, 15, 20)
+BIG_BOARDS = 3
+SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24") + tuple(RANDOM_SIDES) + (
+    "big", "rect")
 DEFAULT_SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "korf100", "large")
 #: Marks an expected answer of "no solution".
 UNSOLVABLE = "unsolvable"
@@ -160,8 +167,10 @@ def load_suite(suite: str, data: Path = DEFAULT_DATA) -> List[Instance]:
         return _korf(data, "korf100_goal_1to15_0.txt", suite, 4)
     if suite == "korf24":  # Korf & Felner's 50 24-puzzles
         return _korf(data, "korf50_24puzzle.txt", suite, 5, ANYTIME_SECONDS)
-    if suite in ("random6", "random7"):
-        return _random_boards(suite, int(suite[-1]))
+    if suite in RANDOM_SIDES:
+        return _random_boards(suite, RANDOM_SIDES[suite])
+    if suite == "big":
+        return [inst for n in BIG_SIDES for inst in _random_boards(suite, n, BIG_BOARDS)]
     if suite == "rect":
         return _rectangles(suite)
     keep = {
@@ -214,10 +223,11 @@ def _korf(data: Path, file_name: str, suite: str, n: int, limit: Optional[float]
     return out
 
 
-def _random_boards(suite: str, n: int) -> List[Instance]:
+def _random_boards(suite: str, n: int, count: int = RANDOM_BOARDS) -> List[Instance]:
+    """The first ``count`` seeded random n x n boards (the same boards in every suite that draws n x n ones)."""
     rng = random.Random(RANDOM_SEED + n)
     return [Instance(suite, f"random{n}x{n}-{i + 1}", BoardPuzzle(n, random_board(n, rng).tiles), None,
-                     limit=ANYTIME_SECONDS) for i in range(RANDOM_BOARDS)]
+                     limit=ANYTIME_SECONDS) for i in range(count)]
 
 
 def _rectangles(suite: str) -> List[Instance]:

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from puzzlesolver import bench, suites
-from puzzlesolver.bench import Row, check
+from puzzlesolver.bench import Row, check, summary
 from puzzlesolver.suites import Instance
 from puzzlesolver.formats import BoardPuzzle, WordPuzzle
 from spec_helpers import BENCHMARKS, PUZZLES
@@ -118,6 +118,27 @@ def test_the_anytime_suites_have_a_time_limit_and_random_boards_of_their_size():
         assert len(instances) == suites.RANDOM_BOARDS
         assert {i.puzzle.n for i in instances} == {n} and {i.limit for i in instances} == {suites.ANYTIME_SECONDS}
         assert len({i.puzzle.tiles for i in instances}) == len(instances)
+
+
+def test_the_big_suite_takes_the_first_three_boards_of_each_big_random_suite():
+    big = suites.load_suite("big")
+    assert [i.puzzle.n for i in big] == [n for n in suites.BIG_SIDES for _ in range(suites.BIG_BOARDS)]
+    for n in suites.BIG_SIDES:
+        first = suites.load_suite(f"random{n}")[:suites.BIG_BOARDS]
+        assert [i.puzzle.tiles for i in big if i.puzzle.n == n] == [i.puzzle.tiles for i in first]
+    assert {i.limit for i in big} == {suites.ANYTIME_SECONDS}
+
+
+def test_a_suite_of_several_sizes_reports_answer_quality_per_size():
+    rows = []
+    for n, moves, bound in ((2, 3, 1), (2, 3, 1), (3, 9, 3)):
+        row = Row(Instance("mixed", f"b{n}", BoardPuzzle(n, tuple(range(1, n * n)) + (0,))), moves=moves, bound=bound)
+        row.seconds = 1.0
+        rows.append(row)
+    out = io.StringIO()
+    summary(rows, out)
+    assert "2x2: 2 answers not proven optimal; answer/bound mean 3.000" in out.getvalue()
+    assert "3x3: 1 answers not proven optimal; answer/bound mean 3.000" in out.getvalue()
 
 
 @pytest.mark.skipif(not (BENCHMARKS / "korf50_24puzzle.txt").is_file(), reason="../shared/benchmarks is absent")

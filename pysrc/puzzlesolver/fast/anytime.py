@@ -6,14 +6,16 @@ does two things in turns, a slice at a time:
 * **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
   ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
   expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
-  :data:`BOUND_SHARE` of the work.  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
+  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` on squares above 8x8).  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
   (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
   otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
 * **it finds shorter and shorter answers**: up to 8x8 (64 cells, on a W x H board), a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
-  conflicts, in rounds of growing width.  On bigger boards the first answer comes from the
-  line-by-line solver (:mod:`.lines`), then windows of the answer are replaced by the shortest paths
+  conflicts, in rounds of growing width.  On bigger squares the answers come from a portfolio of
+  placement beams (:mod:`.placement`: the line-by-line solver's placements as one beam over whole boards),
+  each round followed by a sweep of windows; on bigger rectangles the first answer comes from the
+  line-by-line solver (:mod:`.lines`).  Then windows of the answer are replaced by the shortest paths
   between their ends that keep to the small square the window's moves stay in (IDA* towards the window's
   last board, on that square), in turns with narrow beams.  A beam that
   cannot beat the answer in hand stops as soon as it is as deep as that answer.
@@ -75,6 +77,7 @@ from .beam import BeamSearch, grid_side
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import SubgoalSearch, cut_loops
+from .placement import QUICK, PlacementBeam, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths",
            "window_cells"]
@@ -84,6 +87,10 @@ IDA_FIRST = 10_000
 #: Share of the work (after IDA_FIRST) given to the whole-board IDA*; the rest looks for shorter answers.
 #: IDA*'s bound grows by 2 each time its work grows about tenfold on a 24-puzzle, so a larger share buys little.
 BOUND_SHARE = 0.25
+#: The share on the boards the placement beams solve (squares above 8x8): there a quarter of 10 s raised the bound
+#: by 2 (0.3% of a 10x10's, 0.04% of a 20x20's: random boards 641 -> 643, 5,335 -> 5,337), while the answers
+#: gain from every beam more.
+BIG_BOUND_SHARE = 0.02
 #: Work units of one board expanded by a beam (IDA* expansions count one each): a beam makes its children
 #: as whole boards, about three times the work of an IDA* step (measured on CPython: with 3, the bound gets 24%
 #: of the time for its 25% share).
@@ -94,6 +101,9 @@ TABLE_COST = 0.5
 #: Work units of one expansion of the line-by-line solver (a placement's weighted A* step, with its heap): about
 #: 3.8 microseconds on CPython against 0.8 for an IDA* step on linear conflicts (measured on a 20x20 board).
 LINES_COST = 4
+#: Work units of one expansion of the placement beam (:mod:`.placement`): a board of the beam with its three
+#: children, or a step of a placement's weighted A*.
+PLACEMENT_COST = 8
 #: Up to this side (on a rectangle: up to as many cells as this square has) the answers come from beams; above
 #: it, the line-by-line solver gives the first one.
 BEAM_UP_TO = 8
@@ -172,6 +182,8 @@ class AnytimeSearch:
         self.side = math.sqrt(board.width * board.height)
         self.beams = self.side <= BEAM_UP_TO and (board.width == board.height or min(board.width, board.height) > THIN)
         answers = ("beam searches from both ends" if self.beams else
+                   "placement beams (the line-by-line placements, searched as beams), then optimal windows and beam "
+                   "searches" if board.width == board.height else
                    "the line-by-line solver, then optimal windows and beam searches")
         self._whole = bound_search(board)
         self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1
@@ -206,10 +218,19 @@ class AnytimeSearch:
 
     def blank_path(self) -> List[int]:
         """The best answer so far as the blank's cells (empty before the first one)."""
-        return list(self._best or [])
+        return list(self._best_so_far() or [])
 
     def path(self) -> List[Board]:
-        return self.board.along(self._best) if self._best is not None else []
+        best = self._best_so_far()
+        return self.board.along(best) if best is not None else []
+
+    def _best_so_far(self) -> Optional[List[int]]:
+        """The best answer, or the one the attempt under way has made shorter already (a sweep of windows over
+        a 15x15 answer takes longer than a 10 s budget: what it has gained by then counts)."""
+        interim = self._attempt.so_far() if self._attempt is not None else None
+        if interim and (self._best is None or len(interim) < len(self._best)):
+            return interim
+        return self._best
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         """Work for about ``max_expansions`` expansions; True once the answer is proven optimal.
@@ -233,7 +254,8 @@ class AnytimeSearch:
         """Whether the next chunk of work goes to the whole-board IDA* (else to finding shorter answers)."""
         if self._bound_work < IDA_FIRST or self._plan is None:
             return True
-        return self._bound_work - IDA_FIRST < BOUND_SHARE * (self._bound_work - IDA_FIRST + self._answer_work)
+        share = BOUND_SHARE if self.beams or self.width != self.height else BIG_BOUND_SHARE
+        return self._bound_work - IDA_FIRST < share * (self._bound_work - IDA_FIRST + self._answer_work)
 
     def _prove(self, budget: Optional[int]) -> int:
         """Run the whole-board IDA* for about ``budget`` work units (to the end if None); return the work done."""
@@ -280,7 +302,18 @@ class AnytimeSearch:
         """The attempts at a shorter answer, in order (each sees the best answer at the time it starts)."""
         tiles, goal, across = self.board.tiles, self.board.goal, self.width
         if not self.beams:
-            yield _Lines(self.board)
+            if self.width == self.height:
+                wide_rounds = 0
+                for round_ in portfolio(self.width):
+                    for settings in round_:
+                        yield _Placement(self.board, settings)
+                    if round_ != [QUICK]:   # a sweep of windows takes seconds: not before the first wide round
+                        yield _Windows(tiles, goal, self._best, across)
+                        wide_rounds += 1
+                        if wide_rounds == 1:
+                            yield from self._whole_board_beams(round_[0].width)
+            else:
+                yield _Lines(self.board)
             for width in WIDE_BOARD_WIDTHS:
                 yield _Windows(tiles, goal, self._best, across)
                 yield _Beam(tiles, goal, width, WEIGHTINGS[0], True, self._longest(), across)
@@ -292,6 +325,16 @@ class AnytimeSearch:
             for weights in WEIGHTINGS:
                 for reverse in (False, True):
                     yield _Beam(tiles, goal, width, weights, reverse, self._longest(), across)
+
+    def _whole_board_beams(self, width: int) -> Iterator["_Attempt"]:
+        """Beams over the whole board, each weighting from both ends, after the first wide round of placement
+        beams: most stall and stop as deep as the answer in hand, but on some boards one finds a much shorter
+        answer (random 10x10 boards, width 128 from the goal back: 1,148 moves against 1,366 from the placement
+        beams; on others nothing shorter than 1,732)."""
+        tiles, goal, across = self.board.tiles, self.board.goal, self.width
+        for weights in WEIGHTINGS:
+            for reverse in (True, False):
+                yield _Beam(tiles, goal, width, weights, reverse, self._longest(), across)
 
     def _longest(self) -> Optional[int]:
         """The deepest a new answer may go to be any use (None before the first answer)."""
@@ -311,6 +354,10 @@ class _Attempt:
 
     def answer(self) -> Optional[List[int]]:
         raise NotImplementedError
+
+    def so_far(self) -> Optional[List[int]]:
+        """A valid answer before the attempt has finished, if it has one (None)."""
+        return None
 
 
 class _Beam(_Attempt):
@@ -365,6 +412,27 @@ class _Lines(_Attempt):
 
     def run(self, budget: int) -> bool:
         return self.search.run(max(1, budget // LINES_COST))
+
+    def answer(self) -> Optional[List[int]]:
+        return self.search.blank_path()
+
+
+class _Placement(_Attempt):
+    """The line-by-line placements as a beam over whole boards (big boards): see :mod:`.placement`."""
+
+    def __init__(self, board: Board, settings: Settings) -> None:
+        self.search = PlacementBeam(board, *settings)
+
+    @property
+    def nodes(self) -> int:
+        return self.search.stats.expanded
+
+    @property
+    def work(self) -> int:
+        return self.search.stats.expanded * PLACEMENT_COST
+
+    def run(self, budget: int) -> bool:
+        return self.search.run(max(1, budget // PLACEMENT_COST))
 
     def answer(self) -> Optional[List[int]]:
         return self.search.blank_path()
@@ -464,6 +532,9 @@ class _Windows(_Attempt):
         """Put ``shorter`` in place of the moves start..end (the moves before start, walked already, stay)."""
         if len(shorter) < end - start:
             self.best = self.best[:start] + shorter + self.best[end:]
+
+    def so_far(self) -> Optional[List[int]]:
+        return self.best
 
     def answer(self) -> Optional[List[int]]:
         return self.best
