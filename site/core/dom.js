@@ -52,13 +52,15 @@ export function arrange(parent, wanted, moving = new Set()) {
   // The heaviest run of `wanted` already in order stays put: a moving element outweighs all the others
   // together, the focused one all the others but those.
   const n = wanted.length;
+  const place = wanted.map((child) => at.get(child));
+  if (place.every((p, i) => i === 0 || place[i - 1] < p)) return;   // in order already (most moves: nothing to do)
   const weight = wanted.map((child) => (moving.has(child) ? 2 * n + 1 : child === focused ? n + 1 : 1));
   const best = [], before = [];
   wanted.forEach((child, i) => {
     best[i] = weight[i];
     before[i] = -1;
     for (let j = 0; j < i; j++) {
-      if (at.get(wanted[j]) < at.get(child) && best[j] + weight[i] > best[i]) { best[i] = best[j] + weight[i]; before[i] = j; }
+      if (place[j] < place[i] && best[j] + weight[i] > best[i]) { best[i] = best[j] + weight[i]; before[i] = j; }
     }
   });
   const stays = new Set();

@@ -5,11 +5,18 @@
 // from a URL or the worker is inserted as HTML.
 //
 //   const game = mountGame(section, { solver, budgets, onFragment });
-//   game.loadFragment("play=3:...");   // a shared game; a refused link gets a message and a fresh deal
-//   game.loadGame({ n, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed position ("typed")
+//   game.loadFragment("play=3:...");   // a shared game (or "play=5x3:...", 5 wide and 3 high); a refused link
+//                                      // gets a message and a fresh deal
+//   game.loadGame({ n, height, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed
+//                                      // position ("typed"); n: tiles to a row, height: rows (n when left out)
+//
+// Any W x H board from MIN_SIDE to MAX_SIDE a side (2 to 20): the size menu lists the squares and "Custom W × H",
+// whose two fields choose a rectangle.  A 20x20 has 399 tiles, so a move redraws only what changed: the tiles
+// that slid, and those whose state (movable, hinted, in place) or label changed (drawTile).
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
-import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "../core/rules.js";
+import { DIRS, MAX_SIDE, MIN_SIDE, cellForDir, dealTiles, goalTiles, slidesFor } from "../core/rules.js";
+import { shapeRefusal } from "../core/notation.js";
 import { FragmentError, parseFragment } from "../core/links.js";
 import { plural, refusal } from "../core/messages.js";
 import { GameSession } from "./session.js";
@@ -34,15 +41,18 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     share: part("play-share"), shareLink: part("play-share-link"), moves: part("play-moves"), timer: part("play-timer"),
     distanceOut: part("play-distance"), board: part("play-board"), live: part("play-live"), message: part("play-message"),
     result: part("play-result"), caption: part("play-caption"),
+    custom: part("play-custom"), width: part("play-width"), height: part("play-height"),
   };
   let session = null;    // the GameSession on screen
   let setAside = null;   // the game in progress a new deal replaced, until a move is played: Undo brings it back
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
+  let customChosen = false;   // while a deal from the custom fields is put on the board
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
   const tileButtons = new Map();
+  const drawn = new Map();   // tile -> what its button shows: {r, c, home, hint, hintDir, slides, label}
   const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, play, describeFinish }, {
     solver, budgets,
     elements: { note: part("play-solver-note"), cancel: part("play-cancel"), keepGoing: part("play-keep-going"),
@@ -51,7 +61,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   const on = (element, handler) => element.addEventListener("click", handler);
   // Back to the board after a deal, so that Space or Enter does not deal again (and arrows slide tiles).
-  on(ui.newGame, () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
+  on(ui.newGame, () => { active = true; dealChosen(); });
   on(ui.restart, () => { active = true; restart(); });
   on(ui.undo, () => undo());
   on(ui.redo, () => redo());
@@ -61,7 +71,16 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   on(ui.share, () => share());
   // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
   // another size (and deal away the new game).
-  ui.size.addEventListener("change", () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
+  // "Custom W × H" shows the width and height fields (the shape on screen in them) and deals once they change.
+  ui.size.addEventListener("change", () => {
+    active = true;
+    if (ui.size.value !== "custom") { showCustom(false); dealChosen(); return; }
+    showCustom(true);
+    ui.width.value = String(session.n);
+    ui.height.value = String(session.height);
+    ui.width.focus();
+  });
+  for (const field of [ui.width, ui.height]) field.addEventListener("change", () => { active = true; dealChosen({ focus: false }); });
   solver.addEventListener("status", () => {
     render();
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();
@@ -70,12 +89,17 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   addEventListener("pagehide", () => { if (session && active) keep(); });
 
   // ---- rendering --------------------------------------------------------------------------------
-  function buildTiles(n) {
+  function buildTiles(n, height) {
     tileButtons.clear();
+    drawn.clear();
     ui.board.style.setProperty("--n", String(n));
-    ui.board.setAttribute("aria-label", `Board, ${n} by ${n}`);
+    ui.board.style.setProperty("--rows", String(height));
+    ui.board.style.setProperty("--digits", String(String(n * height - 1).length));
+    ui.board.dataset.width = String(n);
+    ui.board.dataset.height = String(height);
+    ui.board.setAttribute("aria-label", `Board, ${n} by ${height}`);
     ui.board.replaceChildren();
-    for (let t = 1; t < n * n; t++) {
+    for (let t = 1; t < n * height; t++) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "play-tile";
@@ -95,21 +119,11 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     const sliding = new Set();
     tiles.forEach((t, cell) => {
       if (!t) return;
-      const b = tileButtons.get(t);
-      const r = Math.floor(cell / n), c = cell % n;
-      if (b.style.getPropertyValue("--r") !== String(r) || b.style.getPropertyValue("--c") !== String(c)) sliding.add(b);
-      b.style.setProperty("--r", String(r));
-      b.style.setProperty("--c", String(c));
-      b.classList.toggle("is-home", goal[cell] === t);
-      b.classList.toggle("is-hint", hintTile === t);
-      if (hintTile === t) b.dataset.hintDir = session.hint; else delete b.dataset.hintDir;
-      const slides = slidesFor(tiles, n, cell);
-      b.classList.toggle("can-move", !!slides);
-      b.setAttribute("aria-label", `${t}, row ${r + 1}, column ${c + 1}` +
-        (goal[cell] === t ? ", in place" : "") + (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
+      const home = goal[cell] === t, hint = hintTile === t, slides = slidesFor(tiles, n, cell);
+      if (drawTile(t, cell, { home, hint, hintDir: hint ? session.hint : null, slides: slides && slides[0] })) sliding.add(tileButtons.get(t));
     });
     // The buttons in the board's reading order, row by row, as Tab and a screen reader go through them.
-    arrange(ui.board, tiles.filter(Boolean).map((t) => tileButtons.get(t)), sliding);
+    if (sliding.size) arrange(ui.board, tiles.filter(Boolean).map((t) => tileButtons.get(t)), sliding);
     ui.board.dataset.blank = String(tiles.indexOf(0));
     ui.board.dataset.tiles = tiles.join(",");
     ui.moves.textContent = String(session.moveCount);
@@ -129,6 +143,24 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     root.dataset.solver = ready ? "ready" : "waiting";
     keepTimeShown();
     root.dispatchEvent(new CustomEvent("game-render", { detail: { session } }));
+  }
+
+  /** Bring tile `t`'s button up to date on `cell`, writing only what changed since it was last drawn (a move
+   *  on a 20x20 touches a few dozen of its 399 buttons); returns whether the tile moved to another cell. */
+  function drawTile(t, cell, state) {
+    const b = tileButtons.get(t), was = drawn.get(t) || {};
+    const r = Math.floor(cell / session.n), c = cell % session.n;
+    const moved = was.r !== r || was.c !== c;
+    if (moved) { b.style.setProperty("--r", String(r)); b.style.setProperty("--c", String(c)); }
+    if (was.home !== state.home) b.classList.toggle("is-home", state.home);
+    if (was.hint !== state.hint) b.classList.toggle("is-hint", state.hint);
+    if (was.hintDir !== state.hintDir) { if (state.hintDir) b.dataset.hintDir = state.hintDir; else delete b.dataset.hintDir; }
+    if (Boolean(was.slides) !== Boolean(state.slides)) b.classList.toggle("can-move", Boolean(state.slides));
+    const label = `${t}, row ${r + 1}, column ${c + 1}` + (state.home ? ", in place" : "") +
+      (state.slides ? `, slides ${DIRS[state.slides].name}` : "") + (state.hint ? ", hint" : "");
+    if (was.label !== label) b.setAttribute("aria-label", label);
+    drawn.set(t, { r, c, label, ...state });
+    return moved && was.r !== undefined;
   }
 
   /** "Optimal from here": what the game's plan says, and in data-known what kind of number that is ("exact",
@@ -186,34 +218,68 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
+  function load({ n, height = tiles.length / n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
     help.stopAutoplay(false);
     help.cancel();
     setAside = session && session.past.length && !session.solved ? session : null;
     setAside?.pause();
-    show(new GameSession({ n, tiles, goal, moves, origin, time: time || 0, helped, caption }));
+    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption }));
     publish();
     if (setAside) showMessage("Undo brings back the game you were playing.", "note", "set-aside");
   }
 
   /** Put a session on the board, drawn at once. */
   function show(next) {
-    const sizeChanged = !session || next.n !== session.n;
+    const sizeChanged = !session || next.n !== session.n || next.height !== session.height;
     session = next;
     ui.result.hidden = true;
     ui.shareLink.hidden = true;
     ui.caption.textContent = session.caption;
     ui.caption.hidden = !session.caption;
-    ui.size.value = String(session.n);
-    if (sizeChanged) buildTiles(session.n);
+    showShapeChosen(session.n, session.height);
+    if (sizeChanged) buildTiles(session.n, session.height);
     renderJump();
     if (session.solved) finish();
   }
 
-  function newPuzzle(n) {
+  /** A fresh deal, uniform over the boards of that shape that reach the goal: `n` wide, `height` high. */
+  function newPuzzle(n, height = n) {
     showMessage("");
-    load({ n, tiles: dealTiles(n), origin: "deal" });
-    announce(`New ${n} by ${n} puzzle.`);
+    load({ n, height, tiles: dealTiles(n, goalTiles(n, height)), origin: "deal" });
+    announce(`New ${n} by ${height} puzzle.`);
+  }
+
+  /** A deal of the shape the menu (or its width and height fields) says; a shape outside 2 to 20 a side is
+   *  refused in the engine's words, and the game on screen stays.  Then back to the board (`focus`), so that
+   *  Space or Enter does not deal again and the arrow keys slide tiles rather than pick another size. */
+  function dealChosen({ focus = true } = {}) {
+    const [width, height] = chosenShape();
+    const refused = Number.isInteger(width) && Number.isInteger(height) ? shapeRefusal(width, height)
+      : "Width and height are whole numbers of tiles, from 2 to 20.";
+    if (refused) { showMessage(refused, "problem", "shape"); announce(refused); return; }
+    customChosen = ui.size.value === "custom";
+    newPuzzle(width, height);
+    customChosen = false;
+    if (focus) ui.board.focus();
+  }
+
+  /** [width, height] the size menu says: a square's side twice, or the custom fields' numbers. */
+  function chosenShape() {
+    if (ui.size.value !== "custom") return [Number(ui.size.value), Number(ui.size.value)];
+    return [Number(ui.width.value), Number(ui.height.value)];
+  }
+
+  function showCustom(shown) {
+    ui.custom.hidden = !shown;
+  }
+
+  /** The menu says the shape on screen: its square, or "Custom W × H" with the shape in its fields (a
+   *  rectangle, or a square dealt from those fields). */
+  function showShapeChosen(n, height) {
+    const custom = n !== height || customChosen;
+    ui.size.value = custom ? "custom" : String(n);
+    showCustom(custom);
+    if (custom) { ui.width.value = String(n); ui.height.value = String(height); }
   }
 
   function loadFragment(text) {
@@ -229,16 +295,17 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     showMessage("");
     active = true;
     load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloaded(text) });
-    announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
+    announce(`Shared ${game.n} by ${game.height} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
     return true;
   }
 
-  /** A link the game cannot open: a fresh puzzle (of size `n`, the size the link asked for, when the game
-   *  plays that size; else the size on screen, or 4x4 when no game is on screen yet), and why. */
+  /** A link the game cannot open: a fresh puzzle (n x n, `n` the size the link asked for (a rectangle's
+   *  width), when the game plays that size; else the shape on screen, or 4x4 when no game is on screen yet),
+   *  and why. */
   function refuse(reason, n = null) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
-    const playable = n >= MIN_SIZE && n <= MAX_SIZE;
-    newPuzzle(playable ? n : session ? session.n : 4);
+    const playable = n >= MIN_SIDE && n <= MAX_SIDE;
+    if (playable) newPuzzle(n); else if (session) newPuzzle(session.n, session.height); else newPuzzle(4);
     showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
   }
 
