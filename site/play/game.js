@@ -160,7 +160,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       (state.slides ? `, slides ${DIRS[state.slides].name}` : "") + (state.hint ? ", hint" : "");
     if (was.label !== label) b.setAttribute("aria-label", label);
     drawn.set(t, { r, c, label, ...state });
-    return moved && was.r !== undefined;
+    return moved;
   }
 
   /** "Optimal from here": what the game's plan says, and in data-known what kind of number that is ("exact",
@@ -218,7 +218,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, height = tiles.length / n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
+  function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
     help.stopAutoplay(false);
     help.cancel();
     setAside = session && session.past.length && !session.solved ? session : null;
