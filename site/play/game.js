@@ -30,6 +30,8 @@ import { UNCOUNTED } from "./stats.js";
 // the statistics: {link (without its time), time, origin, helped}.
 const KEPT_KEY = "puzzlesolver-game-v1";
 const TICK_MS = 33;    // the timer shows milliseconds: about 30 updates a second
+const LINK_AT_ONCE_CELLS = 49;   // boards up to 7x7 put each move in the address bar at once (publish)
+const LATE_LINK_MS = 100;
 
 const withoutTime = (link) => link.replace(/^#/, "").replace(/&time=[^&]*/gi, "");
 
@@ -48,6 +50,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
   let customChosen = false;   // while a deal from the custom fields is put on the board
+  let linkDue = null;         // timeout id while a big board's link waits to be written (publish)
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
@@ -86,7 +89,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();
   });
   // The time played is kept as the page goes, so that a reload goes on from it.
-  addEventListener("pagehide", () => { if (session && active) keep(); });
+  addEventListener("pagehide", () => { if (session && active) { if (linkDue) writeLink(); else keep(); } });
 
   // ---- rendering --------------------------------------------------------------------------------
   function buildTiles(n, height) {
@@ -197,8 +200,20 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.message.dataset.about = about;
   }
 
+  // The address bar follows each move at once on the boards the game always played (up to 7x7).  A bigger
+  // board's link is long (a 20x20's holds 400 numbers) and writing it takes milliseconds, more than a move's
+  // frame can spare: it is written after the move is drawn, at most every LATE_LINK_MS (so that holding a key
+  // down stays within the browser's limit on address changes).
   function publish() {
     if (!active) return;
+    if (session.n * session.height <= LINK_AT_ONCE_CELLS && !linkDue) { writeLink(); return; }
+    if (!linkDue) linkDue = setTimeout(writeLink, LATE_LINK_MS);
+  }
+
+  function writeLink() {
+    clearTimeout(linkDue);
+    linkDue = null;
+    if (!active || !session) return;
     onFragment(session.fragment());
     keep();
   }
