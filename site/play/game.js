@@ -206,7 +206,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   // down stays within the browser's limit on address changes).
   function publish() {
     if (!active) return;
-    if (session.n * session.height <= LINK_AT_ONCE_CELLS && !linkDue) { writeLink(); return; }
+    if (session.n * session.height <= LINK_AT_ONCE_CELLS) { writeLink(); return; }   // (and one still due)
     if (!linkDue) linkDue = setTimeout(writeLink, LATE_LINK_MS);
   }
 
