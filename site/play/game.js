@@ -10,18 +10,18 @@
 //   game.loadGame({ n, height, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed
 //                                      // position ("typed"); n: tiles to a row, height: rows (n when left out)
 //
-// Any W x H board from MIN_SIDE to MAX_SIDE a side (2 to 20): the size menu lists the squares and "Custom W × H",
-// whose two fields choose a rectangle.  A 20x20 has 399 tiles, so a move redraws only what changed: the tiles
-// that slid, and those whose state (movable, hinted, in place) or label changed (drawTile).
+// Any W x H board from MIN_SIDE to MAX_SIDE a side (2 to 20), chosen in the size menu (shape-menu.js) and drawn
+// by board-view.js, which writes only what a move changed.
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
 import { DIRS, MAX_SIDE, MIN_SIDE, cellForDir, dealTiles, goalTiles, slidesFor } from "../core/rules.js";
-import { shapeRefusal } from "../core/notation.js";
 import { FragmentError, parseFragment } from "../core/links.js";
 import { plural, refusal } from "../core/messages.js";
 import { GameSession } from "./session.js";
 import { GameHelp } from "./help.js";
-import { arrange, copyText, formatTime } from "../core/dom.js";
+import { copyText, formatTime } from "../core/dom.js";
+import { BoardView } from "./board-view.js";
+import { shapeMenu } from "./shape-menu.js";
 import { bindInput } from "./input.js";
 import { UNCOUNTED } from "./stats.js";
 
@@ -49,13 +49,12 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   let setAside = null;   // the game in progress a new deal replaced, until a move is played: Undo brings it back
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
-  let customChosen = false;   // while a deal from the custom fields is put on the board
+  let dealingFromFields = false;   // while a deal from the menu's width and height fields is put on the board
   let linkDue = null;         // timeout id while a big board's link waits to be written (publish)
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
-  const tileButtons = new Map();
-  const drawn = new Map();   // tile -> what its button shows: {r, c, home, hint, hintDir, slides, label}
+  const boardView = new BoardView(ui.board, (t) => { if (!suppressClick) clickTile(t); });
   const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, play, describeFinish }, {
     solver, budgets,
     elements: { note: part("play-solver-note"), cancel: part("play-cancel"), keepGoing: part("play-keep-going"),
@@ -74,16 +73,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   on(ui.share, () => share());
   // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
   // another size (and deal away the new game).
-  // "Custom W × H" shows the width and height fields (the shape on screen in them) and deals once they change.
-  ui.size.addEventListener("change", () => {
-    active = true;
-    if (ui.size.value !== "custom") { showCustom(false); dealChosen(); return; }
-    showCustom(true);
-    ui.width.value = String(session.n);
-    ui.height.value = String(session.height);
-    ui.width.focus();
-  });
-  for (const field of [ui.width, ui.height]) field.addEventListener("change", () => { active = true; dealChosen({ focus: false }); });
+  const menu = shapeMenu(ui, { onChoose: ({ focus }) => { active = true; dealChosen({ focus }); },
+    current: () => [session.n, session.height] });
   solver.addEventListener("status", () => {
     render();
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();
@@ -92,43 +83,10 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   addEventListener("pagehide", () => { if (session && active) { if (linkDue) writeLink(); else keep(); } });
 
   // ---- rendering --------------------------------------------------------------------------------
-  function buildTiles(n, height) {
-    tileButtons.clear();
-    drawn.clear();
-    ui.board.style.setProperty("--n", String(n));
-    ui.board.style.setProperty("--rows", String(height));
-    ui.board.style.setProperty("--digits", String(String(n * height - 1).length));
-    ui.board.dataset.width = String(n);
-    ui.board.dataset.height = String(height);
-    ui.board.setAttribute("aria-label", `Board, ${n} by ${height}`);
-    ui.board.replaceChildren();
-    for (let t = 1; t < n * height; t++) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "play-tile";
-      b.dataset.tile = String(t);
-      b.textContent = String(t);
-      b.addEventListener("click", () => { if (!suppressClick) clickTile(t); });
-      tileButtons.set(t, b);
-      ui.board.append(b);
-    }
-  }
-
   function render() {
     if (!session) return;   // before the first game is dealt
-    const { n, tiles, goal } = session;
-    help.withdraw(tiles.join(","));   // first: a search about a position no longer on the board stops
-    const hintTile = session.hintTile;
-    const sliding = new Set();
-    tiles.forEach((t, cell) => {
-      if (!t) return;
-      const home = goal[cell] === t, hint = hintTile === t, slides = slidesFor(tiles, n, cell);
-      if (drawTile(t, cell, { home, hint, hintDir: hint ? session.hint : null, slides: slides && slides[0] })) sliding.add(tileButtons.get(t));
-    });
-    // The buttons in the board's reading order, row by row, as Tab and a screen reader go through them.
-    if (sliding.size) arrange(ui.board, tiles.filter(Boolean).map((t) => tileButtons.get(t)), sliding);
-    ui.board.dataset.blank = String(tiles.indexOf(0));
-    ui.board.dataset.tiles = tiles.join(",");
+    help.withdraw(session.tiles.join(","));   // first: a search about a position no longer on the board stops
+    boardView.draw(session);
     ui.moves.textContent = String(session.moveCount);
     ui.timer.textContent = formatTime(session.elapsedMs());
     ui.undo.disabled = !session.past.length && !setAside;
@@ -146,24 +104,6 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     root.dataset.solver = ready ? "ready" : "waiting";
     keepTimeShown();
     root.dispatchEvent(new CustomEvent("game-render", { detail: { session } }));
-  }
-
-  /** Bring tile `t`'s button up to date on `cell`, writing only what changed since it was last drawn (a move
-   *  on a 20x20 touches a few dozen of its 399 buttons); returns whether the tile moved to another cell. */
-  function drawTile(t, cell, state) {
-    const b = tileButtons.get(t), was = drawn.get(t) || {};
-    const r = Math.floor(cell / session.n), c = cell % session.n;
-    const moved = was.r !== r || was.c !== c;
-    if (moved) { b.style.setProperty("--r", String(r)); b.style.setProperty("--c", String(c)); }
-    if (was.home !== state.home) b.classList.toggle("is-home", state.home);
-    if (was.hint !== state.hint) b.classList.toggle("is-hint", state.hint);
-    if (was.hintDir !== state.hintDir) { if (state.hintDir) b.dataset.hintDir = state.hintDir; else delete b.dataset.hintDir; }
-    if (Boolean(was.slides) !== Boolean(state.slides)) b.classList.toggle("can-move", Boolean(state.slides));
-    const label = `${t}, row ${r + 1}, column ${c + 1}` + (state.home ? ", in place" : "") +
-      (state.slides ? `, slides ${DIRS[state.slides].name}` : "") + (state.hint ? ", hint" : "");
-    if (was.label !== label) b.setAttribute("aria-label", label);
-    drawn.set(t, { r, c, label, ...state });
-    return moved;
   }
 
   /** "Optimal from here": what the game's plan says, and in data-known what kind of number that is ("exact",
@@ -251,8 +191,8 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.shareLink.hidden = true;
     ui.caption.textContent = session.caption;
     ui.caption.hidden = !session.caption;
-    showShapeChosen(session.n, session.height);
-    if (sizeChanged) buildTiles(session.n, session.height);
+    menu.show(session.n, session.height, { fromFields: dealingFromFields });
+    if (sizeChanged) boardView.build(session.n, session.height);
     renderJump();
     if (session.solved) finish();
   }
@@ -268,33 +208,12 @@ export function mountGame(root, { solver, budgets, onFragment }) {
    *  refused in the engine's words, and the game on screen stays.  Then back to the board (`focus`), so that
    *  Space or Enter does not deal again and the arrow keys slide tiles rather than pick another size. */
   function dealChosen({ focus = true } = {}) {
-    const [width, height] = chosenShape();
-    const refused = Number.isInteger(width) && Number.isInteger(height) ? shapeRefusal(width, height)
-      : "Width and height are whole numbers of tiles, from 2 to 20.";
+    const { width, height, fromFields, refused } = menu.chosen();
     if (refused) { showMessage(refused, "problem", "shape"); announce(refused); return; }
-    customChosen = ui.size.value === "custom";
+    dealingFromFields = fromFields;
     newPuzzle(width, height);
-    customChosen = false;
+    dealingFromFields = false;
     if (focus) ui.board.focus();
-  }
-
-  /** [width, height] the size menu says: a square's side twice, or the custom fields' numbers. */
-  function chosenShape() {
-    if (ui.size.value !== "custom") return [Number(ui.size.value), Number(ui.size.value)];
-    return [Number(ui.width.value), Number(ui.height.value)];
-  }
-
-  function showCustom(shown) {
-    ui.custom.hidden = !shown;
-  }
-
-  /** The menu says the shape on screen: its square, or "Custom W × H" with the shape in its fields (a
-   *  rectangle, or a square dealt from those fields). */
-  function showShapeChosen(n, height) {
-    const custom = n !== height || customChosen;
-    ui.size.value = custom ? "custom" : String(n);
-    showCustom(custom);
-    if (custom) { ui.width.value = String(n); ui.height.value = String(height); }
   }
 
   function loadFragment(text) {
