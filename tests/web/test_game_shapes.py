@@ -8,8 +8,11 @@ One page is booted for the whole module (the session's shared solver page, tests
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
+from puzzlesolver.board import Board
 from webhelpers import open_view
 
 GOAL_5X3 = list(range(1, 15)) + [0]
@@ -163,3 +166,18 @@ def test_hint_and_judged_moves_on_a_10x10_are_near_optimal(game):
     assert line.get_attribute("data-exact") == "false"
     assert line.text_content().startswith("At least ")
     game.get_by_test_id("judge-toggle").uncheck()
+
+
+def test_random_deals_are_uniform_over_the_solvable_boards_of_a_rectangle(game):
+    """dealTiles on a 3x2 (the same rule as board.random_board): each of its 360 solvable boards about as often."""
+    counts = Counter(tuple(t) for t in game.evaluate("""async () => {
+        const core = await import('./core/rules.js');
+        const { seededRandom } = await import('./play/deals.js');
+        const random = seededRandom('a uniform deal');      // seeded (mulberry32), so the test cannot flake
+        const out = [];
+        for (let i = 0; i < 36000; i++) out.push(core.dealTiles(3, core.goalTiles(3, 2), random));
+        return out;
+    }"""))
+    assert len(counts) == 360 and all(Board.from_tiles(t, width=3).is_solvable() for t in counts)
+    chi2 = sum((c - 100) ** 2 / 100 for c in counts.values())
+    assert chi2 < 447.6                                      # chi-square, 359 degrees of freedom, p = 0.001
