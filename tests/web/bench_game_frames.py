@@ -1,6 +1,6 @@
 """How fast the game draws a move on a 20x20 board, in headless Chromium: ``python3 tests/web/bench_game_frames.py``.
 
-Opens the built site (``dist/``, ``python3 build.py`` first) at a 20x20 game and plays moves through the page's
+Opens the built site (``dist/``, ``python3 build.py`` first) at a 20x20 game (or the side given: ``... 4``) and plays moves through the page's
 own key handler (a keydown on the board, as the arrow keys send) and tile clicks that slide a whole row.  For
 each it takes, with performance.now():
 
@@ -81,15 +81,18 @@ def percentile(values, fraction):
 def main() -> int:
     server = serve(ROOT / "dist")
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    # the goal, then the blank ten cells left and ten up: in the middle, where every key of the round is legal
-    link = "#play=20:" + ",".join(map(str, list(range(1, 400)) + [0])) + "&moves=" + "r" * 10 + "d" * 10
+    # the goal, then the blank half way left and up: in the middle, where every key of the round is legal
+    side = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    link = (f"#play={side}:" + ",".join(map(str, list(range(1, side * side)) + [0])) + "&moves=" + "r" * (side // 2)
+            + "d" * (side // 2))
     results = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
         for width, height in ((1280, 900), (375, 740)):
             page = browser.new_page(viewport={"width": width, "height": height})
             page.goto(url + link)
-            page.wait_for_function("document.querySelector('[data-testid=play-board]')?.dataset.width === '20'")
+            page.wait_for_function("(w) => document.querySelector('[data-testid=play-board]')?.dataset.width === w",
+                                   arg=str(side))
             page.wait_for_timeout(500)
             for mode in ("keys", "row clicks"):
                 out = page.evaluate(MEASURE, [MOVES, "keys" if mode == "keys" else "clicks"])
