@@ -61,7 +61,7 @@ window.__app = {
     loadFragment: async (fragment) => (await router.show("play")).game.loadFragment(fragment),
     loadGame: async (game) => (await router.show("play")).game.loadGame(game),
     play: async (action) => (await router.show("play")).game.play(action),
-    newPuzzle: async (n) => (await router.show("play")).game.newPuzzle(n),
+    newPuzzle: async (n, height = n) => (await router.show("play")).game.newPuzzle(n, height),
   },
   get explain() { return router.mounted.has("learn"); },
 };

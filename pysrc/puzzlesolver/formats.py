@@ -51,9 +51,8 @@ DICTIONARY_NAMES = DICTIONARIES
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a heuristic's name; which names exist is the policy's to say
 _MAX_DIGITS = 7
-#: A game link (``play=``): the sizes the page's game plays (site/core/rules.js MIN_SIZE, MAX_SIZE), the parts
-#: it may hold (each once), the most moves and the longest time (ms) it may say.
-_PLAY_SIZES = (3, 7)
+#: A game link (``play=``): the parts it may hold (each once), the most moves and the longest time (ms) it may
+#: say.  It takes every shape a board link does (2 to grid.MAX_SIDE a side), as the page's game plays them all.
 _PLAY_PARTS = ("play", "goal", "moves", "time")
 _MAX_MOVES_IN_LINK = 20000
 _MAX_TIME_IN_LINK = 10 ** 10
@@ -342,6 +341,8 @@ def play_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = 
 
     >>> play_fragment(3, [8, 1, 3, 4, 0, 2, 7, 6, 5], moves="ul", time=4210)
     'play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=4210'
+    >>> play_fragment(3, [1, 2, 3, 4, 0, 5], moves="l")
+    'play=3x2:1,2,3,4,0,5&moves=l'
     """
     fragment = board_fragment(n, tiles, goal).replace("board=", "play=", 1)
     return fragment + (f"&moves={moves}" if moves else "") + ("" if time is None else f"&time={int(time)}")
@@ -405,8 +406,8 @@ def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
 
 
 def _play_from_fields(fields: Dict[str, str], keys: List[str]) -> Dict[str, object]:
-    """A game link (site/core/links.js playFromFields, held to the same cases): a board of a size the game
-    plays that can reach its goal, moves that can be played on it, and the time played."""
+    """A game link (site/core/links.js playFromFields, held to the same cases): a board of any shape a board
+    link takes that can reach its goal, moves that can be played on it, and the time played."""
     unknown = next((key for key in keys if key not in _PLAY_PARTS), None)
     if unknown is not None:
         raise PuzzleFormatError(f"The game link has an unknown part, {quoted(unknown)}.", "link")
@@ -414,26 +415,26 @@ def _play_from_fields(fields: Dict[str, str], keys: List[str]) -> Dict[str, obje
     if repeated is not None:
         raise PuzzleFormatError(f"The game link repeats {quoted(repeated)}.", "link")
     puzzle = _board_and_goal(fields, "play")
-    if not Board.from_tiles(puzzle.tiles, puzzle.goal).is_solvable():
+    if not Board.from_tiles(puzzle.tiles, puzzle.goal, width=puzzle.n).is_solvable():
         raise PuzzleFormatError("This board cannot reach its goal: the tiles' parity does not match.")
     moves = fields.get("moves") or ""
     if not re.fullmatch(r"[lrud]*", moves):
         raise PuzzleFormatError("The moves must be letters l, r, u and d.", "link")
     if len(moves) > _MAX_MOVES_IN_LINK:
         raise PuzzleFormatError("The game link has too many moves.", "link")
-    if not _moves_playable(puzzle.n, puzzle.tiles.index(0), moves):
+    if not _moves_playable(puzzle.n, puzzle.height, puzzle.tiles.index(0), moves):
         raise PuzzleFormatError("The game link's moves cannot be played on its board.", "link")
     return {"kind": "play", "n": puzzle.n, "height": puzzle.height, "tiles": puzzle.tiles, "goal": puzzle.goal,
             "moves": moves,
             "time": _play_time(fields.get("time"))}
 
 
-def _moves_playable(n: int, blank: int, moves: str) -> bool:
-    """Whether each tile move has a tile to slide (the blank stays on the board)."""
-    row, col = divmod(blank, n)
+def _moves_playable(width: int, height: int, blank: int, moves: str) -> bool:
+    """Whether each tile move has a tile to slide (the blank stays on the W x H board)."""
+    row, col = divmod(blank, width)
     for letter in moves:
         row, col = row + _BLANK_STEP[letter][0], col + _BLANK_STEP[letter][1]
-        if not (0 <= row < n and 0 <= col < n):
+        if not (0 <= row < height and 0 <= col < width):
             return False
     return True
 
@@ -456,11 +457,6 @@ def _board_and_goal(fields: Dict[str, str], kind: str) -> BoardPuzzle:
     if not colon:
         raise PuzzleFormatError(f"The {what} in the link must look like '{kind}=3:8,1,3,4,0,2,7,6,5'.")
     width, height = _link_shape(size)
-    if min(width, height) >= 2 and kind == "play" and not (
-            width == height and _PLAY_SIZES[0] <= width <= _PLAY_SIZES[1]):
-        low, high = _PLAY_SIZES
-        raise PuzzleFormatError(f"Boards from {low}x{low} to {high}x{high} can be played, not "
-                                f"{shape_name(width, height)}.")
     _check_shape(width, height)
     tiles = _numbers_in(_tiles_after(size, tile_text, what), "board")
     if len(tiles) != width * height:   # in the shape's words, before the tiles are read as a board of theirs

@@ -72,14 +72,14 @@ def judging(board: Board, budget: int = JUDGE_BUDGET) -> Work[Judgement]:
     """:func:`judge` as work in steps; yields ``{"expanded"}`` as it goes."""
     if not board.is_solvable():
         raise ValueError("This board cannot reach its goal.")
-    search = board_search(board, bound_options(board.size()))
+    search = board_search(board, bound_options(board.width, board.height))
     distance = yield from _solve_within(search, budget, limit=None)
     if distance is None:
         return Judgement(search.bound, False, method=search.method)
     deltas: Dict[int, int] = {}
     spent = search.stats.expanded
     on_path = search.blank_path()[:1]
-    for cell in grid.blank_moves(board.size())[board.blank]:
+    for cell in grid.blank_moves(board.width, board.height)[board.blank]:
         if distance == 0:
             deltas[cell] = 1
         elif cell in on_path:

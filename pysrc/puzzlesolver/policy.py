@@ -110,10 +110,13 @@ class Options:
     weight: Optional[float] = None
 
 
-def bound_options(n: int) -> Options:
-    """The options whose search proves the best lower bound for a budget on an n x n board: the default
-    search up to 4x4 (optimal, so its bound is the answer), IDA* alone from 5x5 on (the anytime search
+def bound_options(n: int, height: Optional[int] = None) -> Options:
+    """The options whose search proves the best lower bound for a budget on an n x n board (n wide and
+    ``height`` high): the default search up to 4x4 and on rectangles of up to :data:`RECT_OPTIMAL_UP_TO` cells
+    (optimal, so its bound is the answer), IDA* alone from 5x5 on and on larger rectangles (the anytime search
     spends most of its work on answers, not on the bound)."""
+    if height is not None and height != n:
+        return Options(algorithm="ida") if n * height > RECT_OPTIMAL_UP_TO else Options()
     return Options(algorithm="ida") if n >= ANYTIME_FROM else Options()
 
 

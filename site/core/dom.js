@@ -52,19 +52,28 @@ export function arrange(parent, wanted, moving = new Set()) {
   // The heaviest run of `wanted` already in order stays put: a moving element outweighs all the others
   // together, the focused one all the others but those.
   const n = wanted.length;
+  const place = wanted.map((child) => at.get(child));
+  // Only the stretch from the first element out of place to the last can need moving (after most moves there
+  // is none; after a move down on a 20x20 it is a row long): the elements either side of it stay.
+  let lo = 0, hi = n - 1;
+  while (lo < n && place[lo] === lo) lo++;
+  if (lo === n) return;
+  while (place[hi] === hi) hi--;
   const weight = wanted.map((child) => (moving.has(child) ? 2 * n + 1 : child === focused ? n + 1 : 1));
   const best = [], before = [];
-  wanted.forEach((child, i) => {
+  for (let i = lo; i <= hi; i++) {
     best[i] = weight[i];
     before[i] = -1;
-    for (let j = 0; j < i; j++) {
-      if (at.get(wanted[j]) < at.get(child) && best[j] + weight[i] > best[i]) { best[i] = best[j] + weight[i]; before[i] = j; }
+    for (let j = lo; j < i; j++) {
+      if (place[j] < place[i] && best[j] + weight[i] > best[i]) { best[i] = best[j] + weight[i]; before[i] = j; }
     }
-  });
+  }
+  let top = lo;
+  for (let i = lo; i <= hi; i++) if (best[i] > best[top]) top = i;
   const stays = new Set();
-  for (let i = best.indexOf(Math.max(...best)); i >= 0; i = before[i]) stays.add(wanted[i]);
-  let next = null;   // from the end: each element that moves goes just before the one after it
-  for (let i = n - 1; i >= 0; i--) {
+  for (let i = top; i >= 0; i = before[i]) stays.add(wanted[i]);
+  let next = hi + 1 < n ? wanted[hi + 1] : null;   // from the end: each element that moves goes just before the one after it
+  for (let i = hi; i >= lo; i--) {
     if (!stays.has(wanted[i])) {
       if (parent.moveBefore) parent.moveBefore(wanted[i], next); else parent.insertBefore(wanted[i], next);
     }

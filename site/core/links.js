@@ -6,15 +6,15 @@
 //     board=WxH:t,t,...[&goal=[WxH:]t,t,...]         a W-wide, H-high board          -> the Solve view
 //     words=START,GOAL[&dict=common|large]           a word ladder                   -> the Word ladders view
 //     play=N:t,t,...[&goal=t,t,...][&moves=lrud...][&time=MS]
-//                                                    a game: its start, its slides and
-//                                                    the time played (ms) -> the Play view
+//     play=WxH:t,t,...[...]                          a game (any shape a board link takes): its start,
+//                                                    its slides and the time played (ms) -> the Play view
 //     daily=YYYY-MM-DD[&n=N]                         that date's daily puzzle        -> the Play view
 //     replay=B                                       a solve to watch (core/replay.js) -> the Play view
 //     explain=<a board= or words= link>              A* step by step on it           -> the Learn view
 //     game | solve | ladders | learn                 a view by its name (no puzzle)
 // Parsing only: nothing from a link is evaluated or inserted as HTML.
 
-import { MIN_SIZE, MAX_SIZE, goalTiles, isSolvable, positionsAlong, sameTiles } from "./rules.js";
+import { DAILY_SIZES, MAX_SIDE, MIN_SIDE, goalTiles, isSolvable, positionsAlong, sameTiles } from "./rules.js";
 import { quoted, sentence } from "./messages.js";
 
 export const MAX_MOVES_IN_LINK = 20000;
@@ -32,9 +32,8 @@ export class FragmentError extends Error {
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const NAME = /^[a-z][a-z0-9_-]*$/;
-// The sides of the boards the engine takes (formats._check_side: at least 2; grid.MAX_SIDE at most).
-export const MIN_SIDE = 2;
-export const MAX_SIDE = 20;
+// The sides of the boards the engine takes (formats._check_side: at least 2; grid.MAX_SIDE at most): rules.js's.
+export { MIN_SIDE, MAX_SIDE };
 const MAX_DIGITS = 7;   // longer numbers than this are refused at once
 const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
 // A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
@@ -155,9 +154,9 @@ function checkShape(width, height, read) {
   }
 }
 
-// The board and goal of a board or play link (`kind`): {n (its width), height, tiles, goal}; `sizes` limits a
-// game's n further.  Every refusal after the size is read carries it.
-function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
+// The board and goal of a board or play link (`kind`): {n (its width), height, tiles, goal}.  Every refusal
+// after the size is read carries it (the width).
+function boardFromText(text, goalText, { kind = "board" } = {}) {
   const colon = text.indexOf(":");
   const what = kind === "play" ? "game" : "board";
   if (colon < 0) {   // a link cut before its colon (play=3) still names its size
@@ -167,11 +166,7 @@ function boardFromText(text, goalText, { kind = "board", sizes = null } = {}) {
   const size = text.slice(0, colon).trim();
   const [n, height] = linkShape(size);
   const read = Number(n);
-  const square = n === height;
-  if (sizes && n >= BigInt(MIN_SIDE) && height >= BigInt(MIN_SIDE) && (!square || n < sizes.min || n > sizes.max)) {
-    refuse(`boards from ${sizes.min}x${sizes.min} to ${sizes.max}x${sizes.max} can be played, not ${n}x${height}`, read);
-  }
-  if (!square) checkShape(n, height, read);
+  if (n !== height) checkShape(n, height, read);
   if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, read);
   if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, read);
   const tiles = numbersIn(tilesAfter(text, colon, what, read), "board", read);
@@ -212,9 +207,8 @@ function playFromFields(fields, keys) {
   if (unknown !== undefined) refuse(`the game link has an unknown part, ${quoted(unknown)}`);
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
-  const { n, height, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"),
-    { kind: "play", sizes: { min: BigInt(MIN_SIZE), max: BigInt(MAX_SIZE) } });
-  if (!isSolvable(tiles, n, goal || goalTiles(n))) refuse("this board cannot reach its goal: the tiles' parity does not match", n);
+  const { n, height, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"), { kind: "play" });
+  if (!isSolvable(tiles, n, goal || goalTiles(n, height))) refuse("this board cannot reach its goal: the tiles' parity does not match", n);
   const moves = fields.get("moves") || "";
   if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", n);
   if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", n);
@@ -228,10 +222,6 @@ function playTime(text, n) {
   if (!/^[0-9]+$/.test(text)) refuse("the time in the game link must be a whole number of milliseconds", n);
   if (text.length > String(MAX_TIME_IN_LINK).length || Number(text) > MAX_TIME_IN_LINK) refuse("the time in the game link is far too long", n);
   return Number(text);
-}
-
-function goalPart(n, goal) {
-  return goal && !sameTiles(goal, goalTiles(n)) ? `&goal=${goal.join(",")}` : "";
 }
 
 /** The usual goal of a W x H board: 1..W*H-1, then the blank (grid.standard_goal). */
@@ -254,10 +244,10 @@ export function wordsFragment({ start, goal, dictionary = "common" }) {
   return dictionary === "common" ? fragment : `${fragment}&dict=${quote(dictionary)}`;
 }
 
-/** "play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=4210": the moves only when there are some, the time (ms, rounded
- *  down) only when given. */
+/** "play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=4210" (a rectangle "play=5x3:...", width first, as boardFragment):
+ *  the moves only when there are some, the time (ms, rounded down) only when given. */
 export function playFragment({ n, tiles, goal = null, moves = "", time = null }) {
-  return `play=${n}:${tiles.join(",")}${goalPart(n, goal)}${moves ? `&moves=${moves}` : ""}` +
+  return boardFragment({ n, tiles, goal }).replace("board=", "play=") + (moves ? `&moves=${moves}` : "") +
     (time === null ? "" : `&time=${Math.floor(time)}`);
 }
 
@@ -275,7 +265,9 @@ export function parseDaily(fragment) {
   if (!match) refuse(LOOKS);
   const n = Number(match[2] || 4);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(match[1])) refuse(LOOKS, n);
-  if (n < MIN_SIZE || n > MAX_SIZE) refuse(`daily puzzles come in ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${n}x${n}`, n);
+  if (n < DAILY_SIZES.min || n > DAILY_SIZES.max) {
+    refuse(`daily puzzles come in ${DAILY_SIZES.min}x${DAILY_SIZES.min} to ${DAILY_SIZES.max}x${DAILY_SIZES.max}, not ${n}x${n}`, n);
+  }
   const [year, month, day] = match[1].split("-").map(Number);
   if (month < 1 || month > 12) refuse(`${quoted(match[1])} is not a date: months run from 01 to 12`, n);
   const days = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeapYear(year) ? 1 : 0);

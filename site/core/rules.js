@@ -9,8 +9,11 @@
 //   (board.py's is_solvable).
 // The share links are read in links.js, the messages worded in messages.js (both here in core/).
 
-export const MIN_SIZE = 3;   // sizes the game plays
-export const MAX_SIZE = 7;
+// The game plays every W x H board with sides MIN_SIDE to MAX_SIDE (the engine's: board.py check_side, grid.MAX_SIDE);
+// its size menu lists the squares among them.  Daily puzzles come in the squares DAILY_SIZES only.
+export const MIN_SIDE = 2;
+export const MAX_SIDE = 20;
+export const DAILY_SIZES = { min: 3, max: 7 };
 
 // Directions are the way a TILE slides.  The tile that slides left is the one right of the blank.
 export const DIRS = {
@@ -59,7 +62,8 @@ export function isSolvable(tiles, n, goal = goalTiles(n, tiles.length / n)) {
 
 // A uniformly random board among those that can reach `goal`: shuffle uniformly, and if the shuffle is
 // unsolvable swap its first two tiles (not the blank) -- a bijection between the two halves, exactly
-// as board.random_board does.  `random(k)` returns an integer in [0, k); the goal's size is the board's.
+// as board.random_board does.  `random(k)` returns an integer in [0, k); the goal's size is the board's
+// (n wide: a W x H board's goal is goalTiles(W, H)).
 export function dealTiles(n, goal = goalTiles(n), random = cryptoRandomInt) {
   const tiles = [];
   for (let i = 0; i < goal.length; i++) tiles.push(i);

@@ -10,7 +10,7 @@
 import { positionsAlong } from "../core/rules.js";
 import { el } from "../core/dom.js";
 import { plural } from "../core/messages.js";
-import { SLOW_FROM } from "./verdicts.js";
+import { slowToJudge } from "./verdicts.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320, H = 160, PAD = { left: 30, right: 8, top: 10, bottom: 24 };
@@ -84,21 +84,22 @@ export function mountAnalysis(root, game, judge) {
     analysis.hidden = false;
     if (!ready()) { analysedSession = null; analysis.replaceChildren(el("p", { text: "The analysis appears once the solver has loaded." })); return; }
     const { positions } = gameLine(session);
-    if (session.n >= SLOW_FROM && !positions.every((tiles) => judge.cached(tiles, session.goal))) {
+    const slow = slowToJudge(session.n, session.height);
+    if (slow && !positions.every((tiles) => judge.cached(tiles, session.goal, session.n))) {
       analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
-        text: `Your ${positions.length - 1} moves. On ${session.n}×${session.n} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
+        text: `Your ${positions.length - 1} moves. On ${session.n}×${session.height} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
       return;
     }
     // The analysis's room is taken at once, the chart's frame and its legend in place, so that when the
     // chart comes nothing below it moves.
     const status = el("p", { text: "Analysing your game…" });
     analysis.replaceChildren(el("h3", { text: "Your game" }), status,
-      node("svg", { viewBox: `0 0 ${W} ${H}`, class: "analysis-chart", "aria-hidden": "true" }), legend(session.n < SLOW_FROM));
+      node("svg", { viewBox: `0 0 ${W} ${H}`, class: "analysis-chart", "aria-hidden": "true" }), legend(!slow));
     const distances = [];
     let exact = true;
     try {
       for (const [i, tiles] of positions.entries()) {
-        const verdict = await judge.verdict(tiles, session.goal);
+        const verdict = await judge.verdict(tiles, session.goal, session.n);
         if (analysedSession !== session) return;
         distances.push(verdict.distance);
         exact &&= verdict.exact;

@@ -6,7 +6,7 @@
 //   const daily = dailyPuzzles(game); daily.load(4, today());
 //   dealsPanel(game, solver, daily)   // the panel, a <details> below the board
 
-import { dealTiles } from "../core/rules.js";
+import { DAILY_SIZES, dealTiles } from "../core/rules.js";
 import { dailyFragment } from "../core/links.js";
 import { Job, progressText } from "../core/job.js";
 import { button, copyText, el, formatTime } from "../core/dom.js";
@@ -85,7 +85,7 @@ export function dealsPanel(game, solver, daily) {
   const dealExact = async () => {
     const n = game.session.n, wanted = Math.round(Number(moves.value));
     again.hidden = true;
-    if (!EXACT_DEAL_MAX[n]) { note.textContent = "Exact deals come in 3×3 and 4×4: choose one of those sizes."; return; }
+    if (!EXACT_DEAL_MAX[n] || game.session.height !== n) { note.textContent = "Exact deals come in 3×3 and 4×4: choose one of those sizes."; return; }
     if (!(wanted >= 1 && wanted <= EXACT_DEAL_MAX[n])) { note.textContent = `A ${n}×${n} deal takes 1 to ${EXACT_DEAL_MAX[n]} moves.`; return; }
     if (solver.state !== "ready") { note.textContent = "Exact deals need the solver: it is still loading."; return; }
     job = new Job(solver, "deal", { n, moves: wanted }, { owner: "deal" });
@@ -105,9 +105,19 @@ export function dealsPanel(game, solver, daily) {
     note.dataset.moves = String(wanted);
   };
   const shareField = el("input", { type: "text", readOnly: true, class: "play-share-link", "data-testid": "daily-share-link", "aria-label": "Link to today's puzzle", hidden: true });
-  const playDaily = () => daily.load(game.session.n, today());
+  // Daily puzzles come in the squares DAILY_SIZES (3x3 to 7x7); on another shape the button says so.
+  const dailyShape = () => {
+    const { n, height } = game.session;
+    return n === height && n >= DAILY_SIZES.min && n <= DAILY_SIZES.max ? n : null;
+  };
+  const dailyRefusal = `Daily puzzles come in ${DAILY_SIZES.min}×${DAILY_SIZES.min} to ${DAILY_SIZES.max}×${DAILY_SIZES.max}: choose one of those sizes.`;
+  const playDaily = () => {
+    if (dailyShape() === null) { note.textContent = dailyRefusal; return; }
+    daily.load(dailyShape(), today());
+  };
   const shareDaily = async () => {
-    const d = daily.current || { n: game.session.n, date: today() };
+    if (!daily.current && dailyShape() === null) { note.textContent = dailyRefusal; return; }
+    const d = daily.current || { n: dailyShape(), date: today() };
     const url = `${location.origin}${location.pathname}#${dailyFragment(d.n, d.date)}`;
     const s = game.session;
     const done = daily.current && s.solved ? ` solved in ${s.moveCount} moves, ${formatTime(s.elapsedMs())}` : "";
@@ -122,5 +132,5 @@ export function dealsPanel(game, solver, daily) {
     el("div", { class: "play-controls" }, button("Today's puzzle", "daily-play", playDaily),
       button("Share today's puzzle", "daily-share", shareDaily)),
     shareField, note,
-    el("p", { class: "note", text: "Exact deals (3×3 up to 31 moves, 4×4 up to 60) come from the solver; the daily puzzle is made from the date, the same for everyone, one per size." }));
+    el("p", { class: "note", text: "Exact deals (3×3 up to 31 moves, 4×4 up to 60) come from the solver; the daily puzzle is made from the date, the same for everyone, one per size (3×3 to 7×7). Other sizes and shapes get random deals." }));
 }

@@ -5,16 +5,23 @@
 // from a URL or the worker is inserted as HTML.
 //
 //   const game = mountGame(section, { solver, budgets, onFragment });
-//   game.loadFragment("play=3:...");   // a shared game; a refused link gets a message and a fresh deal
-//   game.loadGame({ n, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed position ("typed")
+//   game.loadFragment("play=3:...");   // a shared game (or "play=5x3:...", 5 wide and 3 high); a refused link
+//                                      // gets a message and a fresh deal
+//   game.loadGame({ n, height, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed
+//                                      // position ("typed"); n: tiles to a row, height: rows (n when left out)
+//
+// Any W x H board from MIN_SIDE to MAX_SIDE a side (2 to 20), chosen in the size menu (shape-menu.js) and drawn
+// by board-view.js, which writes only what a move changed.
 //   section.addEventListener("game-render", ...)   // after every change (the player's features follow it)
 
-import { DIRS, MAX_SIZE, MIN_SIZE, cellForDir, dealTiles, slidesFor } from "../core/rules.js";
+import { DIRS, MAX_SIDE, MIN_SIDE, cellForDir, dealTiles, goalTiles, slidesFor } from "../core/rules.js";
 import { FragmentError, parseFragment } from "../core/links.js";
 import { plural, refusal } from "../core/messages.js";
 import { GameSession } from "./session.js";
 import { GameHelp } from "./help.js";
-import { arrange, copyText, formatTime } from "../core/dom.js";
+import { copyText, formatTime } from "../core/dom.js";
+import { BoardView } from "./board-view.js";
+import { shapeMenu } from "./shape-menu.js";
 import { bindInput } from "./input.js";
 import { UNCOUNTED } from "./stats.js";
 
@@ -23,6 +30,8 @@ import { UNCOUNTED } from "./stats.js";
 // the statistics: {link (without its time), time, origin, helped}.
 const KEPT_KEY = "puzzlesolver-game-v1";
 const TICK_MS = 33;    // the timer shows milliseconds: about 30 updates a second
+const LINK_AT_ONCE_CELLS = 49;   // boards up to 7x7 put each move in the address bar at once (publish)
+const LATE_LINK_MS = 100;
 
 const withoutTime = (link) => link.replace(/^#/, "").replace(/&time=[^&]*/gi, "");
 
@@ -34,15 +43,18 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     share: part("play-share"), shareLink: part("play-share-link"), moves: part("play-moves"), timer: part("play-timer"),
     distanceOut: part("play-distance"), board: part("play-board"), live: part("play-live"), message: part("play-message"),
     result: part("play-result"), caption: part("play-caption"),
+    custom: part("play-custom"), width: part("play-width"), height: part("play-height"),
   };
   let session = null;    // the GameSession on screen
   let setAside = null;   // the game in progress a new deal replaced, until a move is played: Undo brings it back
   let tick = null;       // interval id while the timer runs
   let suppressClick = false;
+  let dealingFromFields = false;   // while a deal from the menu's width and height fields is put on the board
+  let linkDue = null;         // timeout id while a big board's link waits to be written (publish)
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
-  const tileButtons = new Map();
+  const boardView = new BoardView(ui.board, (t) => { if (!suppressClick) clickTile(t); });
   const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, play, describeFinish }, {
     solver, budgets,
     elements: { note: part("play-solver-note"), cancel: part("play-cancel"), keepGoing: part("play-keep-going"),
@@ -51,7 +63,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
 
   const on = (element, handler) => element.addEventListener("click", handler);
   // Back to the board after a deal, so that Space or Enter does not deal again (and arrows slide tiles).
-  on(ui.newGame, () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
+  on(ui.newGame, () => { active = true; dealChosen(); });
   on(ui.restart, () => { active = true; restart(); });
   on(ui.undo, () => undo());
   on(ui.redo, () => redo());
@@ -61,57 +73,20 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   on(ui.share, () => share());
   // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
   // another size (and deal away the new game).
-  ui.size.addEventListener("change", () => { active = true; newPuzzle(Number(ui.size.value)); ui.board.focus(); });
+  const menu = shapeMenu(ui, { onChoose: ({ focus }) => { active = true; dealChosen({ focus }); },
+    current: () => [session.n, session.height] });
   solver.addEventListener("status", () => {
     render();
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();
   });
   // The time played is kept as the page goes, so that a reload goes on from it.
-  addEventListener("pagehide", () => { if (session && active) keep(); });
+  addEventListener("pagehide", () => { if (session && active) { if (linkDue) writeLink(); else keep(); } });
 
   // ---- rendering --------------------------------------------------------------------------------
-  function buildTiles(n) {
-    tileButtons.clear();
-    ui.board.style.setProperty("--n", String(n));
-    ui.board.setAttribute("aria-label", `Board, ${n} by ${n}`);
-    ui.board.replaceChildren();
-    for (let t = 1; t < n * n; t++) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "play-tile";
-      b.dataset.tile = String(t);
-      b.textContent = String(t);
-      b.addEventListener("click", () => { if (!suppressClick) clickTile(t); });
-      tileButtons.set(t, b);
-      ui.board.append(b);
-    }
-  }
-
   function render() {
     if (!session) return;   // before the first game is dealt
-    const { n, tiles, goal } = session;
-    help.withdraw(tiles.join(","));   // first: a search about a position no longer on the board stops
-    const hintTile = session.hintTile;
-    const sliding = new Set();
-    tiles.forEach((t, cell) => {
-      if (!t) return;
-      const b = tileButtons.get(t);
-      const r = Math.floor(cell / n), c = cell % n;
-      if (b.style.getPropertyValue("--r") !== String(r) || b.style.getPropertyValue("--c") !== String(c)) sliding.add(b);
-      b.style.setProperty("--r", String(r));
-      b.style.setProperty("--c", String(c));
-      b.classList.toggle("is-home", goal[cell] === t);
-      b.classList.toggle("is-hint", hintTile === t);
-      if (hintTile === t) b.dataset.hintDir = session.hint; else delete b.dataset.hintDir;
-      const slides = slidesFor(tiles, n, cell);
-      b.classList.toggle("can-move", !!slides);
-      b.setAttribute("aria-label", `${t}, row ${r + 1}, column ${c + 1}` +
-        (goal[cell] === t ? ", in place" : "") + (slides ? `, slides ${DIRS[slides[0]].name}` : "") + (hintTile === t ? ", hint" : ""));
-    });
-    // The buttons in the board's reading order, row by row, as Tab and a screen reader go through them.
-    arrange(ui.board, tiles.filter(Boolean).map((t) => tileButtons.get(t)), sliding);
-    ui.board.dataset.blank = String(tiles.indexOf(0));
-    ui.board.dataset.tiles = tiles.join(",");
+    help.withdraw(session.tiles.join(","));   // first: a search about a position no longer on the board stops
+    boardView.draw(session);
     ui.moves.textContent = String(session.moveCount);
     ui.timer.textContent = formatTime(session.elapsedMs());
     ui.undo.disabled = !session.past.length && !setAside;
@@ -165,8 +140,20 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.message.dataset.about = about;
   }
 
+  // The address bar follows each move at once on the boards the game always played (up to 7x7).  A bigger
+  // board's link is long (a 20x20's holds 400 numbers) and writing it takes milliseconds, more than a move's
+  // frame can spare: it is written after the move is drawn, at most every LATE_LINK_MS (so that holding a key
+  // down stays within the browser's limit on address changes).
   function publish() {
     if (!active) return;
+    if (session.n * session.height <= LINK_AT_ONCE_CELLS) { writeLink(); return; }   // (and one still due)
+    if (!linkDue) linkDue = setTimeout(writeLink, LATE_LINK_MS);
+  }
+
+  function writeLink() {
+    clearTimeout(linkDue);
+    linkDue = null;
+    if (!active || !session) return;
     onFragment(session.fragment());
     keep();
   }
@@ -186,34 +173,47 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
+  function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
     help.stopAutoplay(false);
     help.cancel();
     setAside = session && session.past.length && !session.solved ? session : null;
     setAside?.pause();
-    show(new GameSession({ n, tiles, goal, moves, origin, time: time || 0, helped, caption }));
+    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption }));
     publish();
     if (setAside) showMessage("Undo brings back the game you were playing.", "note", "set-aside");
   }
 
   /** Put a session on the board, drawn at once. */
   function show(next) {
-    const sizeChanged = !session || next.n !== session.n;
+    const sizeChanged = !session || next.n !== session.n || next.height !== session.height;
     session = next;
     ui.result.hidden = true;
     ui.shareLink.hidden = true;
     ui.caption.textContent = session.caption;
     ui.caption.hidden = !session.caption;
-    ui.size.value = String(session.n);
-    if (sizeChanged) buildTiles(session.n);
+    menu.show(session.n, session.height, { fromFields: dealingFromFields });
+    if (sizeChanged) boardView.build(session.n, session.height);
     renderJump();
     if (session.solved) finish();
   }
 
-  function newPuzzle(n) {
+  /** A fresh deal, uniform over the boards of that shape that reach the goal: `n` wide, `height` high. */
+  function newPuzzle(n, height = n) {
     showMessage("");
-    load({ n, tiles: dealTiles(n), origin: "deal" });
-    announce(`New ${n} by ${n} puzzle.`);
+    load({ n, height, tiles: dealTiles(n, goalTiles(n, height)), origin: "deal" });
+    announce(`New ${n} by ${height} puzzle.`);
+  }
+
+  /** A deal of the shape the menu (or its width and height fields) says; a shape outside 2 to 20 a side is
+   *  refused in the engine's words, and the game on screen stays.  Then back to the board (`focus`), so that
+   *  Space or Enter does not deal again and the arrow keys slide tiles rather than pick another size. */
+  function dealChosen({ focus = true } = {}) {
+    const { width, height, fromFields, refused } = menu.chosen();
+    if (refused) { showMessage(refused, "problem", "shape"); announce(refused); return; }
+    dealingFromFields = fromFields;
+    newPuzzle(width, height);
+    dealingFromFields = false;
+    if (focus) ui.board.focus();
   }
 
   function loadFragment(text) {
@@ -229,16 +229,17 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     showMessage("");
     active = true;
     load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloaded(text) });
-    announce(`Shared ${game.n} by ${game.n} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
+    announce(`Shared ${game.n} by ${game.height} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
     return true;
   }
 
-  /** A link the game cannot open: a fresh puzzle (of size `n`, the size the link asked for, when the game
-   *  plays that size; else the size on screen, or 4x4 when no game is on screen yet), and why. */
+  /** A link the game cannot open: a fresh puzzle (n x n, `n` the size the link asked for (a rectangle's
+   *  width), when the game plays that size; else the shape on screen, or 4x4 when no game is on screen yet),
+   *  and why. */
   function refuse(reason, n = null) {
     active = true;            // the fresh puzzle replaces the refused link in the address bar
-    const playable = n >= MIN_SIZE && n <= MAX_SIZE;
-    newPuzzle(playable ? n : session ? session.n : 4);
+    const playable = n >= MIN_SIDE && n <= MAX_SIDE;
+    if (playable) newPuzzle(n); else if (session) newPuzzle(session.n, session.height); else newPuzzle(4);
     showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
   }
 

@@ -19,6 +19,11 @@ import { Job, JobPanel, answerText } from "../core/job.js";
 import { lowerFirst, plural, sentence } from "../core/messages.js";
 
 const SOLVE_STEP_MS = 320;   // "Finish from here": a move this often (half as slow again for reduced motion)
+// ...or faster on a long solution (hundreds or thousands of moves on a big board), so that it ends within about
+// half a minute: a move every FASTEST_STEP_MS at most, and past that several moves a step.
+const FINISH_WITHIN_MS = 30000, FASTEST_STEP_MS = 40;
+const stepMs = (moves) => Math.max(FASTEST_STEP_MS, Math.min(SOLVE_STEP_MS, FINISH_WITHIN_MS / Math.max(1, moves)));
+const movesPerStep = (moves) => Math.max(1, Math.ceil(moves * FASTEST_STEP_MS / FINISH_WITHIN_MS));
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export class GameHelp {
@@ -86,7 +91,9 @@ export class GameHelp {
         if (!moves || game.session.solved) this.stopAutoplay(false);
         else game.play(moves[0], { assisted: true, fromAutoplay: true });
       };
-      this.autoplay = setInterval(stepOnce, reducedMotion() ? SOLVE_STEP_MS * 1.5 : SOLVE_STEP_MS);
+      const length = game.session.planHere().length, perStep = movesPerStep(length);
+      const step = () => { for (let i = 0; i < perStep && this.autoplay; i++) stepOnce(); };
+      this.autoplay = setInterval(step, stepMs(length) * (reducedMotion() ? 1.5 : 1));
       game.announce("Solving from here.");
       game.render();
       stepOnce();
@@ -221,7 +228,7 @@ export class GameHelp {
       return;
     }
     if (answer.status !== "solved") { this._fail(answerText(answer) || `the solver stopped (${answer.status})`, asked); return; }
-    const moves = movesAlongBlankPath(game.session.n, asked.tiles.indexOf(0), answer.blank_path || []);
+    const moves = movesAlongBlankPath(game.session.n, asked.tiles.indexOf(0), answer.blank_path || [], game.session.height);
     if (moves === null || moves.length !== answer.moves) { this._fail("its answer is not a line of moves", asked); return; }
     asked.onMoves(moves, answer);
     if (answer.optimal === false && !asked.onStopped) this._offer(asked, answerText(answer));

@@ -6,7 +6,7 @@
 //   mountJudging(gameRoot, game, judge, settings);   // game: mountGame's object (game.js); judge: a Judge
 
 import { OPPOSITE, applyMove } from "../core/rules.js";
-import { SLOW_FROM } from "./verdicts.js";
+import { slowToJudge } from "./verdicts.js";
 import { lowerFirst, plural, sentence } from "../core/messages.js";
 
 const keyOf = (tiles) => tiles.join(",");
@@ -40,16 +40,17 @@ export function mountJudging(root, game, judge, settings) {
     if (!ready()) { say("The judge starts with the solver…"); return; }
     const tiles = session.tiles.slice();
     const onBoard = () => game.session === session && keyOf(session.tiles) === keyOf(tiles);
-    const known = judge.cached(tiles, session.goal);
+    const known = judge.cached(tiles, session.goal, session.n);
     // The line is about the position on the board, always: its verdict, or that it is being judged (a 5x5
     // verdict takes seconds, more while the one asked before it is worked out), never an earlier position's.
     if (known) showVerdict(session, known);
     else say("Judging this position…", "pending");
-    if (session.n >= SLOW_FROM) judge.onlyFor(tiles, session.goal);   // an earlier position's verdict is not waited for
-    judge.verdict(tiles, session.goal).then((verdict) => {
+    const slow = slowToJudge(session.n, session.height);
+    if (slow) judge.onlyFor(tiles, session.goal, session.n);   // an earlier position's verdict is not waited for
+    judge.verdict(tiles, session.goal, session.n).then((verdict) => {
       if (!onBoard()) return;
       if (!known) showVerdict(session, verdict);
-      if (session.n < SLOW_FROM) judge.prefetch(nextPositions(tiles, session.n), session.goal);
+      if (!slow) judge.prefetch(nextPositions(tiles, session.n), session.goal, session.n);
     }, (error) => { if (onBoard()) say(sentence(`The judge could not answer: ${lowerFirst(error.message)}`)); });
   }
 
@@ -82,7 +83,7 @@ export function mountJudging(root, game, judge, settings) {
     const lastAction = session.past.at(-1);
     if (!lastAction) return null;
     const before = applyMove(session.tiles, session.n, OPPOSITE[lastAction.at(-1)]).tiles;
-    const previous = judge.cached(before, session.goal);
+    const previous = judge.cached(before, session.goal, session.n);
     if (!previous) return null;
     const change = verdict.distance - previous.distance;
     if (!verdict.exact || !previous.exact) return { kind: "bound", text: `the bound went ${change < 0 ? "down" : change > 0 ? "up" : "nowhere"}` };

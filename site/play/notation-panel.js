@@ -5,7 +5,7 @@
 //   notationPanel(root, game)   // root: the game's section (its "game-render" events); game: mountGame's
 
 import { CONVENTIONS, NotationError, parseMoves, parsePosition, positionText, toNotation } from "../core/notation.js";
-import { MIN_SIZE, MAX_SIZE, isSolvable, goalTiles } from "../core/rules.js";
+import { isSolvable, goalTiles } from "../core/rules.js";
 import { button, el } from "../core/dom.js";
 import { field, fieldRow, panel } from "./extra-panel.js";
 
@@ -23,7 +23,7 @@ export function notationPanel(root, game) {
     const s = game.session;
     if (!s) return;
     movesOut.textContent = toNotation(s.past.join(""), convention.value) || "(none yet)";
-    positionOut.textContent = positionText(s.tiles, s.n);
+    positionOut.textContent = positionText(s.tiles, s.n);   // n: the width
     startOut.textContent = positionText(s.start, s.n);
   };
   root.addEventListener("game-render", show);
@@ -32,10 +32,10 @@ export function notationPanel(root, game) {
   const loadPosition = () => {
     error.textContent = "";
     try {
-      const { n, tiles } = parsePosition(positionIn.value);   // n: a square's side (a rectangle has none)
-      if (!(n >= MIN_SIZE && n <= MAX_SIZE)) throw new NotationError(`The game plays ${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE} boards.`);
-      if (!isSolvable(tiles, n, goalTiles(n))) throw new NotationError("This position cannot reach the goal: the tiles' parity does not match.");
-      game.loadGame({ n, tiles, origin: "typed" }, { announceAs: `Position loaded, ${n} by ${n}.` });
+      // any shape the game plays: parsePosition refuses one outside 2 to 20 a side in the engine's words
+      const { width, height, tiles } = parsePosition(positionIn.value);
+      if (!isSolvable(tiles, width, goalTiles(width, height))) throw new NotationError("This position cannot reach the goal: the tiles' parity does not match.");
+      game.loadGame({ n: width, height, tiles, origin: "typed" }, { announceAs: `Position loaded, ${width} by ${height}.` });
     } catch (e) {
       if (!(e instanceof NotationError)) throw e;
       error.textContent = e.message;

@@ -121,7 +121,7 @@ export function replaysPanel(root, game) {
 function replayOf(session) {
   const times = session.moveTimesMs();
   try {
-    return new Replay({ width: session.n, height: session.n, scramble: session.start, moves: session.past.join(""),
+    return new Replay({ width: session.n, height: session.height, scramble: session.start, moves: session.past.join(""),
       times, timeMs: Math.round(session.elapsedMs()) });
   } catch (error) {
     if (error instanceof ReplayError) return null;

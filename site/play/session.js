@@ -2,7 +2,8 @@
 // the move count, the timer and the solver's plan.  No DOM and no timers of its own: game.js is the view
 // over it, as the front ends of Simon Tatham's puzzles are over his mid-end.
 //
-//   const session = new GameSession({ n: 3, tiles: [8, 1, 3, 4, 0, 2, 7, 6, 5] });
+//   const session = new GameSession({ n: 3, tiles: [8, 1, 3, 4, 0, 2, 7, 6, 5] });   // n: tiles to a row
+//   new GameSession({ n: 5, height: 3, tiles });   // a W x H board: n wide, `height` high (n when left out)
 //   session.play("l");               // an action: one or more single-tile moves in one direction
 //   session.undo(); session.redo();
 //   session.setPlan(session.tiles, "ul...");   // a solution from a position (the solver's answer; optimal
@@ -20,12 +21,13 @@ export class GameSession {
    * position put in by hand).  `time`: the milliseconds already played (a game link's, a reload's), and
    * `helped`: whether the solver helped on this board before (a reload's); `caption`: what the board is.
    */
-  constructor({ n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }, clock = () => performance.now()) {
-    this.n = n;
+  constructor({ n, height = n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }, clock = () => performance.now()) {
+    this.n = n;                // the board's width
+    this.height = height;
     this.caption = caption;    // what the board is, said under it (the daily puzzle's date), or ""
     this.start = tiles.slice();
     this.origin = origin;
-    this.goal = goal ? goal.slice() : goalTiles(n);
+    this.goal = goal ? goal.slice() : goalTiles(n, height);
     this.clock = clock;
     this.optimalStart = null;  // optimal moves from the starting board, once the solver has said
     this.plan = null;          // {key, moves}: an optimal solution from the position `key`

@@ -43,13 +43,18 @@ export function settingsPanel(root, game) {
     board.classList.toggle("has-picture", mode !== "none");
     board.classList.toggle("hide-numbers", mode !== "none" && !numbers.checked);
     board.style.setProperty("--picture", mode === "builtin" ? `url("${BUILT_IN_PICTURE}")` : mode === "own" ? `url("${ownUrl}")` : "none");
-    placeTiles();
+    placeTiles({ force: true });
   };
-  const placeTiles = () => {
+  // Each tile's home cell, for its part of the picture: once per game (and per set of buttons), not per move.
+  let placed = null;
+  const placeTiles = ({ force = false } = {}) => {
     const s = game.session;
-    if (!s) return;
+    const first = board.querySelector('.play-tile[data-tile="1"]');   // a new one with every new set of buttons
+    if (!s || (!force && placed && placed.session === s && placed.first === first)) return;
+    placed = { session: s, first };
+    const homes = new Map(s.goal.map((tile, cell) => [tile, cell]));
     for (const tileButton of board.querySelectorAll(".play-tile")) {
-      const home = s.goal.indexOf(Number(tileButton.dataset.tile));
+      const home = homes.get(Number(tileButton.dataset.tile));
       tileButton.style.setProperty("--hr", String(Math.floor(home / s.n)));
       tileButton.style.setProperty("--hc", String(home % s.n));
     }
@@ -75,7 +80,7 @@ export function settingsPanel(root, game) {
     const tile = event.target.closest(".play-tile.can-move");
     if (tile) game.playTile(Number(tile.dataset.tile));
   });
-  root.addEventListener("game-render", placeTiles);
+  root.addEventListener("game-render", () => placeTiles());
   applyPicture();
   applyKeys();
   return panel("Settings: pictures, keys", "settings-panel",

@@ -37,7 +37,7 @@ function shapeLabel(key) {
 
 export function statsPanel(root, game, replayIdOf = () => undefined) {
   const stats = new Stats(localStorage);
-  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.n}` : null));
+  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.height}` : null));
   recordSolves(root, game, stats, view.show, replayIdOf);
   view.show();
   return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.message,
@@ -135,7 +135,7 @@ function recordSolves(root, game, stats, shown, replayIdOf) {
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
-    stats.record(s.n, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) });
+    stats.record(`${s.n}x${s.height}`, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) });
     shown();
   });
 }

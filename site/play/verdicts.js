@@ -13,11 +13,15 @@
 
 import { Job } from "../core/job.js";
 
-/** From 5x5 on a verdict is a bounded search of several seconds in the worker: the judge does not ask
- *  ahead, and a finished game's analysis uses only the positions judged during play. */
-export const SLOW_FROM = 5;
+/** Above 16 cells (from 5x5 on, and the larger rectangles) a verdict is a bounded search of several seconds in
+ *  the worker: the judge does not ask ahead, and a finished game's analysis uses only the positions judged
+ *  during play.  Up to 16 cells (4x4, 5x3, 8x2...) a verdict is exact and quick. */
+export const EXACT_CELLS = 16;
+export const slowToJudge = (width, height) => width * height > EXACT_CELLS;
 
-const keyOf = (tiles, goal) => `${tiles.join(",")}|${goal.join(",")}`;
+// `width`: tiles to a row (a 5x3 and a 3x5 hold the same numbers); a square's when left out.
+const squareWidth = (tiles) => Math.round(Math.sqrt(tiles.length));
+const keyOf = (tiles, goal, width) => `${width}|${tiles.join(",")}|${goal.join(",")}`;
 
 export class Judge {
   constructor(solver) {
@@ -29,21 +33,21 @@ export class Judge {
     this.running = null;         // {key, job} of the question being worked out
   }
 
-  cached(tiles, goal) {
-    return this.verdicts.get(keyOf(tiles, goal)) || null;
+  cached(tiles, goal, width = squareWidth(tiles)) {
+    return this.verdicts.get(keyOf(tiles, goal, width)) || null;
   }
 
-  /** The verdict on `tiles`, asked ahead of prefetched positions. */
-  verdict(tiles, goal) {
-    const known = this.cached(tiles, goal);
+  /** The verdict on `tiles` (`width` to a row), asked ahead of prefetched positions. */
+  verdict(tiles, goal, width = squareWidth(tiles)) {
+    const known = this.cached(tiles, goal, width);
     if (known) return Promise.resolve(known);
-    return new Promise((resolve, reject) => this._enqueue(tiles, goal, { resolve, reject }, true));
+    return new Promise((resolve, reject) => this._enqueue(tiles, goal, width, { resolve, reject }, true));
   }
 
   /** Ask for these positions' verdicts when nothing more urgent waits. */
-  prefetch(positions, goal) {
+  prefetch(positions, goal, width = squareWidth(positions[0] || [])) {
     for (const tiles of positions) {
-      if (!this.cached(tiles, goal)) this._enqueue(tiles, goal, null, false);
+      if (!this.cached(tiles, goal, width)) this._enqueue(tiles, goal, width, null, false);
     }
   }
 
@@ -52,8 +56,8 @@ export class Judge {
    * left is not worth waiting for): the question being worked out about another position is cancelled, and
    * the waiting ones are dropped; whoever asked them gets an error they no longer look at.
    */
-  onlyFor(tiles, goal) {
-    const key = keyOf(tiles, goal);
+  onlyFor(tiles, goal, width = squareWidth(tiles)) {
+    const key = keyOf(tiles, goal, width);
     for (const other of this.order.filter((k) => k !== key)) {
       this.waiting.get(other)?.resolvers.forEach(({ reject }) => reject(new Error("the position is no longer on the board")));
       this.waiting.delete(other);
@@ -62,11 +66,11 @@ export class Judge {
     if (this.running && this.running.key !== key) this.running.job.cancel();
   }
 
-  _enqueue(tiles, goal, resolver, urgent) {
-    const key = keyOf(tiles, goal);
+  _enqueue(tiles, goal, width, resolver, urgent) {
+    const key = keyOf(tiles, goal, width);
     let entry = this.waiting.get(key);
     if (!entry) {
-      entry = { tiles: tiles.slice(), goal: goal.slice(), resolvers: [], urgent: false };
+      entry = { tiles: tiles.slice(), goal: goal.slice(), width, resolvers: [], urgent: false };
       this.waiting.set(key, entry);
     }
     if (resolver) entry.resolvers.push(resolver);
@@ -86,7 +90,7 @@ export class Judge {
     const entry = this.waiting.get(key);
     this.waiting.delete(key);
     try {
-      const verdict = await this._ask(key, entry.tiles, entry.goal);
+      const verdict = await this._ask(key, entry.tiles, entry.goal, entry.width);
       this.verdicts.set(key, verdict);
       entry.resolvers.forEach(({ resolve }) => resolve(verdict));
     } catch (error) {
@@ -98,8 +102,8 @@ export class Judge {
     }
   }
 
-  async _ask(key, tiles, goal) {
-    const job = new Job(this.solver, "judge", { tiles, goal }, { owner: "judge" });
+  async _ask(key, tiles, goal, width) {
+    const job = new Job(this.solver, "judge", { tiles, goal, width }, { owner: "judge" });
     this.running = { key, job };
     const answer = await job.answer;
     if (answer.type !== "judgement") throw new Error(answer.message || "the solver could not judge this position");

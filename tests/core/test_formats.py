@@ -178,7 +178,7 @@ class TestShareLinks:
         ("board=21x3:1,2,3", "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
         ("board=4x1:1,2,3,0", "A board needs at least 2 rows and 2 columns; this one is 4x1."),
         ("board=4xx3:1,2,3", "The board size '4xx3' in the link is not a whole number"),
-        ("play=5x3:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14", "Boards from 3x3 to 7x7 can be played, not 5x3."),
+        ("play=21x3:1,2,3", "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
         ("board=2:1,2,0,3&h=<script>", "The heuristic '<script>' in the link is not a name a heuristic can have"),
         ("words=horse", "must look like 'words=horse,nurse'"),
         ("words=horse,", "must look like 'words=horse,nurse'"),

@@ -87,14 +87,17 @@ def test_export_and_import_in_the_game(solver_page):
     page.get_by_test_id("notation-position-input").fill("1 2 3/4 5 6/8 7 0")
     page.get_by_test_id("notation-load").click()
     assert "parity" in page.get_by_test_id("notation-error").text_content()
-    page.get_by_test_id("notation-position-input").fill("1 2 3 4/5 6 7 0")   # a position, but the game plays squares
+    page.get_by_test_id("notation-position-input").fill("1 2 3 4/5 6 0 7")   # a rectangle: the game plays it, 4 wide
     page.get_by_test_id("notation-load").click()
-    assert page.get_by_test_id("notation-error").text_content() == "The game plays 3×3 to 7×7 boards."
+    assert page.get_by_test_id("notation-error").text_content() == ""
+    board = page.get_by_test_id("play-board")
+    assert (board.get_attribute("data-width"), board.get_attribute("data-height")) == ("4", "2")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 0, 7]
     page.get_by_test_id("notation-position-input").fill("/".join(" ".join(["1"] * 21) for _ in range(3)))
     page.get_by_test_id("notation-load").click()
     assert page.get_by_test_id("notation-error").text_content() == (
         "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.")
-    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 0, 7, 8]   # the board played before, untouched
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 0, 7]   # the board played before, untouched
     page.locator("[data-testid=notation-panel] summary").click()
 
 

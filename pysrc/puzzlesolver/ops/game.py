@@ -21,7 +21,7 @@ TILES_OR_NULL = {"oneOf": [{"$ref": "#/$defs/tiles"}, {"type": "null"}]}
 
 def judge_job(board: Board) -> Job[play.Judgement]:
     """A game's position judged (:func:`puzzlesolver.play.judging`); its budget of expansions ends it."""
-    return prepared(BoardPuzzle(board.size(), board.tiles, board.goal), Options(), play.judging(board))
+    return prepared(BoardPuzzle(board.width, board.tiles, board.goal), Options(), play.judging(board))
 
 
 def deal_job(n: int, moves: Optional[int], goal: Optional[Tuple[int, ...]] = None,
@@ -40,12 +40,16 @@ def deal_job(n: int, moves: Optional[int], goal: Optional[Tuple[int, ...]] = Non
 class Judge(Params):
     tiles: Any = wire({"$ref": "#/$defs/tiles"}, required=True)
     goal: Any = wire(TILES_OR_NULL)
+    #: Tiles to a row; null (or left out) for a square board.  A W x H game's position needs it.
+    width: Any = wire({"type": ["integer", "null"]})
     board: Board = field(init=False)
 
     def check(self) -> None:
         if not isinstance(self.tiles, list) or (self.goal is not None and not isinstance(self.goal, list)):
             raise InputError("board", "A position is a list of tiles (and optionally a goal).")
-        self.board = Board.from_tiles(self.tiles, self.goal)
+        if self.width is not None and type(self.width) is not int:
+            raise InputError("board", "The width of a board is a whole number of tiles.")
+        self.board = Board.from_tiles(self.tiles, self.goal, width=self.width)
         if not self.board.is_solvable():
             raise InputError("board", "This board cannot reach its goal.")
 
@@ -106,7 +110,8 @@ OPS = (
     Op("judge", Judge, ("judgement",), job=lambda params: judge_job(params.board), describe=_describe_judgement,
        progress="positions",
        examples=({"tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]},
-                 {"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]})),
+                 {"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]},
+                 {"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14], "width": 5})),
     Op("deal", Deal, ("deal",), job=_deal, describe=_describe_deal, progress="deals",
        description="Uniform over the boards that reach the goal, or, with `moves`, one (standard goal, 2x2 to 4x4) "
                    "whose optimal solution takes exactly that many moves.",
