@@ -140,8 +140,10 @@ export class GameSession {
     return this.startedAt !== null;
   }
 
+  /** The time played in whole ms, floored as formatTime writes it, so that the timer, the result, the statistics,
+   *  the link and the replay all say one time. */
   elapsedMs() {
-    return this.elapsedBefore + (this.startedAt === null ? 0 : this.clock() - this.startedAt);
+    return Math.floor(this.elapsedBefore + (this.startedAt === null ? 0 : this.clock() - this.startedAt));
   }
 
   /** When each single-tile move still played was made, in whole ms since the first move (the tiles of one
