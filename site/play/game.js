@@ -310,13 +310,22 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     if (slid) showMove(slid, action);
   }
 
+  /** Back to the starting board; a game in progress is set aside first, so Undo brings it back as it was. */
   function restart() {
     help.stopAutoplay(false);
     help.cancel();
+    const inProgress = session.past.length && !session.solved;
+    if (inProgress) {
+      setAside = new GameSession({ ...session, tiles: session.start, moves: session.past.join(""),
+        time: session.elapsedMs() }, session.clock);
+      Object.assign(setAside, { plan: session.plan, optimalStart: session.optimalStart, pastTimes: session.pastTimes.slice() });
+      setAside.pause();
+    }
     session.restart();
     ui.result.hidden = true;
     renderJump();
     publish();
+    showMessage(inProgress ? "Undo brings back the game you were playing." : "", "note", "set-aside");
     announce("Back to the starting board.");
   }
 
@@ -368,7 +377,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.share.dataset.copied = String(copied);
   }
 
-  bindInput(root, ui.board, { slide, undo, redo, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
+  bindInput(root, ui.board, { slide, undo, redo, newGame: () => { active = true; dealChosen(); }, restart: () => { active = true; restart(); }, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
 
   return {
     loadFragment, newPuzzle, refuse,

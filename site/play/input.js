@@ -1,7 +1,8 @@
 // play/input.js -- the game's keys and swipes, turned into the game's own actions: a slide in a direction
-// (the way a tile moves), undo and redo.  Clicks on tiles are the game's (game.js).
+// (the way a tile moves), undo and redo, a new scramble (N) and a restart (R), as speedsolvers keep them at
+// hand.  Clicks on tiles are the game's (game.js).
 //
-//   bindInput(root, board, { slide, undo, redo, suppressClicks });
+//   bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks });
 
 import { OPPOSITE } from "../core/rules.js";
 
@@ -9,6 +10,7 @@ const KEY_DIRS = {
   ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
   a: "l", d: "r", w: "u", s: "d", A: "l", D: "r", W: "u", S: "d",
 };
+const ACTION_KEYS = { n: "newGame", N: "newGame", r: "restart", R: "restart" };
 const SWIPE_MIN_PX = 24;
 // Controls that take arrow keys themselves (text, lists, sliders, radio groups); a checkbox or a button does not,
 // so arrows slide tiles when one of those has the focus.
@@ -20,10 +22,12 @@ function usesArrowKeys(target) {
 
 /**
  * Arrow keys and W A S D slide (inside the game, or anywhere when nothing in particular has the focus and
- * the game is on screen), Ctrl+Z / Ctrl+Y undo and redo, a swipe on the board slides;
+ * the game is on screen), Ctrl+Z / Ctrl+Y undo and redo, N deals a new scramble and R restarts (the game they
+ * replace comes back with Undo), a swipe on the board slides;
  * `suppressClicks()` is called when a swipe ends, so the click that may follow is not taken as a tap.
  */
-export function bindInput(root, board, { slide, undo, redo, suppressClicks }) {
+export function bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks }) {
+  const actions = { newGame, restart };
   function onKey(event) {
     const target = event.target;
     if (usesArrowKeys(target)) return;
@@ -32,6 +36,11 @@ export function bindInput(root, board, { slide, undo, redo, suppressClicks }) {
       const k = event.key.toLowerCase();
       if (k === "z" && !event.shiftKey) { undo(); event.preventDefault(); }
       else if (k === "y" || (k === "z" && event.shiftKey)) { redo(); event.preventDefault(); }
+      return;
+    }
+    if (ACTION_KEYS[event.key]) {
+      event.preventDefault();
+      actions[ACTION_KEYS[event.key]]();
       return;
     }
     const key = KEY_DIRS[event.key];

@@ -255,3 +255,27 @@ def test_the_board_holds_still_while_a_game_is_played_and_finished(browser, app_
           f"(with the shifts right after a key: {sum(s['value'] for s in shifts):.4f})")
     assert cls <= 0.05, shifts
     context.close()
+
+
+def test_the_speedsolvers_keys_deal_and_restart_and_undo_brings_the_game_back(browser, app_url):
+    """N deals a new scramble of the same shape and R restarts; neither loses the game in progress: Undo brings
+    it back, moves and board."""
+    context, page = open_page(browser, app_url)
+    load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], origin="deal")
+    page.get_by_test_id("play-board").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    played = tiles_of(page)
+    page.keyboard.press("r")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]
+    assert page.get_by_test_id("play-moves").text_content() == "0"
+    expect(page.get_by_test_id("play-message")).to_have_text("Undo brings back the game you were playing.")
+    page.get_by_test_id("play-undo").click()
+    assert tiles_of(page) == played and page.get_by_test_id("play-moves").text_content() == "2"
+    page.get_by_test_id("play-board").focus()
+    page.keyboard.press("n")
+    assert tiles_of(page) != played and len(tiles_of(page)) == 16
+    assert page.get_by_test_id("play-moves").text_content() == "0"
+    page.get_by_test_id("play-undo").click()
+    assert tiles_of(page) == played
+    context.close()
