@@ -20,6 +20,7 @@ import { plural, refusal } from "../core/messages.js";
 import { GameSession } from "./session.js";
 import { GameHelp } from "./help.js";
 import { copyText, formatTime } from "../core/dom.js";
+import { formatStatNumber } from "../core/averages.js";
 import { BoardView } from "./board-view.js";
 import { shapeMenu } from "./shape-menu.js";
 import { bindInput } from "./input.js";
@@ -41,6 +42,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     size: part("play-size"), newGame: part("play-new"), restart: part("play-restart"), undo: part("play-undo"),
     redo: part("play-redo"), hint: part("play-hint"), finish: part("play-solve"), distance: part("play-distance-button"),
     share: part("play-share"), shareLink: part("play-share-link"), moves: part("play-moves"), timer: part("play-timer"),
+    tps: part("play-tps"),
     distanceOut: part("play-distance"), board: part("play-board"), live: part("play-live"), message: part("play-message"),
     result: part("play-result"), caption: part("play-caption"),
     custom: part("play-custom"), width: part("play-width"), height: part("play-height"),
@@ -88,7 +90,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     help.withdraw(session.tiles.join(","));   // first: a search about a position no longer on the board stops
     boardView.draw(session);
     ui.moves.textContent = String(session.moveCount);
-    ui.timer.textContent = formatTime(session.elapsedMs());
+    showTime();
     ui.undo.disabled = !session.past.length && !setAside;
     ui.redo.disabled = !session.future.length;
     ui.restart.disabled = !session.past.length && !session.future.length;
@@ -123,8 +125,15 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.board.classList.remove("no-anim");
   }
 
+  /** The time played and the tiles moved per second (as the statistics count them: STM over the time). */
+  function showTime() {
+    const ms = session.elapsedMs();
+    ui.timer.textContent = formatTime(ms);
+    ui.tps.textContent = ms > 0 && session.moveCount ? formatStatNumber((session.moveCount * 1000) / ms, 3) : "–";
+  }
+
   function keepTimeShown() {
-    if (session.timerRunning && !tick) tick = setInterval(() => { ui.timer.textContent = formatTime(session.elapsedMs()); }, TICK_MS);
+    if (session.timerRunning && !tick) tick = setInterval(showTime, TICK_MS);
     if (!session.timerRunning && tick) { clearInterval(tick); tick = null; }
   }
 
@@ -315,12 +324,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     help.stopAutoplay(false);
     help.cancel();
     const inProgress = session.past.length && !session.solved;
-    if (inProgress) {
-      setAside = new GameSession({ ...session, tiles: session.start, moves: session.past.join(""),
-        time: session.elapsedMs() }, session.clock);
-      Object.assign(setAside, { plan: session.plan, optimalStart: session.optimalStart, pastTimes: session.pastTimes.slice() });
-      setAside.pause();
-    }
+    if (inProgress) setAside = session.copy();
     session.restart();
     ui.result.hidden = true;
     renderJump();

@@ -50,6 +50,15 @@ export class GameSession {
     this.elapsedBefore = 0;
   }
 
+  /** This game as it stands, apart: same board, moves, times and plan, its clock paused (a game set aside). */
+  copy() {
+    const copy = new GameSession({ ...this, tiles: this.start, moves: this.past.join(""), time: this.elapsedMs() }, this.clock);
+    Object.assign(copy, { plan: this.plan, optimalStart: this.optimalStart, past: this.past.slice(),
+      pastTimes: this.pastTimes.slice(), future: this.future.slice(), assisted: this.assisted, hints: this.hints });
+    copy.pause();
+    return copy;
+  }
+
   get moveCount() {
     return this.past.reduce((sum, action) => sum + action.length, 0);
   }

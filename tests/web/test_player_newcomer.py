@@ -279,3 +279,17 @@ def test_the_speedsolvers_keys_deal_and_restart_and_undo_brings_the_game_back(br
     page.get_by_test_id("play-undo").click()
     assert tiles_of(page) == played
     context.close()
+
+
+def test_the_tiles_moved_per_second_show_beside_the_time(browser, app_url):
+    context, page = open_page(browser, app_url)
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 0, 7, 8], origin="deal")
+    tps = page.get_by_test_id("play-tps")
+    assert tps.text_content() == "–"
+    play(page, "l")
+    page.wait_for_timeout(400)
+    play(page, "l")
+    shown = float(tps.text_content())
+    moves, ms = 2, seconds(page.get_by_test_id("play-timer").text_content()) * 1000
+    assert abs(shown - moves * 1000 / ms) < 0.01, (shown, ms)
+    context.close()
