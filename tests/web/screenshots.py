@@ -9,7 +9,9 @@ import sys
 import threading
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from typing import Callable, Dict, Optional
+
+from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -25,9 +27,15 @@ VIEWS = {
     "ladders": ("#words=horse,nurse", "document.getElementById('solve-button').click()"),
 }
 SIZES = {"phone": (375, 740), "desktop": (1280, 900)}
+SCHEMES = ("light", "dark")
+
+#: A scene: sets up a fresh page (on the site's root url) for its screenshot.
+Scene = Callable[[Page, str], None]
 
 
-def main(out: Path) -> None:
+def shoot(out: Path, scenes: Dict[str, Scene]) -> None:
+    """Serve dist/ and, in each colour scheme and size, open a fresh page per scene, let the scene set it up, and
+    save ``out/<scene>-<size>-<scheme>.png`` (printing its path).  The other screenshot scripts use this too."""
     out.mkdir(parents=True, exist_ok=True)
     server = make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -35,19 +43,14 @@ def main(out: Path) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM) if CHROMIUM.exists() else None,
                                              args=CHROMIUM_ARGS + ["--no-sandbox"])
-        for scheme in ("light", "dark"):
+        for scheme in SCHEMES:
             for size, (width, height) in SIZES.items():
-                for view, (link, then) in VIEWS.items():
+                for name, scene in scenes.items():
                     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
                                                   service_workers="block")
                     page = context.new_page()
-                    page.goto(url + link)
-                    page.wait_for_function("window.__solver?.state === 'ready' && window.__app.viewReady", timeout=90_000)
-                    if then:
-                        page.evaluate(then)
-                        page.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=60_000)
-                    page.wait_for_timeout(800)
-                    path = out / f"{view}-{size}-{scheme}.png"
+                    scene(page, url)
+                    path = out / f"{name}-{size}-{scheme}.png"
                     page.screenshot(path=str(path))
                     print(path)
                     context.close()
@@ -55,5 +58,18 @@ def main(out: Path) -> None:
     server.shutdown()
 
 
+def view_scene(link: str, then: Optional[str]) -> Scene:
+    """A view opened from its link, once the solver is ready and the view's first answer is in."""
+    def scene(page: Page, url: str) -> None:
+        page.goto(url + link)
+        page.wait_for_function("window.__solver?.state === 'ready' && window.__app.viewReady", timeout=90_000)
+        if then:
+            page.evaluate(then)
+            page.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=60_000)
+        page.wait_for_timeout(800)
+    return scene
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "test-results" / "screenshots")
+    shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "test-results" / "screenshots",
+          {view: view_scene(link, then) for view, (link, then) in VIEWS.items()})

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import random
 import sys
-import threading
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))  # buildtools: the site's server
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (tests/conftest.py: the browser's settings)
-from buildtools.server import make_server  # noqa: E402
+from screenshots import Scene, shoot  # noqa: E402  (it puts tests/ and pysrc/ on the path)
 from puzzlesolver.board import Board  # noqa: E402
 
 
@@ -34,38 +30,21 @@ GAMES = {
     "5x3": (5, 3, True),
     "20x20": (20, 20, False),
 }
-SIZES = {"phone": (375, 740), "desktop": (1280, 900)}
 
 
-def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    server = make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM) if CHROMIUM.exists() else None,
-                                             args=CHROMIUM_ARGS + ["--no-sandbox"])
-        for scheme in ("light", "dark"):
-            for size, (width, height) in SIZES.items():
-                for name, (w, h, hint) in GAMES.items():
-                    shape = str(w) if w == h else f"{w}x{h}"
-                    link = f"#play={shape}:" + ",".join(map(str, dealt(w, h, 7)))
-                    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                                  service_workers="block")
-                    page = context.new_page()
-                    page.goto(url + link)
-                    page.wait_for_function("window.__solver?.state === 'ready' && window.__app.viewReady", timeout=90_000)
-                    if hint:
-                        page.get_by_test_id("play-hint").click()
-                        page.locator(".play-tile.is-hint").wait_for(timeout=60_000)
-                    page.wait_for_timeout(600)
-                    path = out / f"game-{name}-{size}-{scheme}.png"
-                    page.screenshot(path=str(path))
-                    print(path)
-                    context.close()
-        browser.close()
-    server.shutdown()
+def game_scene(width: int, height: int, hint: bool) -> Scene:
+    """A game opened from its link (a seeded deal), with a hint shown when ``hint``."""
+    def scene(page: Page, url: str) -> None:
+        shape = str(width) if width == height else f"{width}x{height}"
+        page.goto(url + f"#play={shape}:" + ",".join(map(str, dealt(width, height, 7))))
+        page.wait_for_function("window.__solver?.state === 'ready' && window.__app.viewReady", timeout=90_000)
+        if hint:
+            page.get_by_test_id("play-hint").click()
+            page.locator(".play-tile.is-hint").wait_for(timeout=60_000)
+        page.wait_for_timeout(600)
+    return scene
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-game"))
+    shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-game"),
+          {f"game-{name}": game_scene(*game) for name, game in GAMES.items()})
