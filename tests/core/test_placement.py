@@ -11,7 +11,7 @@ from puzzlesolver import grid
 from puzzlesolver.board import Board, random_board
 from puzzlesolver.fast.anytime import AnytimeSearch
 from puzzlesolver.fast.lines import SubgoalSearch
-from puzzlesolver.fast.placement import QUICK, PlacementBeam, Settings, placement_plan, portfolio
+from puzzlesolver.fast.placement import BIG_KINDS, QUICK, PlacementBeam, Settings, placement_plan, portfolio
 
 
 def reaches(board: Board, blank_path) -> bool:
@@ -55,7 +55,7 @@ def test_a_solved_board_needs_no_move_and_every_beam_of_the_portfolio_answers():
     assert solved(Board.from_tiles(grid.standard_goal(10))) == []
     board = random_board(9, random.Random(7))
     for settings in {s for round_ in portfolio(9) for s in round_}:
-        assert reaches(board, solved(board, *settings[:3], flip=settings.flip))
+        assert reaches(board, solved(board, *settings[:3], flip=settings.flip, ahead=settings.ahead))
 
 
 def test_a_flipped_plan_places_each_line_the_other_way_round():
@@ -85,8 +85,38 @@ def test_the_plan_places_every_cell_outside_the_last_square_once_and_never_unloc
 
 def test_the_portfolio_starts_quick_where_its_first_round_is_wide_and_flips_the_lines_in_its_second():
     assert portfolio(10)[0] == [Settings(8, 2, 1)]
+    rounds = portfolio(10)
+    assert [s.flip for s in rounds[1]] == [False] * 3 and [s.flip for s in rounds[2]] == [True] * 3
+
+
+def test_above_10x10_the_portfolio_runs_every_big_kind_both_ways_round():
     rounds = portfolio(20)
-    assert QUICK not in rounds[0] and rounds[0][0].width == 16 and [s.flip for s in rounds[1]] == [True, True]
+    assert QUICK not in rounds[0] and rounds[0][0].width == 16
+    settings = [s for round_ in rounds for s in round_]
+    assert sorted((s.step_weight, s.md_weight, s.ahead, s.flip) for s in settings) == sorted(
+        (*kind, flip) for kind in BIG_KINDS for flip in (False, True))
+    assert portfolio(15)[0] == [QUICK]
+
+
+@pytest.mark.parametrize("blank", [0, 77, 143])
+def test_a_beam_that_weighs_the_next_lines_answers_any_goal(blank):
+    board = scrambled(grid.standard_goal_with_blank(12, blank), 4000, blank)
+    path = solved(board, 8, 4, 1, ahead=(3, 3, 2, 2))
+    assert reaches(board, path) and len(path) >= board.manhattan()
+
+
+def test_weighing_the_next_lines_counts_their_tiles_distance_more_and_follows_the_plan():
+    board = random_board(12, random.Random(9))
+    search = PlacementBeam(board, 4, 4, 1, ahead=(3, 2))
+    first_line = search.steps[0].line
+    second = next(step for step in search.steps if step.line == first_line + 1)
+    third = next(step for step in search.steps if step.line == first_line + 2)
+    search._weigh(0)
+    assert [search.tile_weight[s.tile] for s in (search.steps[0], second, third)] == [3, 2, 1]
+    cell = board.tiles.index(second.tile)
+    assert search.md[second.tile * 144 + cell] == 2 * search.plain_md[second.tile * 144 + cell]
+    search._weigh(search.steps.index(second))
+    assert [search.tile_weight[s.tile] for s in (search.steps[0], second, third)] == [1, 3, 2]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

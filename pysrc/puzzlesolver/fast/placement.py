@@ -45,7 +45,7 @@ from ..board import Board
 from ..search import SearchStats
 from .lines import SubgoalSearch
 
-__all__ = ["PlacementBeam", "placement_plan", "place", "portfolio", "Settings", "Step"]
+__all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "place", "portfolio", "Settings", "Step"]
 
 #: The side of the square left at the end, finished optimally.
 FINISH_SIDE = 4
@@ -77,12 +77,14 @@ PLACE_SLICE = 5_000
 
 
 class Settings(NamedTuple):
-    """One placement beam of a portfolio: its width (as many laggards again) and its weights."""
+    """One placement beam of a portfolio: its width (as many laggards again), its weights and whether its lines
+    are placed the other way round; ``ahead``: see :class:`PlacementBeam`."""
 
     width: int
     step_weight: int
     md_weight: int
     flip: bool = False
+    ahead: Tuple[int, ...] = ()
 
 
 #: The first beam on any board: about as fast as the line-by-line solver, and shorter (one random 12x12 board:
@@ -90,9 +92,19 @@ class Settings(NamedTuple):
 QUICK = Settings(8, 2, 1)
 
 
+#: The kinds of placement beam on squares above 10x10, in the order the portfolio tries them: (step weight,
+#: Manhattan weight, ``ahead``).  Measured, one beam each on six random boards (answer / Manhattan distance, mean;
+#: lines placed one way / the other way round): 15x15, width 38: (2, 1) without ``ahead`` 2.565 / 2.558;
+#: (5, 1, (3, 3, 3, 3)) 2.489 / 2.470; (4, 1, (3, 3, 2, 2)) 2.458 / 2.456; (3, 1, (2, 2, 2, 2, 1, 1, 1, 1))
+#: 2.504 / 2.473.  20x20, width 16 (three boards): 2.680 / 2.631; 2.580 / 2.610; 2.617 / 2.621; 2.598 / 2.602.
+#: (3, 4), which pays on 15x15 boards without ``ahead``, wanders on 20x20 ones (6.1).
+BIG_KINDS = ((5, 1, (3, 3, 3, 3)), (4, 1, (3, 3, 2, 2)), (3, 1, (2, 2, 2, 2, 1, 1, 1, 1)))
+
+
 def portfolio(side: int) -> List[List[Settings]]:
     """The placement beams an anytime search runs on a side x side board, in rounds (the anytime search sweeps
-    windows over the best answer after each round but the first, :data:`QUICK`, for an answer at once).
+    windows over the best answer after each round but the first, :data:`QUICK`, for an answer at once; above
+    10x10, where a sweep costs as much as several beams and gains less, after the last round).
 
     Widths shrink as side**3 (a beam's work is its width x the answer's length, about side**3).  Answers vary
     much from one weighting to another, so the rounds try several.  A heavier Manhattan weight pays on 10x10 but
@@ -104,20 +116,27 @@ def portfolio(side: int) -> List[List[Settings]]:
     with 1, 2.  The lines placed the other way (``flip``) give other answers, as short on average: 10x10 1, 2:
     4,382, 3, 4: 4,426; 15x15 2, 1: 11,267, 3, 4: 11,285; so the second round flips the first.  A last 6x6 square
     finished by a beam instead of the optimal 4x4 gave answers as often longer as
-    shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).
+    shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).  Above 10x10 the
+    beams weigh the tiles of the next lines (:data:`BIG_KINDS`), each kind once each way round.
     """
     first = max(16, round(128 * (10 / side) ** 3))
     quick = [[QUICK]] if first > 2 * QUICK.width else []
-    kinds = ((1, 2), (3, 4), (1, 3)) if side <= 10 else ((2, 1), (3, 4))
+    if side > 10:
+        kinds = [Settings(first, step, md, False, ahead) for step, md, ahead in BIG_KINDS]
+        flipped = [kind._replace(flip=True) for kind in kinds]
+        return quick + [[kinds[0], flipped[1]], [kinds[1], flipped[0]], [kinds[2], flipped[2]]]
+    kinds = ((1, 2), (3, 4), (1, 3))
     return quick + [[Settings(first, *weights, flip) for weights in kinds] for flip in (False, True)]
 
 
 class Step(NamedTuple):
-    """One step of the plan: bring ``tile`` (0: the blank) to ``cell``, never moving a tile on ``locked``."""
+    """One step of the plan: bring ``tile`` (0: the blank) to ``cell``, never moving a tile on ``locked``; it
+    belongs to the plan's ``line``-th line (counted from 0)."""
 
     tile: int
     cell: int
     locked: bytes
+    line: int
     #: on a line's last two: (tile, cell) twice, the two tiles at home; the four steps are skipped when they are
     pair: Tuple[int, ...] = ()
     #: a second tile brought to its cell at the same time (0: none)
@@ -154,28 +173,31 @@ def placement_plan(goal: Sequence[int], width: int, height: int, finish_side: in
                 right -= 1
         if flip:
             line.reverse()
+        number = steps[-1].line + 1 if steps else 0
         for cell in line[:-2]:
-            steps.append(Step(goal[cell], cell, bytes(locked)))
+            steps.append(Step(goal[cell], cell, bytes(locked), number))
             locked[cell] = 1
-        steps.extend(_last_two(goal, line[-2], line[-1], inward, locked))
+        steps.extend(_last_two(goal, line[-2], line[-1], inward, locked, number))
     square = [r * width + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
     return steps, square
 
 
-def _last_two(goal: Sequence[int], before: int, last: int, inward: int, locked: bytearray) -> List[Step]:
+def _last_two(goal: Sequence[int], before: int, last: int, inward: int, locked: bytearray,
+              line: int) -> List[Step]:
     """The four steps that place a line's last two cells (``before``, then ``last`` at the line's end);
     ``locked`` is left with both locked.  The two tiles are brought to their cells for the trick together,
     not one after the other: with ``before`` locked, a next-to-last tile in the corner ``last`` could never
     leave it (its one way out leaves the blank in the corner)."""
     below = before + inward
-    out = [Step(goal[last], before, bytes(locked), (goal[last], last, goal[before], before), goal[before], below)]
+    out = [Step(goal[last], before, bytes(locked), line, (goal[last], last, goal[before], before), goal[before],
+                below)]
     locked[before] = locked[below] = 1
-    out.append(Step(0, last, bytes(locked)))
+    out.append(Step(0, last, bytes(locked), line))
     locked[before] = 0
-    out.append(Step(0, before, bytes(locked)))   # the line's last tile moves home
+    out.append(Step(0, before, bytes(locked), line))   # the line's last tile moves home
     locked[last] = 1
     locked[below] = 0
-    out.append(Step(0, below, bytes(locked)))    # the next-to-last moves home
+    out.append(Step(0, below, bytes(locked), line))    # the next-to-last moves home
     locked[before] = 1
     return out
 
@@ -186,7 +208,7 @@ class PlacementBeam:
     optimal = False
 
     def __init__(self, board: Board, width: int, step_weight: int = STEP_WEIGHT, md_weight: int = MD_WEIGHT,
-                 flip: bool = False, laggards: Optional[int] = None) -> None:
+                 flip: bool = False, ahead: Sequence[int] = (), laggards: Optional[int] = None) -> None:
         self.board = board
         self.width = max(1, int(width))
         self.step_weight, self.md_weight = step_weight, md_weight
@@ -202,8 +224,14 @@ class PlacementBeam:
         self.rows = [c // n for c in range(cells)]
         self.cols = [c % n for c in range(cells)]
         home = grid.goal_cells(self.goal)
-        self.md = [abs(self.rows[c] - self.rows[home[t]]) + abs(self.cols[c] - self.cols[home[t]]) if t else 0
-                   for t in range(cells) for c in range(cells)]
+        self.plain_md = [abs(self.rows[c] - self.rows[home[t]]) + abs(self.cols[c] - self.cols[home[t]]) if t else 0
+                         for t in range(cells) for c in range(cells)]
+        #: per tile x cell, the tile's Manhattan distance there times its weight (:meth:`_weigh`)
+        self.md = list(self.plain_md)
+        self.ahead = tuple(ahead)
+        self.line_of = {tile: step.line for step in self.steps for tile in (step.tile, step.tile2) if tile}
+        self.tile_weight = [1] * cells
+        self.weighed_line = -1
         self.costs = [self._cost_table(step.tile, step.cell) for step in self.steps]
         self.costs2 = [self._cost_table(step.tile2, step.cell2) if step.tile2 else None for step in self.steps]
         self.done = not board.is_solvable()
@@ -245,6 +273,20 @@ class PlacementBeam:
             dr, dc = abs(rows[c] - gr), abs(cols[c] - gc)
             table.append(dr + dc if tile == 0 else 6 * min(dr, dc) + 5 * (max(dr, dc) - min(dr, dc)))
         return table
+
+    def _weigh(self, k: int) -> None:
+        """Weigh the Manhattan distance of the tiles of step ``k``'s line and of the next ones by ``ahead`` (a
+        beam starts at least once a line, at its last two tiles, so its weights follow the plan line by line)."""
+        if not self.ahead or k >= len(self.steps) or self.steps[k].line == self.weighed_line:
+            return
+        current = self.weighed_line = self.steps[k].line
+        cells, ahead = self.cells, self.ahead
+        for tile, line in self.line_of.items():
+            weight = ahead[line - current] if 0 <= line - current < len(ahead) else 1
+            if weight != self.tile_weight[tile]:
+                self.tile_weight[tile] = weight
+                row = tile * cells
+                self.md[row:row + cells] = [weight * d for d in self.plain_md[row:row + cells]]
 
     def _step_cost(self, k: int, positions: int, blank: int) -> Tuple[int, bool]:
         """The estimated cost of step ``k`` on this board, and whether the step is done."""
@@ -328,6 +370,7 @@ class PlacementBeam:
     def _beam(self, tiles: Sequence[int], k: int):
         """The beam from ``tiles`` at step ``k`` until its best board is done, or reaches a line's last two,
         or has not finished a step for :data:`STALL` depths: (the last level, the parents per depth)."""
+        self._weigh(k)
         board, positions, blank, md = self._packed(tiles)
         level = [self._entry(board, positions, blank, -1, k, md, 0)]
         parents: List[Tuple[array, array]] = []
