@@ -33,7 +33,6 @@ const KEPT_KEY = "puzzlesolver-game-v1";
 const TICK_MS = 33;    // the timer shows milliseconds: about 30 updates a second
 const LINK_AT_ONCE_CELLS = 49;   // boards up to 7x7 put each move in the address bar at once (publish)
 const LATE_LINK_MS = 100;
-const FIRST_SIZE = 4;    // the board dealt when a link refused on the page's first load leaves none on screen
 
 const withoutTime = (link) => link.replace(/^#/, "").replace(/&time=[^&]*/gi, "");
 
@@ -243,20 +242,15 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     return true;
   }
 
-  /** A link the game cannot open, and why, in one sentence: a fresh puzzle of the shape the link asked for
-   *  (`n` wide, `height` high) when the game plays that shape (a link whose tiles or moves are wrong); else
-   *  (no shape read, or one outside 2 to 20 a side) the game on screen stays as it is, or on the first load
-   *  a fresh 4x4 is dealt.  Either way the refused link leaves the address bar. */
+  /** A link the game cannot open, and why, in one sentence: a fresh puzzle of the link's shape (`n` wide,
+   *  `height` high) when the game plays it; else (no shape read, or a side outside 2 to 20) the game on screen
+   *  stays as it is, or on a first load a fresh 4x4.  Either way the refused link leaves the address bar. */
   function refuse(reason, n = null, height = n) {
     active = true;
     const playable = [n, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
-    if (session && !playable) {
-      publish();
-      showMessage(refusal(reason), "problem", "link");
-      return;
-    }
-    if (playable) newPuzzle(n, height); else newPuzzle(FIRST_SIZE);
-    showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
+    const keep = Boolean(session) && !playable;
+    if (keep) publish(); else if (playable) newPuzzle(n, height); else newPuzzle(4);
+    showMessage(refusal(reason, keep ? "" : "here is a fresh puzzle instead"), "problem", "link");
   }
 
   // ---- moves --------------------------------------------------------------------------------
