@@ -110,14 +110,20 @@ def took(seconds: float) -> str:
 
 def cancelled_message(progress: Dict[str, Any]) -> str:
     """What a cancelled job says, from its last progress, as a stopped search does: its time, the positions
-    searched, and its best answer so far or the bound it proved.
+    searched, and its best answer so far or the bound it proved; before the search began, what it was doing
+    (building a rectangle's pattern tables, or reading its tables) and for how long.
 
     >>> cancelled_message({"seconds": 4.5, "expanded": 1983637, "bound": 78})
     'Cancelled after 4.5 s of searching (1,983,637 positions) with no solution yet (at least 78 moves are needed).'
+    >>> cancelled_message({"seconds": 2.1, "expanded": 0, "table": 1, "tables": 7})
+    'Cancelled after 2.1 s, while building the pattern tables for this shape, before the search began.'
     >>> cancelled_message({})
     'Cancelled before the search began: nothing was searched.'
     """
     seconds, expanded = progress.get("seconds", 0), progress.get("expanded")
+    if "table" in progress:  # a rectangle's own tables were being built (policy's record names the table)
+        return (f"Cancelled after {took(seconds)}, while building the pattern tables for this shape, "
+                "before the search began.")
     if expanded is None:  # before the search began: its tables were being read, or it had not run yet
         return (f"Cancelled after {took(seconds)}, while the search was reading its tables, before it began."
                 if seconds else "Cancelled before the search began: nothing was searched.")

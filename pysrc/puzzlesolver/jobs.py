@@ -126,8 +126,9 @@ class Job(Generic[T]):
 
     def report(self) -> Dict[str, Any]:
         """The last progress, with its seconds: those the budget counts (a solve's searching, as its answer
-        writes them), or, before any of those (a solve still reading its tables), the seconds so far."""
-        begun = self.progress is not None and "expanded" in self.progress
+        writes them), or, before any of those (a solve still reading its tables, or building a rectangle's: its
+        record names the table), the seconds so far."""
+        begun = self.progress is not None and "expanded" in self.progress and "table" not in self.progress
         return {**(self.progress or {}), "seconds": round(self._spent() if begun else self.seconds, 3)}
 
     def resume(self, more_seconds: float) -> None:

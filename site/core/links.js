@@ -20,13 +20,15 @@ import { quoted, sentence } from "./messages.js";
 export const MAX_MOVES_IN_LINK = 20000;
 export const DICTIONARY_NAMES = ["common", "large"];
 
-/** A refused link: its message is one sentence; `size` is the board size the link asked for, when the
- *  parser had read one before refusing it, else null (the game, for a game or daily link, and Solve, for a
- *  board link, put a fresh board of that size in its place when they take that size). */
+/** A refused link: its message is one sentence; `size` is the board size the link asked for (a rectangle's
+ *  width) and `height` its height (a square's is its size), when the parser had read them before refusing
+ *  it, else null (the game, for a game or daily link, puts a fresh board of that shape in its place when it
+ *  plays that shape, and Solve, for a board link, one of that size when it takes that size). */
 export class FragmentError extends Error {
-  constructor(message, size = null) {
+  constructor(message, size = null, height = size) {
     super(message);
     this.size = size;
+    this.height = height;
   }
 }
 
@@ -41,8 +43,8 @@ const KINDS = ["board", "words", "play"];  // the first present names the puzzle
 const PLAY_PARTS = ["play", "goal", "moves", "time"];
 export const MAX_TIME_IN_LINK = 10 ** 10;   // milliseconds: about 115 days of play
 
-function refuse(clause, size = null) {
-  throw new FragmentError(sentence(clause), size);
+function refuse(clause, size = null, height = size) {
+  throw new FragmentError(sentence(clause), size, height);
 }
 
 // urllib.parse.unquote: %XX runs decoded as UTF-8, bad bytes replaced, anything else left as it is.
@@ -101,16 +103,16 @@ function readWhole(item) {
   return { value: BigInt(item) };
 }
 
-// readWhole's number, or a refusal: `wording(word, problem)` words it, and it carries `size` (the board's,
-// once read).
-function wholeNumber(item, wording, size = null) {
+// readWhole's number, or a refusal: `wording(word, problem)` words it, and it carries `shape` (the board's
+// [width, height], once read).
+function wholeNumber(item, wording, shape = []) {
   const { value, problem } = readWhole(item);
-  if (problem) refuse(wording(quoted(item), problem), size);
+  if (problem) refuse(wording(quoted(item), problem), ...shape);
   return value;
 }
 
-function numbersIn(text, what, size) {
-  return text.split(",").map((item) => wholeNumber(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, size));
+function numbersIn(text, what, shape) {
+  return text.split(",").map((item) => wholeNumber(item.trim(), (word, problem) => `the value ${word} in the ${what} ${problem}`, shape));
 }
 
 // board.validate_tiles: each of 0..W*H-1 exactly once.  Sizes and tiles are BigInts until checked, so
@@ -118,7 +120,7 @@ function numbersIn(text, what, size) {
 function validTiles(values, width, height, what) {
   const cells = width * height;
   const shape = `${width}x${height}`;
-  const fail = (clause) => refuse(clause, Number(width));
+  const fail = (clause) => refuse(clause, Number(width), Number(height));
   if (BigInt(values.length) !== cells) fail(`a ${shape} ${what} needs ${cells} tiles, not ${values.length}`);
   const seen = new Set();
   for (const tile of values) {
@@ -131,9 +133,9 @@ function validTiles(values, width, height, what) {
 
 // The tiles after a size and its colon ("3:8,1,..."); a size with nothing after it is refused in those terms
 // (formats._tiles_after), not as an empty value.
-function tilesAfter(text, colon, what, size) {
+function tilesAfter(text, colon, what, shape) {
   const tiles = text.slice(colon + 1);
-  if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`, size);
+  if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`, ...shape);
   return tiles;
 }
 
@@ -145,17 +147,17 @@ function linkShape(size) {
   return [n, n];
 }
 
-// board.check_side for a rectangle: each side 2..MAX_SIDE, in the board's words.
+// board.check_side for a rectangle: each side 2..MAX_SIDE, in the board's words.  A refusal carries `read`.
 function checkShape(width, height, read) {
   const shape = `${width}x${height}`;
-  if (width < BigInt(MIN_SIDE) || height < BigInt(MIN_SIDE)) refuse(`a board needs at least 2 rows and 2 columns; this one is ${shape}`, read);
+  if (width < BigInt(MIN_SIDE) || height < BigInt(MIN_SIDE)) refuse(`a board needs at least 2 rows and 2 columns; this one is ${shape}`, ...read);
   if (width > BigInt(MAX_SIDE) || height > BigInt(MAX_SIDE)) {
-    refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported (each side ${MIN_SIDE} to ${MAX_SIDE}); this board is ${shape}`, read);
+    refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported (each side ${MIN_SIDE} to ${MAX_SIDE}); this board is ${shape}`, ...read);
   }
 }
 
 // The board and goal of a board or play link (`kind`): {n (its width), height, tiles, goal}.  Every refusal
-// after the size is read carries it (the width).
+// after the size is read carries it (the width and the height).
 function boardFromText(text, goalText, { kind = "board" } = {}) {
   const colon = text.indexOf(":");
   const what = kind === "play" ? "game" : "board";
@@ -165,10 +167,10 @@ function boardFromText(text, goalText, { kind = "board" } = {}) {
   }
   const size = text.slice(0, colon).trim();
   const [n, height] = linkShape(size);
-  const read = Number(n);
+  const read = [Number(n), Number(height)];
   if (n !== height) checkShape(n, height, read);
-  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, read);
-  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, read);
+  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, ...read);
+  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, ...read);
   const tiles = numbersIn(tilesAfter(text, colon, what, read), "board", read);
   let goal = null;
   if (goalText) {
@@ -177,11 +179,11 @@ function boardFromText(text, goalText, { kind = "board" } = {}) {
       const goalShape = goalText.slice(0, goalColon).trim().toLowerCase().slice(0, 12);
       const boardShape = size.toLowerCase().slice(0, 12);
       const wide = (goalShape + boardShape).includes("x") ? "" : " wide";
-      if (goalShape !== boardShape) refuse(`the goal is ${goalShape}${wide} but the board is ${boardShape}`, read);
+      if (goalShape !== boardShape) refuse(`the goal is ${goalShape}${wide} but the board is ${boardShape}`, ...read);
     }
     goal = numbersIn(goalColon >= 0 ? tilesAfter(goalText, goalColon, "goal", read) : goalText, "goal", read);
   }
-  return { n: read, height: Number(height), tiles: validTiles(tiles, n, height, "board"),
+  return { n: read[0], height: read[1], tiles: validTiles(tiles, n, height, "board"),
     goal: goal && validTiles(goal, n, height, "goal") };
 }
 
@@ -208,19 +210,21 @@ function playFromFields(fields, keys) {
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (repeated !== undefined) refuse(`the game link repeats ${quoted(repeated)}`);
   const { n, height, tiles, goal } = boardFromText(fields.get("play"), fields.get("goal"), { kind: "play" });
-  if (!isSolvable(tiles, n, goal || goalTiles(n, height))) refuse("this board cannot reach its goal: the tiles' parity does not match", n);
+  const shape = [n, height];
+  if (!isSolvable(tiles, n, goal || goalTiles(n, height))) refuse("this board cannot reach its goal: the tiles' parity does not match", ...shape);
   const moves = fields.get("moves") || "";
-  if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", n);
-  if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", n);
-  if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board", n);
-  return { kind: "play", n, height, tiles, goal, moves, time: playTime(fields.get("time"), n) };
+  if (!/^[lrud]*$/.test(moves)) refuse("the moves must be letters l, r, u and d", ...shape);
+  if (moves.length > MAX_MOVES_IN_LINK) refuse("the game link has too many moves", ...shape);
+  if (!positionsAlong(tiles, n, moves)) refuse("the game link's moves cannot be played on its board", ...shape);
+  return { kind: "play", n, height, tiles, goal, moves, time: playTime(fields.get("time"), shape) };
 }
 
-// The time a game link says was played, in whole milliseconds (null when the link does not say).
-function playTime(text, n) {
+// The time a game link says was played, in whole milliseconds (null when the link does not say); a refusal
+// carries the board's `shape`.
+function playTime(text, shape) {
   if (text === undefined) return null;
-  if (!/^[0-9]+$/.test(text)) refuse("the time in the game link must be a whole number of milliseconds", n);
-  if (text.length > String(MAX_TIME_IN_LINK).length || Number(text) > MAX_TIME_IN_LINK) refuse("the time in the game link is far too long", n);
+  if (!/^[0-9]+$/.test(text)) refuse("the time in the game link must be a whole number of milliseconds", ...shape);
+  if (text.length > String(MAX_TIME_IN_LINK).length || Number(text) > MAX_TIME_IN_LINK) refuse("the time in the game link is far too long", ...shape);
   return Number(text);
 }
 

@@ -6,7 +6,7 @@
 //
 //   const game = mountGame(section, { solver, budgets, onFragment });
 //   game.loadFragment("play=3:...");   // a shared game (or "play=5x3:...", 5 wide and 3 high); a refused link
-//                                      // gets a message and a fresh deal
+//                                      // gets a message, and a fresh deal of its shape or the game stays (refuse)
 //   game.loadGame({ n, height, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed
 //                                      // position ("typed"); n: tiles to a row, height: rows (n when left out)
 //
@@ -232,7 +232,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       if (game.kind !== "play") throw new FragmentError("This link is not a game.");
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      refuse(error.message, error.size);
+      refuse(error.message, error.size, error.height);
       return false;
     }
     showMessage("");
@@ -242,14 +242,15 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     return true;
   }
 
-  /** A link the game cannot open: a fresh puzzle (n x n, `n` the size the link asked for (a rectangle's
-   *  width), when the game plays that size; else the shape on screen, or 4x4 when no game is on screen yet),
-   *  and why. */
-  function refuse(reason, n = null) {
-    active = true;            // the fresh puzzle replaces the refused link in the address bar
-    const playable = n >= MIN_SIDE && n <= MAX_SIDE;
-    if (playable) newPuzzle(n); else if (session) newPuzzle(session.n, session.height); else newPuzzle(4);
-    showMessage(refusal(reason, "here is a fresh puzzle instead"), "problem", "link");
+  /** A link the game cannot open, and why, in one sentence: a fresh puzzle of the link's shape (`n` wide,
+   *  `height` high) when the game plays it; else (no shape read, or a side outside 2 to 20) the game on screen
+   *  stays as it is, or on a first load a fresh 4x4.  Either way the refused link leaves the address bar. */
+  function refuse(reason, n = null, height = n) {
+    active = true;
+    const playable = [n, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
+    const keep = Boolean(session) && !playable;
+    if (keep) publish(); else if (playable) newPuzzle(n, height); else newPuzzle(4);
+    showMessage(refusal(reason, keep ? "" : "here is a fresh puzzle instead"), "problem", "link");
   }
 
   // ---- moves --------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ export function mount(section, { solver, router, budgets }) {
       daily.load(n, date);
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      game.refuse(error.message, error.size);
+      game.refuse(error.message, error.size, error.height);
     }
   }
 

@@ -9,7 +9,8 @@ import pytest
 
 from puzzlesolver import policy
 from puzzlesolver.board import Board
-from puzzlesolver.fast import tables
+from puzzlesolver.budget import cancelled_message
+from puzzlesolver.fast import rect_tables, tables
 from puzzlesolver.formats import BoardPuzzle
 from puzzlesolver.jobs import BudgetSpent, Job, Jobs
 from puzzlesolver.ops.game import deal_job, judge_job
@@ -240,3 +241,25 @@ def test_reading_the_tables_does_not_count_against_a_solves_budget(monkeypatch):
         outcomes.append(job.advance(0.01))
     assert len(outcomes) > 10                                  # 173 MB read in many short slices
     assert outcomes[-1].kind in ("paused", "done") and "7-7-1" in outcomes[-1].value.method   # searched, at last
+
+
+def test_cancel_while_a_rectangles_tables_are_built_says_so_and_how_long_it_built(tmp_path, monkeypatch):
+    """A rectangle whose goal no shipped table serves builds its own before the search; building does not count
+    against the budget, so a Cancel then says what it stopped and the time it took, not "0 ms of searching"."""
+    monkeypatch.setattr(rect_tables, "folder", lambda: tmp_path)
+    rect_tables.forget()
+    middle_goal = (1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 13, 14)     # 3 wide, 5 high: the blank mid-board
+    board = BoardPuzzle(3, (8, 7, 0, 13, 1, 6, 5, 9, 11, 3, 2, 12, 10, 14, 4), middle_goal)
+    registry = Jobs()
+    registry.start(1, "form", solve_job(board, max_seconds=60))
+    outcome = registry.advance(1, 0.05)
+    while "table" not in outcome.value:                  # until a table is being built
+        assert outcome.kind == "progress"
+        outcome = registry.advance(1, 0.05)
+    assert outcome.value["seconds"] > 0                  # the time building so far, not the search's (none yet)
+    assert registry.cancel(1, keep_best=True) == [1]     # nothing searched: a plain cancel
+    cancelled = registry.advance(1, 0.05)
+    assert cancelled.kind == "cancelled"
+    assert re.fullmatch(r"Cancelled after \d+(\.\d)? m?s, while building the pattern tables for this shape, before "
+                        r"the search began\.", cancelled_message(cancelled.value)), cancelled_message(cancelled.value)
+    rect_tables.forget()

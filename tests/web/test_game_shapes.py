@@ -128,14 +128,34 @@ def test_a_20x20_game_plays_by_keys_and_a_2x2_game_is_solved(game):
     assert game.locator(".play").get_attribute("data-solved") == "true"
 
 
-def test_a_21x3_link_is_refused_in_one_sentence(game):
-    open_link(game, "play=4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
-    game.evaluate("(f) => { location.hash = f; }", "play=21x3:1,2,3")
+REFUSED_SHAPES = [
+    # (a link whose shape the game does not play, the reason its refusal gives: the links' own words)
+    ("play=21x3:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
+    ("play=3x21:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 3x21."),
+    ("play=21:1,2,3", "boards up to 20x20 are supported; this one is 21x21."),
+    ("play=5y3:1,2,3", "the board size '5y3' in the link is not a whole number."),
+]
+
+
+@pytest.mark.parametrize("fragment, reason", REFUSED_SHAPES, ids=[f for f, _ in REFUSED_SHAPES])
+def test_a_link_of_a_shape_the_game_does_not_play_is_refused_and_the_game_stays(game, fragment, reason):
+    """No board of a surprising size (a square of the link's width) replaces the game: the player keeps it, as it
+    was, with one sentence saying why the link was not opened, and the game's own link back in the address bar."""
+    start = list(range(1, 13)) + [0, 13, 14]
+    open_link(game, "play=5x3:" + ",".join(map(str, start)))
+    game.get_by_test_id("play-board").focus()
+    game.keyboard.press("ArrowRight")                    # a move played: a game in progress
+    played = tiles_of(game)
+    link = game.evaluate("location.hash.replace(/&time=\\d+/, '')")     # (its time goes on)
+    game.evaluate("(f) => { location.hash = f; }", fragment)
     message = game.get_by_test_id("play-message")
     message.wait_for(state="visible")
-    assert message.text_content() == ("This link could not be opened, so here is a fresh puzzle instead: boards up to "
-                                      "20x20 are supported (each side 2 to 20); this board is 21x3.")
-    assert shape_of(game) == (4, 4)     # a fresh puzzle of the shape on screen
+    assert message.text_content() == f"This link could not be opened: {reason}"
+    assert shape_of(game) == (5, 3) and tiles_of(game) == played
+    assert game.get_by_test_id("play-moves").text_content() == "1"
+    game.wait_for_function("(link) => location.hash.replace(/&time=\\d+/, '') === link", arg=link)
+    game.keyboard.press("ArrowLeft")                     # play goes on, and the message goes
+    assert tiles_of(game) == start and message.is_hidden()
 
 
 def test_hint_and_judged_moves_on_a_5x3_are_exact(game):

@@ -37,11 +37,52 @@ def test_board_and_controls_in_view_without_scrolling(browser, app_url, width, h
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.evaluate("for (const panel of document.querySelectorAll('.play details')) panel.open = true")
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "an open panel widens the page"
-    row = [page.get_by_test_id(t).bounding_box()["y"] for t in ("play-size", "play-redo")]
-    assert abs(row[0] - row[1]) < 4, "the size and the four game buttons share one line"
+    assert_lines(page)
     dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert dark == (scheme == "dark") and (background == "rgb(20, 23, 29)") == dark
+    context.close()
+
+
+#: The game's controls by line: the size menu (and its W×H fields), the game's four buttons, the solver's three.
+CONTROL_LINES = [["play-size", "play-custom"], ["play-new", "play-restart", "play-undo", "play-redo"],
+                 ["play-hint", "play-solve", "play-distance-button"]]
+
+
+def assert_lines(page):
+    """Each line of controls (CONTROL_LINES) is one line of the page, below the one before it (the W×H fields
+    only when shown)."""
+    tops = []
+    for line in CONTROL_LINES:
+        middles = [box["y"] + box["height"] / 2 for box in (page.get_by_test_id(t).bounding_box() for t in line) if box]
+        assert max(middles) - min(middles) < 4, (line, middles)
+        tops.append(min(middles))
+    assert tops == sorted(tops) and len(set(tops)) == len(tops), tops
+
+
+@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_size_fields_open_beside_the_menu_and_move_nothing(browser, app_url, width, height, scheme):
+    """Choosing "W×H" shows the width and height fields on the size menu's line: the game's buttons (Undo and Redo
+    with New puzzle and Restart, never on a line of their own), the solver's and the board keep their places."""
+    context, page = open_page(browser, app_url, width, height, scheme, "#play=4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+    where = lambda: {t: page.get_by_test_id(t).bounding_box() for t in ["play-board", *CONTROLS]}   # noqa: E731
+    closed = where()
+    assert_lines(page)
+    page.get_by_test_id("play-size").select_option("custom")
+    expect(page.get_by_test_id("play-custom")).to_be_visible()
+    assert where() == closed
+    assert_lines(page)
+    fields, column = page.get_by_test_id("play-custom").bounding_box(), page.locator(".play-main").bounding_box()
+    assert fields["x"] + fields["width"] <= column["x"] + column["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.get_by_test_id("play-height").fill("3")
+    page.get_by_test_id("play-height").press("Enter")     # a 4x3 dealt from the fields: they stay open
+    page.wait_for_function("document.querySelector('[data-testid=play-board]').dataset.height === '3'")
+    assert {t: box for t, box in where().items() if t != "play-board"} == \
+        {t: box for t, box in closed.items() if t != "play-board"}
+    assert where()["play-board"]["y"] == closed["play-board"]["y"]
+    assert_lines(page)
     context.close()
 
 

@@ -288,19 +288,24 @@ def test_a_tampered_game_link_is_refused_safely(light_page, app_url, fragment):
 
 
 REFUSED_PLAY_LINKS = [
-    # (link, the reason the message gives, the size of the fresh puzzle dealt instead)
-    ("play=3:", "the game in the link lists no tiles after '3:'.", 3),
-    ("play=3", "the game in the link must look like 'play=3:8,1,3,4,0,2,7,6,5'.", 3),
-    ("play=5:1,2", "a 5x5 board needs 25 tiles, not 2.", 5),
-    ("daily=2026-02-30", "'2026-02-30' is not a date: February 2026 has 28 days.", 4),
-    ("daily=2026-13-01&n=3", "'2026-13-01' is not a date: months run from 01 to 12.", 3),
-    ("daily=2026-04-31&n=5", "'2026-04-31' is not a date: April 2026 has 30 days.", 5),
-    ("daily=2026-00-10", "'2026-00-10' is not a date: months run from 01 to 12.", 4),
+    # (link, the reason the message gives, the shape of the fresh puzzle dealt instead, as its link writes it)
+    ("play=3:", "the game in the link lists no tiles after '3:'.", "3"),
+    ("play=3", "the game in the link must look like 'play=3:8,1,3,4,0,2,7,6,5'.", "3"),
+    ("play=5:1,2", "a 5x5 board needs 25 tiles, not 2.", "5"),
+    ("daily=2026-02-30", "'2026-02-30' is not a date: February 2026 has 28 days.", "4"),
+    ("daily=2026-13-01&n=3", "'2026-13-01' is not a date: months run from 01 to 12.", "3"),
+    ("daily=2026-04-31&n=5", "'2026-04-31' is not a date: April 2026 has 30 days.", "5"),
+    ("daily=2026-00-10", "'2026-00-10' is not a date: months run from 01 to 12.", "4"),
     ("play=5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&moves=xyz",
-     "the moves must be letters l, r, u and d.", 5),
-    ("daily=soon&n=6", "a daily puzzle's link looks like 'daily=2026-11-23&n=4'.", 6),
-    ("play=99:1,2", "boards up to 20x20 are supported; this one is 99x99.", 4),   # no 99x99 game: the usual size
-    ("play=21x3:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.", 4),
+     "the moves must be letters l, r, u and d.", "5"),
+    ("daily=soon&n=6", "a daily puzzle's link looks like 'daily=2026-11-23&n=4'.", "6"),
+    ("play=99:1,2", "boards up to 20x20 are supported; this one is 99x99.", "4"),   # no 99x99 game: the usual size
+    ("play=21x3:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.", "4"),
+    # a refused rectangle: never a square of its width
+    ("play=3x21:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 3x21.", "4"),
+    ("play=5x3:1,2", "a 5x3 board needs 15 tiles, not 2.", "5x3"),          # a shape the game plays: that shape
+    ("play=5x3:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14&moves=q", "the moves must be letters l, r, u and d.", "5x3"),
+    ("play=5y3:1,2", "the board size '5y3' in the link is not a whole number.", "4"),
 ]
 
 REFUSED_LINK_SIZES = [
@@ -310,6 +315,14 @@ REFUSED_LINK_SIZES = [
     ("words=horse", None), ("foo=1", None),
     ("daily=2026-02-30&n=5", 5), ("daily=2026-02-30", 4), ("daily=soon&n=6", 6), ("daily=2026-01-01&n=9", 9),
     ("daily=2026-01-01&x=1", None),
+]
+
+REFUSED_LINK_SHAPES = [
+    # (link, the [width, height] its refusal carries: the board's shape once read, else [None, None])
+    ("play=5x3:1,2", [5, 3]), ("play=3x21:1,2", [3, 21]), ("play=21x3:1,2", [21, 3]), ("play=5x3:", [5, 3]),
+    ("play=5x3:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14&time=x", [5, 3]), ("play=4x3:1,2&goal=3x4:1", [4, 3]),
+    ("play=3:", [3, 3]), ("play=3", [3, 3]), ("play=99:1", [99, 99]), ("play=5y3:1", [None, None]),
+    ("daily=2026-02-30&n=5", [5, 5]), ("daily=2026-01-01&x=1", [None, None]),
 ]
 
 
@@ -328,18 +341,37 @@ def test_a_refused_link_carries_the_size_it_asked_for(light_page, app_url):
     assert dict(zip([link for link, _ in REFUSED_LINK_SIZES], sizes)) == dict(REFUSED_LINK_SIZES)
 
 
-@pytest.mark.parametrize("fragment, reason, n", REFUSED_PLAY_LINKS)
-def test_a_refused_game_or_daily_link_says_why_and_deals_its_size(light_page, app_url, fragment, reason, n):
-    """A game or daily link the game cannot open (a malformed board, a date no calendar has) is not used:
-    the player sees one sentence saying why, over a fresh puzzle of the size the link asked for."""
+def test_a_refused_link_carries_the_shape_it_asked_for(light_page, app_url):
+    """A rectangle's refusal carries its height too (FragmentError's ``height``; a square's is its size), so that
+    the game deals a fresh puzzle of the link's shape, or keeps its own when the game plays no such shape."""
+    page = light_page
+    page.goto(app_url)
+    shapes = page.evaluate("""async (links) => {
+      const { FragmentError, parseDaily, parseFragment } = await import("/core/links.js");
+      return links.map((link) => {
+        try { (link.startsWith("daily=") ? parseDaily : parseFragment)(link); return "opened"; }
+        catch (error) { return error instanceof FragmentError ? [error.size, error.height] : String(error); }
+      });
+    }""", [link for link, _ in REFUSED_LINK_SHAPES])
+    assert dict(zip([link for link, _ in REFUSED_LINK_SHAPES], shapes)) == dict(REFUSED_LINK_SHAPES)
+
+
+@pytest.mark.parametrize("fragment, reason, shape", REFUSED_PLAY_LINKS)
+def test_a_refused_game_or_daily_link_says_why_and_deals_its_shape(light_page, app_url, fragment, reason, shape):
+    """A game or daily link the game cannot open on the page's first load (a malformed board, a date no
+    calendar has) is not used: the player sees one sentence saying why, over a fresh puzzle of the shape the
+    link asked for when the game plays that shape, else of the usual 4x4."""
     page = light_page
     page.goto("about:blank")
     page.goto(f"{app_url}#{fragment}")
     message = page.get_by_test_id("play-message")
     expect(message).to_be_visible()
     assert message.text_content() == f"This link could not be opened, so here is a fresh puzzle instead: {reason}"
-    assert len(tiles_of(page)) == n * n and Board.from_tiles(tiles_of(page)).is_solvable()
-    assert page.evaluate("location.hash").startswith(f"#play={n}:")    # the refused link left the bar
+    width, height = map(int, shape.split("x")) if "x" in shape else (int(shape), int(shape))
+    board = page.get_by_test_id("play-board")
+    assert (int(board.get_attribute("data-width")), int(board.get_attribute("data-height"))) == (width, height)
+    assert Board.from_tiles(tiles_of(page), width=width).is_solvable()
+    assert page.evaluate("location.hash").startswith(f"#play={shape}:")    # the refused link left the bar
 
 
 def test_a_real_date_opens_its_daily_puzzle(light_page, app_url):
