@@ -20,17 +20,29 @@ the two tiles alone (:func:`place`, as :mod:`.lines` does it) places them, and t
 the beam never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`place`
 too.  The 4x4 left at the end is finished optimally by :mod:`.lines`.
 
+Above 10x10 the Manhattan distance in the rank is weighed (``ahead``): the tiles of the line under way and of
+the next few count two or three times (:meth:`PlacementBeam._weigh`), so the ways of placing a tile that also
+bring the next lines' tiles near are kept first (one beam a board, :data:`BIG_KINDS`: 15x15 2.56 -> 2.46-2.49
+x the Manhattan distance, 20x20 2.68 -> 2.58-2.62).
+
 Measured (the benchmark's ``random10``, ``random15``, ``random20`` suites: ten random boards a size, 10 s of CPU
 each in the anytime search, see :func:`portfolio`), answer / proven bound, mean (worst): 10x10 2.55 (2.90) with
 the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first, 15x15 3.38
-(3.48) -> 2.50 (2.59), 20x20 3.54 (3.62) -> 2.65 (2.72).  Square boards only (a rectangle takes :mod:`.lines`).
+(3.48) -> 2.50 (2.59) -> 2.43 (2.54) with ``ahead``, 20x20 3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57).  Square boards
+only (a rectangle takes :mod:`.lines`).
 
 Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
 the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
 tiles of the next 10 to 40 steps only, instead of every tile (1,707 to 5,762); the last two tiles of a line by
 the beam alone (20x20, width 8: 18,923 moves against 16,287; 10x10: 100-170 moves more); the line-by-line
 solver's placements with weight 1 instead of 3 (the same moves, 20 times the time); :func:`place` searching
-first within two cells of the tiles, blank and targets (the same expansions).
+first within two cells of the tiles, blank and targets (the same expansions).  On random 20x20 boards (three,
+width 16, answer / Manhattan distance, mean): each line placed by three kinds of beam and the best kept, judged
+by its moves + 2.5 x the Manhattan distance left (2.59, as one kind alone, for three times the work); a first
+stretch by a beam over the whole board (it stalls within 200 moves, the distance 5,321 -> 5,304); the last 6x6,
+8x8 or 10x10 square by whole-board beams of width 128 instead of placements (2.58-2.63 against 2.60); a heavier
+Manhattan weight than step weight, even with the blank's way to the tile weighed more or the stall cut to 20
+moves (2.7 to 3.6: the beam sorts the tiles around the one it should place).
 """
 
 from __future__ import annotations
