@@ -50,6 +50,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections import defaultdict
+from functools import lru_cache
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import grid
@@ -505,37 +506,53 @@ class PlacementBeam:
 
 def place(tiles: Sequence[int], side: int, locked: bytes, tile_ids: Sequence[int], targets: Sequence[int],
           stats: SearchStats, weight: float = 3.0):
-    """The blank's cells that bring ``tile_ids`` (none: the blank) to ``targets`` never moving a tile on a
-    ``locked`` cell (the generator's return value; it yields every :data:`PLACE_SLICE` expansions, counted in
-    ``stats``): a weighted A* over the blank and those tiles alone (every other tile is just not the blank), as
-    the line-by-line solver places its tiles."""
-    n = side
-    blank = list(tiles).index(0)
-    pos = tuple(list(tiles).index(t) for t in tile_ids)
-    goal = tuple(targets) if tile_ids else ()
-    blank_goal = None if tile_ids else targets[0]
-    tr = [divmod(t, n) for t in goal]
+    """The blank's cells that bring ``tile_ids`` (none, one or two tiles; none: the blank) to ``targets`` never
+    moving a tile on a ``locked`` cell (the generator's return value; it yields every :data:`PLACE_SLICE`
+    expansions, counted in ``stats``): a weighted A* over the blank and those tiles alone (every other tile is
+    just not the blank), as the line-by-line solver places its tiles.
 
-    def estimate(state) -> int:
-        er, ec = divmod(state[0], n)
-        if blank_goal is not None:
-            gr, gc = divmod(blank_goal, n)
-            return abs(er - gr) + abs(ec - gc)
-        h, near = 0, None
-        for i, (gr, gc) in enumerate(tr):
-            pr, pc = divmod(state[i + 1], n)
-            d = abs(pr - gr) + abs(pc - gc)
+    A state is one integer, the blank's cell then the tiles' in base side*side (so the heap orders states as
+    tuples of them would be ordered, and the answers are those of the tuples), and distances come from one table:
+    1.6 times as fast as tuples and ``divmod`` (0.65 -> 0.41 s of a 20x20 beam's 2.6 s)."""
+    cells = side * side
+    dist = _distances(side)
+    free = [tuple(x for x in moves if not locked[x]) for moves in grid.blank_moves(side)]
+    tiles = list(tiles)
+    start = tiles.index(0)
+    for tile in tile_ids:
+        start = start * cells + tiles.index(tile)
+    count = len(tile_ids)
+    aim = targets[0] if count else 0
+    aim1 = targets[1] if count == 2 else 0
+    goal = aim * cells + aim1 if count == 2 else aim
+
+    def estimate(blank: int, first: int, second: int) -> int:
+        if not count:
+            return dist[blank * cells + aim]
+        h = dist[first * cells + aim]
+        near = dist[first * cells + blank] - 1 if h else -1      # -1: no tile away from its target yet
+        if count == 2:
+            d = dist[second * cells + aim1]
             if d:
                 h += d
-                a = abs(pr - er) + abs(pc - ec) - 1
-                near = a if near is None or a < near else near
-        return h + (near or 0)
+                a = dist[second * cells + blank] - 1
+                near = a if near < 0 or a < near else near
+        return h + near if near > 0 else h
 
-    start = (blank,) + pos
-    frontier = [(weight * estimate(start), 0, start)]
-    best: Dict[tuple, int] = {start: 0}
-    parent: Dict[tuple, Optional[tuple]] = {start: None}
-    moves = grid.blank_moves(n)
+    def split(state: int) -> Tuple[int, int, int]:
+        if count == 2:
+            rest, second = divmod(state, cells)
+            blank, first = divmod(rest, cells)
+            return blank, first, second
+        if count == 1:
+            blank, first = divmod(state, cells)
+            return blank, first, -1
+        return state, -1, -1
+
+    frontier = [(weight * estimate(*split(start)), 0, start)]
+    best: Dict[int, int] = {start: 0}
+    parent: Dict[int, int] = {start: -1}
+    size = cells ** count
     while frontier:
         _, g, state = heapq.heappop(frontier)
         if best[state] < g:
@@ -543,24 +560,28 @@ def place(tiles: Sequence[int], side: int, locked: bytes, tile_ids: Sequence[int
         stats.expanded += 1
         if stats.expanded % PLACE_SLICE == 0:
             yield
-        if (state[1:] == goal) if blank_goal is None else state[0] == blank_goal:
-            cells = []
-            while parent[state] is not None:
-                cells.append(state[0])
+        if (state % size if count else state) == goal:
+            path = []
+            while state != start:
+                path.append(state // size)
                 state = parent[state]
-            return cells[::-1]
-        e = state[0]
-        for x in moves[e]:
-            if locked[x]:
+            return path[::-1]
+        blank, first, second = split(state)
+        g1 = g + 1
+        for x in free[blank]:
+            one = blank if x == first else first
+            two = blank if x == second else second
+            child = x if not count else (x * cells + one if count == 1 else (x * cells + one) * cells + two)
+            if best.get(child, g1 + 1) <= g1:
                 continue
-            child = list(state)
-            if x in state[1:]:
-                child[state.index(x, 1)] = e
-            child[0] = x
-            child = tuple(child)
-            if best.get(child, g + 2) <= g + 1:
-                continue
-            best[child] = g + 1
+            best[child] = g1
             parent[child] = state
-            heapq.heappush(frontier, (g + 1 + weight * estimate(child), g + 1, child))
+            heapq.heappush(frontier, (g1 + weight * estimate(x, one, two), g1, child))
     raise ValueError("no way to place the tiles")  # cannot happen on a solvable board
+
+
+@lru_cache(maxsize=4)
+def _distances(side: int) -> List[int]:
+    """The Manhattan distance between any two cells of a side x side board, at [a * side * side + b]."""
+    cells = side * side
+    return [abs(a // side - b // side) + abs(a % side - b % side) for a in range(cells) for b in range(cells)]
