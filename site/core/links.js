@@ -22,8 +22,8 @@ export const DICTIONARY_NAMES = ["common", "large"];
 
 /** A refused link: its message is one sentence; `size` is the board size the link asked for (a rectangle's
  *  width) and `height` its height (a square's is its size), when the parser had read them before refusing
- *  it, else null (the game, for a game or daily link, puts a fresh board of that shape in its place when it
- *  plays that shape, and Solve, for a board link, one of that size when it takes that size). */
+ *  it, else null (the game, for a game or daily link, and Solve, for a board link, put a fresh board of that
+ *  shape in its place when they take that shape). */
 export class FragmentError extends Error {
   constructor(message, size = null, height = size) {
     super(message);
@@ -190,7 +190,7 @@ function boardFromText(text, goalText, { kind = "board" } = {}) {
 function boardFromFields(fields) {
   const { n, height, tiles, goal } = boardFromText(fields.get("board"), fields.get("goal"));
   const heuristic = fields.get("h") || null;
-  if (heuristic !== null && !NAME.test(heuristic)) refuse(`the heuristic ${quoted(heuristic)} in the link is not a name a heuristic can have`);
+  if (heuristic !== null && !NAME.test(heuristic)) refuse(`the heuristic ${quoted(heuristic)} in the link is not a name a heuristic can have`, n, height);
   return { kind: "board", n, height, tiles, goal, heuristic };
 }
 

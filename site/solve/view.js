@@ -200,7 +200,8 @@ export function mount(section, { solver, router, budgets }) {
     if (pressedEarly) { pressedEarly = false; solve(); }
   }
 
-  /** Put a link's puzzle into the form; a refused board link leaves a fresh board, and the reason shows. */
+  /** Put a link's puzzle into the form; a refused link's reason shows, over a fresh board of its shape or the
+   *  form as it was (refuse). */
   function loadLink(link) {
     if (link === formLink()) return;   // the form's own puzzle, published a moment ago
     form.clearErrors();
@@ -211,25 +212,34 @@ export function mount(section, { solver, router, budgets }) {
       else form.showWords(puzzle);
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      refuse(fragmentKind(link), error.message, error.size);
+      refuse(fragmentKind(link), error.message, error.size, error.height);
     }
     edits++;
     scheduleCheck(0);
   }
 
-  /** A refused link's reason, over a fresh board of the size the link asked for (`size`, when the form
-   *  takes boards of that size; else 3x3), or over an empty word pair. */
-  function refuse(kind, reason, size = null) {
-    if (kind === "board") {
-      const n = size >= MIN_SIDE && size <= MAX_SIDE ? size : 3, tiles = dealTiles(n);
-      form.showBoard({ n, tiles });
-      form.setError("link", refusal(reason, "here is a fresh board instead"));
-      router.publish(boardFragment({ n, tiles }));   // the broken link leaves the address bar
-    } else {
+  /** A refused link's reason, in one sentence.  A board link of a shape the form takes (`width` x `height`,
+   *  each side MIN_SIDE to MAX_SIDE) leaves a fresh board of that shape; one of no shape read, or of a side
+   *  outside those, leaves the form's board as it was (on a first load, the form's own), never a board of a
+   *  size the link did not ask for.  A word link leaves an empty word pair.  The refused link leaves the
+   *  address bar. */
+  function refuse(kind, reason, width = null, height = width) {
+    if (kind !== "board") {
       form.showWords({ start: "", goal: "" });
       form.setError("link", refusal(reason));
       router.publish("ladders");
+      return;
     }
+    const taken = [width, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
+    if (!taken) {
+      form.setError("link", refusal(reason));
+      router.publish(formLink() || "solve");   // the form's board's own link follows its check
+      return;
+    }
+    const tiles = dealTiles(width, goalTiles(width, height));
+    form.showBoard({ n: width, tiles });
+    form.setError("link", refusal(reason, "here is a fresh board instead"));
+    router.publish(boardFragment({ n: width, tiles }));
   }
 
   // -- solving ------------------------------------------------------------------------------------------

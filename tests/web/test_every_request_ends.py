@@ -129,6 +129,7 @@ def test_offline_before_any_table_was_used_a_15_puzzle_is_solved_and_a_missing_f
 # -- huge boards: refused at once, and a request the solver died on is never sent again by itself -------
 
 def test_a_200x200_link_is_refused_within_2_s_with_no_worker_restart(app):
+    type_board(app, "8 1 3\n4 0 2\n7 6 5")
     restarts = app.evaluate("window.__solver.restarts")
     began = time.perf_counter()
     set_fragment(app, "board=200:" + ",".join(map(str, shuffled_board(200))))
@@ -137,7 +138,7 @@ def test_a_200x200_link_is_refused_within_2_s_with_no_worker_restart(app):
     measure("refuse_200x200_link_seconds", round(seconds, 3))
     assert seconds < 2
     assert_one_sentence(app.get_by_test_id("link-error").inner_text())
-    app.wait_for_function("document.getElementById('board-note').textContent.includes('solvable')")  # the fresh board
+    app.wait_for_function("document.getElementById('board-note').textContent.includes('solvable')")  # the form's board, kept
     assert app.get_by_test_id("board-error").inner_text().strip() == ""   # ... has no stale error
     assert "board=200" not in app.evaluate("location.hash")               # and the broken link left the address bar
     time.sleep(1)

@@ -125,26 +125,58 @@ def test_a_board_link_with_a_size_and_no_tiles_says_so(app, fragment, reason):
     assert sorted(tiles) == list(range(9)) and Board.from_tiles(tiles).is_solvable()
 
 
-REFUSED_BOARD_LINK_SIZES = [
-    # (link, the size of the fresh board the Solve view deals instead: the link's own when the form takes
-    # boards of that size, else 3x3)
-    ("board=5:1,2", 5), ("board=6:", 6), ("board=4:1,2,3&goal=5:1", 4), ("board=2:0,1,2,2", 2),
-    ("board=20:1", 20),
-    ("board=x:1", 3), ("board=:1", 3), ("board=1:0", 3), ("board=21:1", 3), ("board=200:1,2", 3),
+REFUSED_BOARD_LINK_SHAPES = [
+    # (link, the shape of the fresh board the Solve view deals instead, as its link writes it: the link's own,
+    # which the form takes)
+    ("board=5:1,2", "5"), ("board=6:", "6"), ("board=4:1,2,3&goal=5:1", "4"), ("board=2:0,1,2,2", "2"),
+    ("board=20:1", "20"), ("board=5x3:1,2", "5x3"), ("board=3x20:1", "3x20"), ("board=4x3:1,2&goal=3x4:1", "4x3"),
+    ("board=2:1,2,0,3&h=Manhattan", "2"),
 ]
 
 
-@pytest.mark.parametrize("fragment, n", REFUSED_BOARD_LINK_SIZES)
-def test_a_refused_board_link_deals_a_fresh_board_of_the_size_it_asked_for(app, fragment, n):
-    """A board link the Solve view cannot open leaves, under its reason, a fresh solvable board of the size the
-    link asked for (its FragmentError's size), and that board's link in the address bar; a link that named no
-    size the form takes (none, 1, more than 20) leaves a 3x3."""
+@pytest.mark.parametrize("fragment, shape", REFUSED_BOARD_LINK_SHAPES)
+def test_a_refused_board_link_deals_a_fresh_board_of_the_shape_it_asked_for(app, fragment, shape):
+    """A board link the Solve view cannot open leaves, under its reason, a fresh solvable board of the shape the
+    link asked for (its FragmentError's size and height) when the form takes that shape, and that board's link
+    in the address bar."""
     page = app
     page.evaluate("(f) => { location.hash = f; }", fragment)
     expect(page.get_by_test_id("link-error")).to_contain_text("here is a fresh board instead")
-    tiles = [int(t) for t in page.get_by_test_id("board-input").input_value().split()]
-    assert len(tiles) == n * n and sorted(tiles) == list(range(n * n)) and Board.from_tiles(tiles).is_solvable()
-    assert page.evaluate("location.hash") == f"#board={n}:{','.join(map(str, tiles))}"
+    width, height = map(int, shape.split("x")) if "x" in shape else (int(shape), int(shape))
+    rows = [[int(t) for t in row.split()] for row in page.get_by_test_id("board-input").input_value().split("\n")]
+    tiles = sum(rows, [])
+    assert [len(row) for row in rows] == [width] * height and sorted(tiles) == list(range(width * height))
+    assert Board.from_tiles(tiles, width=width).is_solvable()
+    assert page.evaluate("location.hash") == f"#board={shape}:{','.join(map(str, tiles))}"
+
+
+REFUSED_BOARD_LINKS_OF_NO_SHAPE_TAKEN = [
+    # a link that named no shape the form takes (none, a side of 1 or more than 20): the form keeps its board
+    "board=x:1", "board=:1", "board=1:0", "board=21:1", "board=200:1,2", "board=21x3:1", "board=3x21:1",
+    "board=5y3:1",
+]
+
+
+@pytest.mark.parametrize("fragment", REFUSED_BOARD_LINKS_OF_NO_SHAPE_TAKEN)
+def test_a_refused_board_link_of_no_shape_the_form_takes_keeps_the_forms_board(app, fragment):
+    """Never a board of a size the link did not ask for: the board in the form stays, under the reason (no
+    fresh board to speak of), and its own link goes back in the address bar."""
+    page = app
+    page.get_by_label("Board: one row per line").fill("1 2 3\n4 5 6\n7 0 8")
+    page.wait_for_function("location.hash === '#board=3:1,2,3,4,5,6,7,0,8'", timeout=10_000)
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    expect(page.get_by_test_id("link-error")).to_contain_text(re.compile(r"^This link could not be opened: "))
+    expect(page.get_by_test_id("board-input")).to_have_value("1 2 3\n4 5 6\n7 0 8")
+    page.wait_for_function("location.hash === '#board=3:1,2,3,4,5,6,7,0,8'", timeout=10_000)
+
+
+def test_a_refused_board_link_of_no_shape_the_form_takes_on_a_first_load_keeps_the_forms_first_board(fresh, app_url):
+    page = fresh(app_url + "#board=21x3:" + ",".join(map(str, range(63))), boot=False)
+    expect(page.get_by_test_id("link-error")).to_have_text(
+        "This link could not be opened: boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.")
+    expect(page.get_by_test_id("board-input")).to_have_value("8 1 3\n4 0 2\n7 6 5")
+    assert "21x3" not in page.evaluate("location.hash")
+    assert page.errors == []
 
 
 def test_solver_links_load_before_python_has_booted(fresh, app_url):
@@ -322,6 +354,7 @@ REFUSED_LINK_SHAPES = [
     ("play=5x3:1,2", [5, 3]), ("play=3x21:1,2", [3, 21]), ("play=21x3:1,2", [21, 3]), ("play=5x3:", [5, 3]),
     ("play=5x3:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14&time=x", [5, 3]), ("play=4x3:1,2&goal=3x4:1", [4, 3]),
     ("play=3:", [3, 3]), ("play=3", [3, 3]), ("play=99:1", [99, 99]), ("play=5y3:1", [None, None]),
+    ("board=2:1,2,0,3&h=Manhattan", [2, 2]), ("board=5x3:1,2", [5, 3]), ("board=5y3:1", [None, None]),
     ("daily=2026-02-30&n=5", [5, 5]), ("daily=2026-01-01&x=1", [None, None]),
 ]
 

@@ -1,6 +1,7 @@
 """Solve on rectangles: boards W wide and H high (each side 2 to 20) typed as rows, made on the grid editor,
 opened from a board=WxH: link, drawn and replayed W x H, stopped and resumed; an unsolvable one says why, and a
-side over 20 is refused in one sentence.  The shortest lengths are the engine's (tests/core proves its rectangles
+side over 20 is refused in one sentence.  A refused link leaves a fresh board of its shape when the form takes
+that shape, else the form as it was.  The shortest lengths are the engine's (tests/core proves its rectangles
 against breadth-first search).  Runs on the solver page the whole module shares (conftest's ``app``)."""
 
 from __future__ import annotations
@@ -171,16 +172,56 @@ def test_a_side_over_20_typed_is_refused_in_one_sentence(app, rows, said):
     expect(app.get_by_test_id("board-error")).to_have_text(said)
 
 
-def test_a_refused_rectangle_link_leaves_a_fresh_board_and_one_sentence(app):
-    set_fragment(app, "board=21x3:" + ",".join(map(str, range(63))))
-    expect(app.get_by_test_id("link-error")).to_have_text(
-        "This link could not be opened, so here is a fresh board instead: boards up to 20x20 are supported (each side "
-        "2 to 20); this board is 21x3.")
-    expect(app.get_by_test_id("board-note")).to_contain_text("3×3 board, solvable", timeout=10_000)
-    set_fragment(app, "board=4x3:1,1,2,3,4,5,6,7,8,9,10,0")        # the link's width: a fresh board 4 wide
-    expect(app.get_by_test_id("link-error")).to_have_text(
-        "This link could not be opened, so here is a fresh board instead: tile 1 appears twice in the board.")
-    expect(app.get_by_test_id("board-note")).to_contain_text("4×4 board, solvable", timeout=10_000)
+def board_rows(page) -> list[list[int]]:
+    return [[int(tile) for tile in row.split()] for row in page.get_by_test_id("board-input").input_value().split("\n")]
+
+
+@pytest.mark.parametrize("fragment, width, height, reason", [
+    ("board=5x3:" + ",".join(map(str, [1, 1] + list(range(2, 14)) + [0])), 5, 3, "tile 1 appears twice in the board."),
+    ("board=5x3:1,2,3", 5, 3, "a 5x3 board needs 15 tiles, not 3."),
+    ("board=4x3:1,1,2,3,4,5,6,7,8,9,10,0", 4, 3, "tile 1 appears twice in the board."),
+    ("board=3x5:" + ",".join(map(str, range(1, 16))), 3, 5, "tile 15 is out of range: a 3x5 board uses 0 to 14."),
+], ids=["5x3 tile twice", "5x3 too few tiles", "4x3 tile twice", "3x5 tile out of range"])
+def test_a_refused_link_of_a_shape_the_form_takes_leaves_a_fresh_board_of_that_shape(app, fragment, width, height,
+                                                                                      reason):
+    """Its width and its height: a W x H board in the text and on the grid editor, never a square of its width."""
+    type_board(app, "8 1 3\n4 0 2\n7 6 5")
+    open_grid(app)
+    try:
+        set_fragment(app, fragment)
+        expect(app.get_by_test_id("link-error")).to_have_text(
+            f"This link could not be opened, so here is a fresh board instead: {reason}")
+        rows = board_rows(app)
+        assert [len(row) for row in rows] == [width] * height
+        assert sorted(sum(rows, [])) == list(range(width * height))
+        expect(app.get_by_test_id("grid-size")).to_have_value(str(width))
+        expect(app.get_by_test_id("grid-height")).to_have_value(str(height))
+        assert columns(app.get_by_test_id("grid")) == width
+        expect(app.get_by_test_id("board-note")).to_contain_text(f"{width}×{height} board, solvable", timeout=10_000)
+        link = f"#board={width}x{height}:" + ",".join(str(tile) for row in rows for tile in row)
+        assert app.evaluate("location.hash") == link                  # the fresh board's link, not the refused one
+    finally:
+        app.get_by_text("Edit on a grid").click()
+
+
+@pytest.mark.parametrize("fragment, reason", [
+    ("board=21x3:" + ",".join(map(str, range(63))),
+     "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
+    ("board=3x21:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 3x21."),
+    ("board=21:1,2,3", "boards up to 20x20 are supported; this one is 21x21."),
+    ("board=5y3:1,2,3", "the board size '5y3' in the link is not a whole number."),
+], ids=["21x3", "3x21", "21", "5y3"])
+def test_a_refused_link_of_a_shape_the_form_does_not_take_keeps_the_board_in_the_form(app, fragment, reason):
+    """No board of a size the link did not ask for (a square of its width) replaces the one in the form: it stays
+    as it was, under one sentence saying why the link was not opened, and its own link goes back in the bar."""
+    type_board(app, BOARD_4X3[0])
+    link = "#board=4x3:" + ",".join(BOARD_4X3[0].split())
+    app.wait_for_function("(link) => location.hash === link", arg=link, timeout=10_000)
+    set_fragment(app, fragment)
+    expect(app.get_by_test_id("link-error")).to_have_text(f"This link could not be opened: {reason}")
+    expect(app.get_by_test_id("board-input")).to_have_value(BOARD_4X3[0])
+    expect(app.get_by_test_id("board-note")).to_contain_text("4×3 board, solvable", timeout=10_000)
+    app.wait_for_function("(link) => location.hash === link", arg=link, timeout=10_000)
 
 
 def test_cancel_while_a_rectangles_tables_are_built_then_solve_it(app):
