@@ -21,6 +21,7 @@ times longer than optimal; loops (the same board twice on the way) are cut out a
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import grid
@@ -30,17 +31,13 @@ from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb663
 from .rect import RectIDAStar
 
-__all__ = ["SubgoalSearch", "cut_loops"]
+__all__ = ["SubgoalSearch", "cut_loops", "place"]
 
 
 #: Expansions of the final corner's IDA* between two yields (so a caller's slices stay short).
 FINISH_SLICE = 20_000
 #: Expansions of a placement's weighted A* between two yields.
 PLACEMENT_SLICE = 5_000
-
-
-class _Unsolvable(Exception):
-    pass
 
 
 class SubgoalSearch:
@@ -148,84 +145,19 @@ class SubgoalSearch:
         targets = tuple(goal_cells)
         pos = tuple(tiles.index(t) for t in wanted)
         if pos != targets:
-            cells = yield from self._search(tiles.index(0), pos, targets)
+            search = place(tiles, self.width, locked, wanted, targets, self.stats, self.weight, nearest_first=True)
+            while True:
+                try:
+                    self.stored_nodes = next(search)
+                except StopIteration as done:
+                    cells = done.value
+                    break
+                yield
+            self.stored_nodes = 0
             for cell in cells:
                 self._move_blank(cell)
         for c in goal_cells:
             locked[c] = True
-
-    def _search(self, blank: int, pos: Tuple[int, ...], targets: Tuple[int, ...]):
-        """Weighted A* over (blank, the tiles' cells) to ``targets``; yield every :data:`PLACEMENT_SLICE`
-        expansions (placing the last tiles of a long line can take seconds); return the blank's cells."""
-        n, height, locked, w = self.width, self.height, self.locked, self.weight
-        adj = []
-        for cell in range(n * height):
-            r, c = divmod(cell, n)
-            adj.append([x for x, ok in ((cell - n, r > 0), (cell + n, r < height - 1), (cell - 1, c > 0),
-                                        (cell + 1, c < n - 1)) if ok and not locked[x]])
-        tr = [divmod(t, n) for t in targets]
-        k = len(targets)
-
-        def estimate(state) -> int:
-            e = state[0]
-            er, ec = divmod(e, n)
-            h = 0
-            near = 1 << 30
-            for i in range(k):
-                p = state[i + 1]
-                pr, pc = divmod(p, n)
-                gr, gc = tr[i]
-                d = abs(pr - gr) + abs(pc - gc)
-                if d:
-                    h += d
-                    a = abs(pr - er) + abs(pc - ec) - 1
-                    if a < near:
-                        near = a
-            return h + (near if near != 1 << 30 else 0)
-
-        start = (blank,) + pos
-        h0 = estimate(start)
-        frontier = [(w * h0, h0, 0, start)]
-        best: Dict[tuple, int] = {start: 0}
-        parent: Dict[tuple, Optional[tuple]] = {start: None}
-        stats = self.stats
-        while frontier:
-            _, h, g, state = heapq.heappop(frontier)
-            if best[state] < g:
-                continue
-            if state[1:] == targets:
-                cells = []
-                while parent[state] is not None:
-                    cells.append(state[0])
-                    state = parent[state]
-                cells.reverse()
-                return cells
-            stats.expanded += 1
-            if stats.expanded % PLACEMENT_SLICE == 0:
-                self.stored_nodes = len(best)
-                yield
-                self.stored_nodes = 0
-            e = state[0]
-            for x in adj[e]:
-                if x in state[1:]:
-                    child = list(state)
-                    child[state.index(x, 1)] = e
-                    child[0] = x
-                    child = tuple(child)
-                else:
-                    child = (x,) + state[1:]
-                g1 = g + 1
-                known = best.get(child)
-                if known is not None and known <= g1:
-                    continue
-                best[child] = g1
-                parent[child] = state
-                h1 = estimate(child)
-                heapq.heappush(frontier, (g1 + w * h1, h1, g1, child))
-                stats.enqueued += 1
-            if len(frontier) > stats.max_frontier:
-                stats.max_frontier = len(frontier)
-        raise _Unsolvable("no placement found")  # cannot happen on a solvable board
 
     def _finish(self, top: int, bottom: int, left: int, right: int):
         """Solve the remaining corner optimally and append its moves, yielding between slices of IDA*.
@@ -288,3 +220,99 @@ def cut_loops(tiles: Sequence[int], cells: List[int]) -> List[int]:
             states.append(key)
             seen[key] = len(states) - 1
     return kept
+
+
+def place(tiles: Sequence[int], width: int, locked: Sequence[int], tile_ids: Sequence[int],
+          targets: Sequence[int], stats: SearchStats, weight: float = 3.0, nearest_first: bool = False):
+    """The blank's cells that bring ``tile_ids`` (none, one or two tiles; none: the blank) to ``targets`` on a
+    board ``width`` cells wide, never moving a tile on a ``locked`` cell (the generator's return value; it
+    yields, every :data:`PLACEMENT_SLICE` expansions, the states it holds; expansions are counted in ``stats``):
+    a weighted A* over the blank and those tiles alone, every other tile just "not the blank".  Its estimate is
+    the tiles' Manhattan distances to their targets plus the blank's way to the nearest tile not there yet.
+    Among states of equal f it expands first the one nearer its target (``nearest_first``, the line-by-line
+    solver's order) or the one fewer moves in (the placement beams').
+
+    A state is one integer, the blank's cell then the tiles' in base W*H (so the heap orders states as tuples of
+    them would be ordered), and distances come from one table: 1.6 times as fast as tuples and ``divmod``
+    (0.65 -> 0.41 s of a 20x20 placement beam's 2.6 s).
+
+    >>> place([1, 2, 3, 4, 0, 5], 3, [0] * 6, [5], [5], SearchStats(0, 0, 0)).send(None)
+    Traceback (most recent call last):
+    StopIteration: [5]
+    """
+    cells = len(tiles)
+    dist = _distances(width, cells // width)
+    free = [tuple(x for x in moves if not locked[x]) for moves in grid.blank_moves(width, cells // width)]
+    tiles = list(tiles)
+    start = tiles.index(0)
+    for tile in tile_ids:
+        start = start * cells + tiles.index(tile)
+    count = len(tile_ids)
+    aim = targets[0] if count else 0
+    aim1 = targets[1] if count == 2 else 0
+    goal = aim * cells + aim1 if count == 2 else aim
+
+    def estimate(blank: int, first: int, second: int) -> int:
+        if not count:
+            return dist[blank * cells + aim]
+        h = dist[first * cells + aim]
+        near = dist[first * cells + blank] - 1 if h else -1      # -1: no tile away from its target yet
+        if count == 2:
+            d = dist[second * cells + aim1]
+            if d:
+                h += d
+                a = dist[second * cells + blank] - 1
+                near = a if near < 0 or a < near else near
+        return h + near if near > 0 else h
+
+    def split(state: int) -> Tuple[int, int, int]:
+        if count == 2:
+            rest, second = divmod(state, cells)
+            blank, first = divmod(rest, cells)
+            return blank, first, second
+        if count == 1:
+            blank, first = divmod(state, cells)
+            return blank, first, -1
+        return state, -1, -1
+
+    h0 = estimate(*split(start))
+    frontier = [(weight * h0, h0 if nearest_first else 0, 0, start)]
+    best: Dict[int, int] = {start: 0}
+    parent: Dict[int, int] = {start: -1}
+    size = cells ** count
+    while frontier:
+        _, _, g, state = heapq.heappop(frontier)
+        if best[state] < g:
+            continue
+        if (state % size if count else state) == goal:
+            path = []
+            while state != start:
+                path.append(state // size)
+                state = parent[state]
+            return path[::-1]
+        stats.expanded += 1
+        if stats.expanded % PLACEMENT_SLICE == 0:
+            yield len(best)
+        blank, first, second = split(state)
+        g1 = g + 1
+        for x in free[blank]:
+            one = blank if x == first else first
+            two = blank if x == second else second
+            child = x if not count else (x * cells + one if count == 1 else (x * cells + one) * cells + two)
+            if best.get(child, g1 + 1) <= g1:
+                continue
+            best[child] = g1
+            parent[child] = state
+            h = estimate(x, one, two)
+            heapq.heappush(frontier, (g1 + weight * h, h if nearest_first else g1, g1, child))
+            stats.enqueued += 1
+        if len(frontier) > stats.max_frontier:
+            stats.max_frontier = len(frontier)
+    raise ValueError("no way to place the tiles")  # cannot happen on a solvable board
+
+
+@lru_cache(maxsize=8)
+def _distances(width: int, height: int) -> List[int]:
+    """The Manhattan distance between any two cells of a W x H board, at [a * W * H + b]."""
+    cells = width * height
+    return [abs(a // width - b // width) + abs(a % width - b % width) for a in range(cells) for b in range(cells)]

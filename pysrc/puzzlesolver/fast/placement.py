@@ -12,12 +12,12 @@ shorter.  It keeps, beside the boards at the furthest step, as many boards a ste
 :meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards with the same blank and placed
 tile's cells.
 
-The last two tiles of a line are placed with the usual trick: the line's last tile goes to the next-to-last
-cell, the next-to-last tile below it (one cell in from the line), the blank to the line's last cell, then two
-moves bring both home.  The beam brings the two tiles near; from its best board a weighted A* over the blank and
-the two tiles alone (:func:`place`, as :mod:`.lines` does it) places them, and the beam starts again from there
-(a beam on its own stalls there: the two tiles block each other).  Each step locks the cells it has filled, so
-the beam never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`place`
+The last two tiles of a line are placed with the usual trick: the line's last tile goes to the next-to-last cell,
+the next-to-last tile below it (one cell in from the line), the blank to the line's last cell, then two moves bring
+both home.  The beam brings the two tiles near; from its best board a weighted A* over the blank and the two tiles
+alone (:func:`.lines.place`, the line-by-line solver's own) places them, and the beam starts again from there (a
+beam on its own stalls there: the two tiles block each other).  Each step locks the cells it has filled, so the beam
+never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`.lines.place`
 too.  The 4x4 left at the end is finished optimally by :mod:`.lines`.
 
 Above 10x10 the Manhattan distance in the rank is weighed (``ahead``): the tiles of the line under way and of
@@ -35,7 +35,7 @@ Measured and not kept (one beam, width 128, on random 10x10 boards unless said):
 the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
 tiles of the next 10 to 40 steps only, instead of every tile (1,707 to 5,762); the last two tiles of a line by
 the beam alone (20x20, width 8: 18,923 moves against 16,287; 10x10: 100-170 moves more); the line-by-line
-solver's placements with weight 1 instead of 3 (the same moves, 20 times the time); :func:`place` searching
+solver's placements with weight 1 instead of 3 (the same moves, 20 times the time); :func:`.lines.place` searching
 first within two cells of the tiles, blank and targets (the same expansions).  On random 20x20 boards (three,
 width 16, answer / Manhattan distance, mean): each line placed by three kinds of beam and the best kept, judged
 by its moves + 2.5 x the Manhattan distance left (2.59, as one kind alone, for three times the work); a first
@@ -47,18 +47,16 @@ moves (2.7 to 3.6: the beam sorts the tiles around the one it should place).
 
 from __future__ import annotations
 
-import heapq
 from array import array
 from collections import defaultdict
-from functools import lru_cache
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
 from ..search import SearchStats
-from .lines import SubgoalSearch
+from .lines import SubgoalSearch, place
 
-__all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "place", "portfolio", "Settings", "Step"]
+__all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "portfolio", "Settings", "Step"]
 
 #: The side of the square left at the end, finished optimally.
 FINISH_SIDE = 4
@@ -73,7 +71,7 @@ MD_WEIGHT = 1
 #: placement more done always ranks first.
 PLACEMENT_WEIGHT = 1 << 20
 #: Depths, per cell of the board's side, a beam may go without finishing a step before its best board finishes
-#: the step by :func:`place` (a far tile on 20x20 takes 200 moves to bring home: a fixed 200 cut them short).
+#: the step by :func:`.lines.place` (a far tile on 20x20 takes 200 moves to bring home: a fixed 200 cut them short).
 STALL = 20
 #: Boards a beam keeps at most per step, blank's cell and cell of the tile being placed (0: no limit): the beam
 #: keeps more different ways of placing the tile.  Measured (total moves), width 128 on three random 10x10
@@ -81,12 +79,10 @@ STALL = 20
 #: 2: 5,068, 3: 4,814, 5: 4,958; width 38 on two 15x15 with 2, 1: no limit 11,761, 2: 11,657, 3: 11,315, 5: 11,685.
 SAME_PLACEMENT = 3
 #: The estimated cost of a line's last two tiles (:meth:`PlacementBeam._cost_table`, the blank's way to them
-#: included) below which the beam leaves them to :func:`place`: its search grows fast with their distance.  One
-#: random 20x20 board, width 16: always :func:`place` 14,611 moves in 5.0 s (3.0 s of it in 31 placements of two
+#: included) below which the beam leaves them to :func:`.lines.place`: its search grows fast with their distance.  One
+#: random 20x20 board, width 16: always :func:`.lines.place` 14,611 moves in 5.0 s (3.0 s of it in 31 placements of two
 #: tiles); below 120: 14,395 moves in 2.6 s; 90: 14,735; 60: 15,719; 30: 15,729 in 2.3 s.  No change on 15x15.
 PAIR_NEAR = 120
-#: Expansions of :func:`place` between two yields.
-PLACE_SLICE = 5_000
 
 
 class Settings(NamedTuple):
@@ -338,7 +334,7 @@ class PlacementBeam:
     # -- the search ------------------------------------------------------------------------------
     def _search(self) -> Iterator[None]:
         """One depth per yield; where the beam reaches a line's last two tiles (or stalls on a step) it goes on
-        from its best board only, placing them by :func:`place`, then widens again."""
+        from its best board only, placing them by :func:`.lines.place`, then widens again."""
         if self.done:
             return
         tiles = list(self.board.tiles)
@@ -410,7 +406,7 @@ class PlacementBeam:
 
     def _at_pair(self, entry: tuple) -> bool:
         """Whether this board is at a line's last two tiles, both near their cells for the trick (the beam brings
-        them there, at a move's cost; :func:`place` does the rest, its search growing fast with their distance)."""
+        them there, at a move's cost; :func:`.lines.place` does the rest, its search growing fast with their distance)."""
         k = entry[5]
         if not self.steps[k].pair:
             return False
@@ -502,86 +498,3 @@ class PlacementBeam:
             index = indices[index]
         cells.reverse()
         return cells
-
-
-def place(tiles: Sequence[int], side: int, locked: bytes, tile_ids: Sequence[int], targets: Sequence[int],
-          stats: SearchStats, weight: float = 3.0):
-    """The blank's cells that bring ``tile_ids`` (none, one or two tiles; none: the blank) to ``targets`` never
-    moving a tile on a ``locked`` cell (the generator's return value; it yields every :data:`PLACE_SLICE`
-    expansions, counted in ``stats``): a weighted A* over the blank and those tiles alone (every other tile is
-    just not the blank), as the line-by-line solver places its tiles.
-
-    A state is one integer, the blank's cell then the tiles' in base side*side (so the heap orders states as
-    tuples of them would be ordered, and the answers are those of the tuples), and distances come from one table:
-    1.6 times as fast as tuples and ``divmod`` (0.65 -> 0.41 s of a 20x20 beam's 2.6 s)."""
-    cells = side * side
-    dist = _distances(side)
-    free = [tuple(x for x in moves if not locked[x]) for moves in grid.blank_moves(side)]
-    tiles = list(tiles)
-    start = tiles.index(0)
-    for tile in tile_ids:
-        start = start * cells + tiles.index(tile)
-    count = len(tile_ids)
-    aim = targets[0] if count else 0
-    aim1 = targets[1] if count == 2 else 0
-    goal = aim * cells + aim1 if count == 2 else aim
-
-    def estimate(blank: int, first: int, second: int) -> int:
-        if not count:
-            return dist[blank * cells + aim]
-        h = dist[first * cells + aim]
-        near = dist[first * cells + blank] - 1 if h else -1      # -1: no tile away from its target yet
-        if count == 2:
-            d = dist[second * cells + aim1]
-            if d:
-                h += d
-                a = dist[second * cells + blank] - 1
-                near = a if near < 0 or a < near else near
-        return h + near if near > 0 else h
-
-    def split(state: int) -> Tuple[int, int, int]:
-        if count == 2:
-            rest, second = divmod(state, cells)
-            blank, first = divmod(rest, cells)
-            return blank, first, second
-        if count == 1:
-            blank, first = divmod(state, cells)
-            return blank, first, -1
-        return state, -1, -1
-
-    frontier = [(weight * estimate(*split(start)), 0, start)]
-    best: Dict[int, int] = {start: 0}
-    parent: Dict[int, int] = {start: -1}
-    size = cells ** count
-    while frontier:
-        _, g, state = heapq.heappop(frontier)
-        if best[state] < g:
-            continue
-        stats.expanded += 1
-        if stats.expanded % PLACE_SLICE == 0:
-            yield
-        if (state % size if count else state) == goal:
-            path = []
-            while state != start:
-                path.append(state // size)
-                state = parent[state]
-            return path[::-1]
-        blank, first, second = split(state)
-        g1 = g + 1
-        for x in free[blank]:
-            one = blank if x == first else first
-            two = blank if x == second else second
-            child = x if not count else (x * cells + one if count == 1 else (x * cells + one) * cells + two)
-            if best.get(child, g1 + 1) <= g1:
-                continue
-            best[child] = g1
-            parent[child] = state
-            heapq.heappush(frontier, (g1 + weight * estimate(x, one, two), g1, child))
-    raise ValueError("no way to place the tiles")  # cannot happen on a solvable board
-
-
-@lru_cache(maxsize=4)
-def _distances(side: int) -> List[int]:
-    """The Manhattan distance between any two cells of a side x side board, at [a * side * side + b]."""
-    cells = side * side
-    return [abs(a // side - b // side) + abs(a % side - b % side) for a in range(cells) for b in range(cells)]
