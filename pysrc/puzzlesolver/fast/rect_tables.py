@@ -81,8 +81,8 @@ class PatternTables:
     """The additive tables of one shape and goal: ``tables[p]`` for the tiles ``patterns[p]``.
 
     The tables are lists of small ints, not the bytearrays they are built and stored as: the search reads
-    a list's item by a specialised bytecode and a bytearray's by the generic subscript, which costs three
-    times as much in Pyodide (CPython is a little faster with lists too).  The price is memory: 4 bytes an
+    a list's item by a specialised bytecode and a bytearray's by the generic subscript, which costs over
+    twice as much in Pyodide (CPython is a little faster with lists too).  The price is memory: 4 bytes an
     entry in the web worker (21 MB for 8 x 2's tables instead of 5), 8 on 64-bit CPython.
     """
 
