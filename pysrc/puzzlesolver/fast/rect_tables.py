@@ -21,7 +21,8 @@ and 36.1 on 5 x 3 (linear conflicts: 40.3 and 37.2), the regions 52.8 and 40.3. 
 and more work per move: not done.  A second partition (:func:`default_partitions`) adds 1.8 on 7 x 2.
 
 Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.rect.TableEngine`):
-``sum(cell_i * cells**i)`` over the group's tiles (16**5 = 1,048,576 one-byte entries on 16 cells).
+``sum(cell_i * cells**i)`` over the group's tiles (16**5 = 1,048,576 entries on 16 cells, a byte each in
+the files, lists in memory: see :class:`PatternTables`).
 :func:`building` is a generator of steps of about 10 ms (:mod:`puzzlesolver.steps`) so that the web
 worker stays responsive; :func:`tables_for` runs it to the end.  Built tables are kept in memory, and in
 a folder when one is given (zlib files named after the shape, the goal and the groups).
@@ -71,19 +72,25 @@ SHIPPED = ((5, 2), (6, 2), (7, 2), (8, 2), (4, 3), (5, 3))
 FOLDER_NAME = "rect"
 
 Key = Tuple[int, int, Tuple[int, ...], Tuple[int, ...]]
-_memory: Dict[Key, bytearray] = {}  # (width, height, goal, group) -> its table
+_memory: Dict[Key, List[int]] = {}  # (width, height, goal, group) -> its table
 _seconds: Dict[Key, float] = {}  # how long each table kept in memory took to build or read
 
 
 @dataclass
 class PatternTables:
-    """The additive tables of one shape and goal: ``tables[p]`` for the tiles ``patterns[p]``."""
+    """The additive tables of one shape and goal: ``tables[p]`` for the tiles ``patterns[p]``.
+
+    The tables are lists of small ints, not the bytearrays they are built and stored as: the search reads
+    a list's item by a specialised bytecode and a bytearray's by the generic subscript, which costs over
+    twice as much in Pyodide (CPython is a little faster with lists too).  The price is memory: 4 bytes an
+    entry in the web worker (21 MB for 8 x 2's tables instead of 5), 8 on 64-bit CPython.
+    """
 
     width: int
     height: int
     goal: Tuple[int, ...]
     patterns: Tuple[Tuple[int, ...], ...]
-    tables: List[bytearray]
+    tables: List[List[int]]
     seconds: float = 0.0  # how long its tables took to build (or to read from a file)
 
     def describe(self) -> str:
@@ -312,7 +319,7 @@ def building(width: int, height: int, goal: Optional[Sequence[int]] = None,
                 yield {"table": k + 1, "tables": len(groups), **progress}
             if path is not None:
                 _write(path, table)
-        _memory[key] = table
+        _memory[key] = list(table)
         _seconds[key] = time.perf_counter() - began
     return tuple(PatternTables(width, height, goal, partition, [_memory[width, height, goal, p] for p in partition],
                                sum(_seconds.get((width, height, goal, p), 0.0) for p in partition))
