@@ -54,7 +54,7 @@ from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 from .. import grid
 from ..board import Board
 from ..search import SearchStats
-from .lines import SubgoalSearch, place
+from .lines import SubgoalSearch, place, shrinking_lines
 
 __all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "portfolio", "Settings", "Step"]
 
@@ -159,34 +159,18 @@ def placement_plan(goal: Sequence[int], width: int, height: int, finish_side: in
     the board from the sides away from the goal's blank, a row when the region is at least as tall as it is
     wide, else a column; each line from left to right or top to bottom, or, ``flip``, the other way), and the
     cells of that square, row by row."""
-    top, bottom, left, right = 0, height - 1, 0, width - 1
-    gbr, gbc = divmod(list(goal).index(0), width)
+    plan = shrinking_lines(width, height, list(goal).index(0), finish_side)
     locked = bytearray(width * height)
     steps: List[Step] = []
-    while bottom - top + 1 > finish_side or right - left + 1 > finish_side:
-        if bottom - top >= right - left:
-            r = top if gbr > top else bottom
-            line = [r * width + c for c in range(left, right + 1)]
-            inward = width if r == top else -width
-            if r == top:
-                top += 1
-            else:
-                bottom -= 1
-        else:
-            c = left if gbc > left else right
-            line = [r * width + c for r in range(top, bottom + 1)]
-            inward = 1 if c == left else -1
-            if c == left:
-                left += 1
-            else:
-                right -= 1
+    for line, inward in plan.lines:
         if flip:
-            line.reverse()
+            line = line[::-1]
         number = steps[-1].line + 1 if steps else 0
         for cell in line[:-2]:
             steps.append(Step(goal[cell], cell, bytes(locked), number))
             locked[cell] = 1
         steps.extend(_last_two(goal, line[-2], line[-1], inward, locked, number))
+    top, bottom, left, right = plan.region
     square = [r * width + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
     return steps, square
 
