@@ -390,7 +390,8 @@ class PlacementBeam:
 
     def _at_pair(self, entry: tuple) -> bool:
         """Whether this board is at a line's last two tiles, both near their cells for the trick (the beam brings
-        them there, at a move's cost; :func:`.lines.place` does the rest, its search growing fast with their distance)."""
+        them there, at a move's cost; :func:`.lines.place` does the rest, its search growing fast with their
+        distance)."""
         k = entry[5]
         if not self.steps[k].pair:
             return False
