@@ -9,8 +9,10 @@ import pytest
 
 from puzzlesolver import grid
 from puzzlesolver.board import Board, random_board
+from puzzlesolver.search import SearchStats
 from puzzlesolver.fast.anytime import AnytimeSearch
 from puzzlesolver.fast.lines import SubgoalSearch, shrinking_lines
+from puzzlesolver.fast import placement
 from puzzlesolver.fast.placement import BIG_KINDS, QUICK, PlacementBeam, Settings, placement_plan, portfolio
 
 
@@ -172,3 +174,31 @@ def test_the_lines_of_a_goal_with_its_blank_near_the_corner_finish_on_the_tables
     assert board.is_solvable()
     search = SubgoalSearch(board, finish_side=4)
     assert search.run(2_000_000) and reaches(board, search.blank_path())
+
+
+def test_the_optimal_finish_counts_as_the_beams_work_so_a_slice_stays_a_slice(monkeypatch):
+    """A random 4x4 can take the finish seconds: before, none of its expansions counted, so one slice of an
+    anytime search ran the whole of it (2.2 s over a 10 s budget on a random 20x20)."""
+    slices = []           # the beam's slice under way at each of the finish's own slices
+
+    class SlowFinish:
+        """A finish that needs five slices of work."""
+
+        def __init__(self, board, finish_side):
+            self.stats = SearchStats(0, 0, 0)
+
+        def run(self, budget):
+            slices.append(len(calls))
+            self.stats.expanded += budget
+            return len(slices) == 5
+
+        def blank_path(self):
+            return []
+
+    monkeypatch.setattr(placement, "SubgoalSearch", SlowFinish)
+    search = PlacementBeam(random_board(9, random.Random(4)), 4)
+    calls = []
+    while not search.run(100):
+        calls.append(1)
+    assert len(slices) == 5 and len(set(slices)) == 5
+    assert search.stats.expanded >= 5 * placement.FINISH_SLICE
