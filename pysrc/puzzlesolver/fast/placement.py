@@ -28,7 +28,7 @@ x the Manhattan distance, 20x20 2.68 -> 2.58-2.62).
 Measured (the benchmark's ``random10``, ``random15``, ``random20`` suites: ten random boards a size, 10 s of CPU
 each in the anytime search, see :func:`portfolio`), answer / proven bound, mean (worst): 10x10 2.55 (2.90) with
 the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first, 15x15 3.38
-(3.48) -> 2.50 (2.59) -> 2.43 (2.54) with ``ahead``, 20x20 3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57).  Square boards
+(3.48) -> 2.50 (2.59) -> 2.42 (2.49) with ``ahead``, 20x20 3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57).  Square boards
 only (a rectangle takes :mod:`.lines`).
 
 Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
