@@ -88,8 +88,7 @@ class SubgoalSearch:
                 yield
             yield from self._place(line[-2:])
             yield
-        top, bottom, left, right = plan.region
-        yield from self._finish(top, bottom, left, right)
+        yield from self._finish(*plan.region)
 
     def run(self, max_expansions: Optional[int] = None) -> bool:
         if self.done:
