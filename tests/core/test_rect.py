@@ -305,6 +305,21 @@ def test_tables_are_built_in_short_steps_and_kept(tmp_path):
     assert [t.tables for t in read] == [t.tables for t in built]
 
 
+def test_only_the_tables_of_the_last_few_shapes_asked_for_stay_in_memory():
+    """A table is a list in memory (4 bytes an entry in the worker): a session that tries many shapes and goals
+    keeps those of the last MEMORY_SHAPES only, the one asked for again counting as the latest."""
+    rect_tables.forget()
+    shapes = [(3, 2), (2, 3), (4, 2), (2, 4)]
+    assert rect_tables.MEMORY_SHAPES == 3
+    for width, height in shapes[:3]:
+        rect_tables.tables_for(width, height)
+    rect_tables.tables_for(3, 2)                     # asked for again: now the latest
+    rect_tables.tables_for(2, 4)
+    assert rect_tables.cached(2, 3) is None          # the least recently asked for went
+    assert all(rect_tables.cached(w, h) is not None for w, h in [(4, 2), (3, 2), (2, 4)])
+    rect_tables.forget()
+
+
 def test_groups_are_blocks_of_the_goal():
     assert rect_tables.default_patterns(7, 2, standard(7, 2)) == ((1, 8, 2, 9, 3), (10, 4, 11, 5), (12, 6, 13, 7))
     assert rect_tables.default_patterns(7, 2, standard(7, 2), shifted=True) == (

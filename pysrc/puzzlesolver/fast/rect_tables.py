@@ -74,6 +74,10 @@ FOLDER_NAME = "rect"
 Key = Tuple[int, int, Tuple[int, ...], Tuple[int, ...]]
 _memory: Dict[Key, List[int]] = {}  # (width, height, goal, group) -> its table
 _seconds: Dict[Key, float] = {}  # how long each table kept in memory took to build or read
+#: The shapes and goals whose tables stay in memory, the most recently asked for last: at most
+#: :data:`MEMORY_SHAPES`, since a list table costs 4 bytes an entry in the worker (21 MB for 8 x 2's).
+MEMORY_SHAPES = 3
+_recent: List[Tuple[int, int, Tuple[int, ...]]] = []
 
 
 @dataclass
@@ -301,6 +305,7 @@ def building(width: int, height: int, goal: Optional[Sequence[int]] = None,
                        for partition in (partitions or default_partitions(width, height, goal)))
     groups = list(dict.fromkeys(p for partition in partitions for p in partition))
     cells = width * height
+    _keep_recent((width, height, goal))
     for k, pattern in enumerate(groups):
         key = (width, height, goal, pattern)
         if key in _memory:
@@ -347,6 +352,21 @@ def forget() -> None:
     """Drop every table kept in memory (tests and benchmarks measure building with it)."""
     _memory.clear()
     _seconds.clear()
+    _recent.clear()
+
+
+def _keep_recent(shape: Tuple[int, int, Tuple[int, ...]]) -> None:
+    """Note ``shape`` (width, height, goal) as the most recently asked for, and drop from memory the tables of
+    the shapes asked for least recently beyond :data:`MEMORY_SHAPES` (a search still running on them keeps
+    its own reference)."""
+    if shape in _recent:
+        _recent.remove(shape)
+    _recent.append(shape)
+    while len(_recent) > MEMORY_SHAPES:
+        dropped = _recent.pop(0)
+        for key in [key for key in _memory if key[:3] == dropped]:
+            del _memory[key]
+            _seconds.pop(key, None)
 
 
 def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
