@@ -86,8 +86,9 @@ PAIR_NEAR = 120
 
 
 class Settings(NamedTuple):
-    """One placement beam of a portfolio: its width (as many laggards again), its weights and whether its lines
-    are placed the other way round; ``ahead``: see :class:`PlacementBeam`."""
+    """One placement beam of a portfolio: its width (as many laggards again), its weights, whether its lines
+    are placed the other way round, and the weights of the next lines' tiles (``ahead``, see
+    :class:`PlacementBeam`)."""
 
     width: int
     step_weight: int
@@ -196,7 +197,11 @@ def _last_two(goal: Sequence[int], before: int, last: int, inward: int, locked: 
 
 
 class PlacementBeam:
-    """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish."""
+    """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish.
+
+    ``ahead``: the weights of the Manhattan distance of the tiles of the line under way (``ahead[0]``) and of
+    the next lines (``ahead[1]``, ...), every other tile's weight being 1; none by default (see the module's
+    docstring)."""
 
     optimal = False
 
