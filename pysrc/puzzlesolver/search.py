@@ -136,6 +136,30 @@ class SearchStats:
     max_frontier: int = 0
 
 
+class SlicedSearch:
+    """A search whose work is a generator, ``_work``, that adds its expansions to ``stats.expanded`` and yields
+    now and then: :meth:`run` (the Search protocol's) drives it about ``max_expansions`` at a time, and once it
+    is through calls :meth:`_finished` and is ``done``.  The fast searches of beams and lines share it."""
+
+    done: bool
+    stats: SearchStats
+    _work: Iterator[Any]
+
+    def run(self, max_expansions: Optional[int] = None) -> bool:
+        if self.done:
+            return True
+        start = self.stats.expanded
+        for _ in self._work:
+            if max_expansions is not None and self.stats.expanded - start >= max_expansions:
+                return False
+        self._finished()
+        self.done = True
+        return True
+
+    def _finished(self) -> None:
+        """What a search does once its steps are through (nothing, unless it says otherwise)."""
+
+
 def _goal_test(state: object):
     goal_test = getattr(state, "is_goal", None)
     if goal_test is not None:

@@ -40,7 +40,7 @@ from typing import Deque, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
-from ..search import SearchStats
+from ..search import SearchStats, SlicedSearch
 from .estimates import LineEstimate
 from .lines import SubgoalSearch
 
@@ -59,7 +59,7 @@ STALL = 40
 LINES_SLICE = 2_000
 
 
-class BeamSearch:
+class BeamSearch(SlicedSearch):
     """Beam search from ``tiles`` to ``goal`` (any goal) keeping ``width`` boards per depth; NOT optimal.
 
     ``board_width``: the cells in a row of the board (by default a square board's); the board has as many
@@ -91,7 +91,7 @@ class BeamSearch:
         self.max_depth = max_depth if max_depth is not None else 1 << 30
         self.done = False
         self._answer: List[int] = []
-        self._levels = self._search()
+        self._work = self._search()
 
     @property
     def frontier_size(self) -> int:
@@ -100,16 +100,6 @@ class BeamSearch:
     def blank_path(self) -> List[int]:
         """The blank's cells after each move of the answer (empty before the search has finished)."""
         return list(self._answer)
-
-    def run(self, max_expansions: Optional[int] = None) -> bool:
-        if self.done:
-            return True
-        start = self.stats.expanded
-        for _ in self._levels:
-            if max_expansions is not None and self.stats.expanded - start >= max_expansions:
-                return False
-        self.done = True
-        return True
 
     # -- the search ------------------------------------------------------------------------------
     def _search(self) -> Iterator[None]:

@@ -26,7 +26,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board, shape_name as board_shape
-from ..search import SearchStats
+from ..search import SearchStats, SlicedSearch
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb663
 from .rect import RectIDAStar
@@ -40,7 +40,7 @@ FINISH_SLICE = 20_000
 PLACEMENT_SLICE = 5_000
 
 
-class SubgoalSearch:
+class SubgoalSearch(SlicedSearch):
     """Line-by-line placement with small weighted A* searches (the AStar step protocol)."""
 
     optimal = False
@@ -66,7 +66,7 @@ class SubgoalSearch:
         self.cells: List[int] = []  # the blank's cells, one per move
         self.done = not board.is_solvable()
         self._result: Optional[List[int]] = None if not self.done else []
-        self._plan = self._stages()
+        self._work = self._stages()
 
     @property
     def bound(self) -> int:
@@ -90,17 +90,8 @@ class SubgoalSearch:
             yield
         yield from self._finish(*plan.region)
 
-    def run(self, max_expansions: Optional[int] = None) -> bool:
-        if self.done:
-            return True
-        start = self.stats.expanded
-        budget = None if max_expansions is None else max_expansions
-        for _ in self._plan:
-            if budget is not None and self.stats.expanded - start >= budget:
-                return False
+    def _finished(self) -> None:
         self._result = cut_loops(self.board.tiles, self.cells)
-        self.done = True
-        return True
 
     def blank_path(self) -> List[int]:
         return list(self._result or [])

@@ -53,7 +53,7 @@ from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
-from ..search import SearchStats
+from ..search import SearchStats, SlicedSearch
 from .lines import SubgoalSearch, place, shrinking_lines
 
 __all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "portfolio", "Settings", "Step"]
@@ -196,7 +196,7 @@ def _last_two(goal: Sequence[int], before: int, last: int, inward: int, locked: 
     return out
 
 
-class PlacementBeam:
+class PlacementBeam(SlicedSearch):
     """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish.
 
     ``ahead``: the weights of the Manhattan distance of the tiles of the line under way (``ahead[0]``) and of
@@ -234,7 +234,7 @@ class PlacementBeam:
         self.costs2 = [self._cost_table(step.tile2, step.cell2) if step.tile2 else None for step in self.steps]
         self.done = not board.is_solvable()
         self._answer: List[int] = []
-        self._levels = self._search()
+        self._work = self._search()
 
     @property
     def bound(self) -> int:
@@ -249,16 +249,6 @@ class PlacementBeam:
 
     def path(self) -> List[Board]:
         return self.board.along(self._answer) if self.done and self.board.is_solvable() else []
-
-    def run(self, max_expansions: Optional[int] = None) -> bool:
-        if self.done:
-            return True
-        start = self.stats.expanded
-        for _ in self._levels:
-            if max_expansions is not None and self.stats.expanded - start >= max_expansions:
-                return False
-        self.done = True
-        return True
 
     # -- estimates -------------------------------------------------------------------------------
     def _cost_table(self, tile: int, cell: int) -> List[int]:
