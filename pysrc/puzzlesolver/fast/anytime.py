@@ -68,7 +68,7 @@ can be at most.
 from __future__ import annotations
 
 import math
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
@@ -367,16 +367,11 @@ class _Attempt:
         return None
 
 
-class _Beam(_Attempt):
-    """A beam search from the board (``board_width`` cells wide) to the goal, or from the goal back to the
-    board (``reverse``)."""
+class _Searching(_Attempt):
+    """An attempt that is one sliced search (``search``) whose expansions are worth ``cost`` work units each."""
 
-    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, ...],
-                 reverse: bool, longest: Optional[int], board_width: int) -> None:
-        self.reverse = reverse
-        self.goal_blank = list(goal).index(0)
-        start, end = (goal, tiles) if reverse else (tiles, goal)
-        self.search = BeamSearch(start, end, width, longest, weights, board_width)
+    search: Any
+    cost: int
 
     @property
     def nodes(self) -> int:
@@ -384,10 +379,27 @@ class _Beam(_Attempt):
 
     @property
     def work(self) -> int:
-        return self.search.stats.expanded * BEAM_COST
+        return self.search.stats.expanded * self.cost
 
     def run(self, budget: int) -> bool:
-        return self.search.run(max(1, budget // BEAM_COST))
+        return self.search.run(max(1, budget // self.cost))
+
+    def answer(self) -> Optional[List[int]]:
+        return self.search.blank_path()
+
+
+class _Beam(_Searching):
+    """A beam search from the board (``board_width`` cells wide) to the goal, or from the goal back to the
+    board (``reverse``)."""
+
+    cost = BEAM_COST
+
+    def __init__(self, tiles: Sequence[int], goal: Sequence[int], width: int, weights: Tuple[int, ...],
+                 reverse: bool, longest: Optional[int], board_width: int) -> None:
+        self.reverse = reverse
+        self.goal_blank = list(goal).index(0)
+        start, end = (goal, tiles) if reverse else (tiles, goal)
+        self.search = BeamSearch(start, end, width, longest, weights, board_width)
 
     def answer(self) -> Optional[List[int]]:
         cells = self.search.blank_path()
@@ -397,61 +409,26 @@ class _Beam(_Attempt):
         return cells[-2::-1] + [self.goal_blank]
 
 
-class _Lines(_Attempt):
+class _Lines(_Searching):
     """The line-by-line solver (big boards): an answer within a second, far from the shortest.
 
-    It finishes on a 4x4 corner with the 15-puzzle's tables; on a rectangle only when the goal's blank is in a
-    corner of the board (then it is in a corner of the last 4x4, which a symmetry maps onto the tables' goal):
-    elsewhere that 4x4 would be searched on Manhattan distance + linear conflicts, which took up to 11 s on
-    random goals (4x5 boards), so it finishes on a 3x3 instead.
+    It finishes on a 4x4 corner with the 15-puzzle's tables where the goal's blank ends on a corner of that
+    4x4, else on a 3x3 (:class:`~.lines.SubgoalSearch`).
     """
 
+    cost = LINES_COST
+
     def __init__(self, board: Board) -> None:
-        self.search = SubgoalSearch(board, finish_side=4 if _tables_fit_last_corner(board) else 3)
-
-    @property
-    def nodes(self) -> int:
-        return self.search.stats.expanded
-
-    @property
-    def work(self) -> int:
-        return self.search.stats.expanded * LINES_COST
-
-    def run(self, budget: int) -> bool:
-        return self.search.run(max(1, budget // LINES_COST))
-
-    def answer(self) -> Optional[List[int]]:
-        return self.search.blank_path()
+        self.search = SubgoalSearch(board, finish_side=4)
 
 
-class _Placement(_Attempt):
+class _Placement(_Searching):
     """The line-by-line placements as a beam over whole boards (big boards): see :mod:`.placement`."""
+
+    cost = PLACEMENT_COST
 
     def __init__(self, board: Board, settings: Settings) -> None:
         self.search = PlacementBeam(board, *settings)
-
-    @property
-    def nodes(self) -> int:
-        return self.search.stats.expanded
-
-    @property
-    def work(self) -> int:
-        return self.search.stats.expanded * PLACEMENT_COST
-
-    def run(self, budget: int) -> bool:
-        return self.search.run(max(1, budget // PLACEMENT_COST))
-
-    def answer(self) -> Optional[List[int]]:
-        return self.search.blank_path()
-
-
-def _tables_fit_last_corner(board: Board) -> bool:
-    """Whether the line-by-line solver's last 4x4 corner of ``board`` can read the 15-puzzle's tables: on a
-    square always as before (they are read when a symmetry fits the corner's goal); on a rectangle when the
-    goal's blank is in a corner of the board."""
-    width, height = board.width, board.height
-    row, col = divmod(board.goal.index(0), width)
-    return width == height or (row in (0, height - 1) and col in (0, width - 1))
 
 
 class _Windows(_Attempt):
