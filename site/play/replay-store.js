@@ -15,6 +15,7 @@
 
 import { Replay, ReplayError } from "../core/replay.js";
 import { plural } from "../core/messages.js";
+import { setAside } from "./set-aside.js";
 
 const KEY = "puzzlesolver-replays-v1";
 const SET_ASIDE_PREFIX = "puzzlesolver-replays-set-aside-";
@@ -101,10 +102,8 @@ export class ReplayStore {
 
   /** Keep what could not be read under a key never in use, and say so; false when the browser refuses. */
   #setAside(text, what) {
-    const stamp = this.clock().toISOString();
-    let key = SET_ASIDE_PREFIX + stamp;
-    for (let i = 2; this.#get(key) !== null; i++) key = `${SET_ASIDE_PREFIX}${stamp}-${i}`;
-    try { this.storage.setItem(key, text); } catch {
+    const key = setAside(this.storage, SET_ASIDE_PREFIX, this.clock(), text);
+    if (key === null) {
       this.notices.push("Your replays could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");
       return false;
     }

@@ -16,6 +16,7 @@
 
 import { MEASURES, formatStatNumber, measureSummary, moveCounts, tilesPerSecond } from "../core/averages.js";
 import { plural } from "../core/messages.js";
+import { setAside } from "./set-aside.js";
 
 const KEY = "puzzlesolver-stats-v2";
 const FIRST_KEY = "puzzlesolver-stats-v1";
@@ -93,9 +94,9 @@ export class Stats {
     if (text === null) return { shapes: {} };
     const sizes = recordField(text, "sizes");
     const { record, unreadable } = cleanRecord(sizes ?? {}, (n) => Number(n));
-    const setAside = !sizes ? this._setAside(text, "record")
+    const keptAside = !sizes ? this._setAside(text, "record")
       : !unreadable.length || this._setAside(JSON.stringify({ from: FIRST_KEY, unreadable }), unreadable.length);
-    if (setAside && this._save(record)) this._remove(FIRST_KEY);   // the first record goes only once all is kept
+    if (keptAside && this._save(record)) this._remove(FIRST_KEY);   // the first record goes only once all is kept
     return record;
   }
 
@@ -104,10 +105,8 @@ export class Stats {
    * one in use, and say so in `notices`; false when the browser refuses (then nothing is removed).
    */
   _setAside(text, what) {
-    const stamp = this.clock().toISOString();
-    let key = SET_ASIDE_PREFIX + stamp;
-    for (let i = 2; this._get(key) !== null; i++) key = `${SET_ASIDE_PREFIX}${stamp}-${i}`;
-    try { this.storage.setItem(key, text); } catch {
+    const key = setAside(this.storage, SET_ASIDE_PREFIX, this.clock(), text);
+    if (key === null) {
       this.notices.push("Your statistics could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");
       return false;
     }
