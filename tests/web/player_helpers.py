@@ -46,3 +46,8 @@ def wait_solver(page):
     if page.evaluate("document.documentElement.dataset.view") != "play":
         open_view(page, "game")
     page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=90_000)
+
+
+def wait_idle(page):
+    """Wait until the game has nothing under way (no hint, finish or deal being worked out)."""
+    page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)

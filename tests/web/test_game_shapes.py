@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from puzzlesolver.board import Board
-from webhelpers import open_view
+from player_helpers import wait_idle, wait_solver
 
 GOAL_5X3 = list(range(1, 15)) + [0]
 
@@ -27,17 +27,11 @@ def shape_of(page):
     return int(board.get_attribute("data-width")), int(board.get_attribute("data-height"))
 
 
-def wait_idle(page):
-    page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)
-
-
 @pytest.fixture
 def game(solver_page):
     """The shared solver page with the game in view and the solver up."""
     page = solver_page
-    if page.evaluate("document.documentElement.dataset.view") != "play":
-        open_view(page, "game")
-    page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=60_000)
+    wait_solver(page)
     wait_idle(page)
     if page.get_by_test_id("judge-toggle").is_checked():
         page.get_by_test_id("judge-toggle").uncheck()

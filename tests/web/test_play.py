@@ -14,8 +14,7 @@ import pytest
 
 from puzzlesolver.board import Board
 from puzzlesolver.search import Solver
-from player_helpers import slide
-from webhelpers import open_view
+from player_helpers import slide, wait_idle, wait_solver
 
 SOLVED3 = [1, 2, 3, 4, 5, 6, 7, 8, 0]
 
@@ -35,18 +34,12 @@ def load(page, fragment):
     return [int(t) for t in fragment.split("=", 1)[1].split("&")[0].split(":")[1].split(",")]
 
 
-def wait_idle(page):
-    page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)
-
-
 @pytest.fixture
 def game(solver_page):
     """The session's shared solver page (tests/web/conftest.py), with the game in view and the solver up."""
     page = solver_page
-    if page.evaluate("document.documentElement.dataset.view") != "play":
-        open_view(page, "game")
+    wait_solver(page)
     page.get_by_test_id("play-board").scroll_into_view_if_needed()
-    page.wait_for_function("document.querySelector('.play')?.dataset.solver === 'ready'", timeout=60_000)
     wait_idle(page)
     return page
 
