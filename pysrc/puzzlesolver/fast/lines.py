@@ -21,6 +21,7 @@ times longer than optimal; loops (the same board twice on the way) are cut out a
 from __future__ import annotations
 
 import heapq
+from array import array
 from functools import lru_cache
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
@@ -229,15 +230,14 @@ def _first_left(blank: int, length: int, side: int) -> int:
 def cut_loops(tiles: Sequence[int], cells: List[int]) -> List[int]:
     """Drop every stretch of moves that comes back to a board already passed (on a board of any shape: the
     blank's cells are row-major indices)."""
-    board = list(tiles)
-    small = len(board) <= 256
-    states = [bytes(board) if small else tuple(board)]
+    board = array("B" if len(tiles) <= 256 else "H", tiles)  # its bytes are the key: fast to copy and hash
+    states = [board.tobytes()]
     seen = {states[0]: 0}
     kept: List[int] = []
     b = board.index(0)
     for cell in cells:
         board[b], board[cell], b = board[cell], 0, cell
-        key = bytes(board) if small else tuple(board)
+        key = board.tobytes()
         if key in seen:
             cut = seen[key]
             for dropped in states[cut + 1:]:

@@ -6,9 +6,9 @@ of the tile's distance, and the tiles it shoves aside end no nearer home than th
 :class:`PlacementBeam` places the same tiles in the same order (:func:`placement_plan`), but as one beam
 search over whole boards: a board's rank is, first, how many steps of the plan are left; then the estimated cost
 of the step under way (the tile's way home: 5 moves a step in a straight line, 3 a step diagonally, plus the
-blank's way to the tile); then, with a small weight, the Manhattan distance of every tile.  So among the ways
-of placing a tile, the beam keeps those that also bring other tiles nearer home, and the next placements are
-shorter.  It keeps, beside the boards at the furthest step, as many boards a step or more behind (see
+blank's way to the tile); then, with a small weight, the moves it would take to carry every tile home the same
+way (:func:`_carry`).  So among the ways of placing a tile, the beam keeps those that also bring other tiles
+nearer home, and the next placements are shorter.  It keeps, beside the boards at the furthest step, as many boards a step or more behind (see
 :meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards with the same blank and placed
 tile's cells.
 
@@ -20,16 +20,22 @@ beam on its own stalls there: the two tiles block each other).  Each step locks 
 never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`.lines.place`
 too.  The 4x4 left at the end is finished optimally by :mod:`.lines`.
 
-Above 10x10 the Manhattan distance in the rank is weighed (``ahead``): the tiles of the line under way and of
+Above 10x10 the carrying moves in the rank are weighed (``ahead``): the tiles of the line under way and of
 the next few count two or three times (:meth:`PlacementBeam._weigh`), so the ways of placing a tile that also
-bring the next lines' tiles near are kept first (one beam a board, :data:`BIG_KINDS`: 15x15 2.56 -> 2.46-2.49
-x the Manhattan distance, 20x20 2.68 -> 2.58-2.62).
+bring the next lines' tiles near are kept first (one beam a board, with the Manhattan distance in the rank
+before :func:`_carry`: 15x15 2.56 -> 2.46-2.49 x the Manhattan distance, 20x20 2.68 -> 2.58-2.62).
+
+The carrying moves rank a tile off home diagonally nearer than one as far off in a straight line, as it is: its
+way home costs 3 moves a step against 5.  With them in the rank instead of the Manhattan distance, the beams keep
+the ways of placing a tile that leave the tiles shoved aside cheaper to carry (one beam a board, the best kind of
+each, see :data:`BIG_KINDS`: 15x15 2.49 -> 2.34, 20x20 2.58 -> 2.48; in the anytime search 15x15 2.42 -> 2.33,
+20x20 2.55 -> 2.43).
 
 Measured (the benchmark's ``random10``, ``random15``, ``random20`` suites: ten random boards a size, 10 s of CPU
 each in the anytime search, see :func:`portfolio`), answer / proven bound, mean (worst): 10x10 2.55 (2.90) with
-the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first, 15x15 3.38
-(3.48) -> 2.50 (2.59) -> 2.42 (2.49) with ``ahead``, 20x20 3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57).  Square boards
-only (a rectangle takes :mod:`.lines`).
+the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first -> 1.96 (2.15)
+with the carrying moves; 15x15 3.38 (3.48) -> 2.50 (2.59) -> 2.42 (2.49) with ``ahead`` -> 2.33 (2.40); 20x20
+3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57) -> 2.43 (2.48).  Square boards only (a rectangle takes :mod:`.lines`).
 
 Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
 the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
@@ -38,7 +44,9 @@ the beam alone (20x20, width 8: 18,923 moves against 16,287; 10x10: 100-170 move
 solver's placements with weight 1 instead of 3 (the same moves, 20 times the time); :func:`.lines.place` searching
 first within two cells of the tiles, blank and targets (the same expansions).  On random 20x20 boards (three,
 width 16, answer / Manhattan distance, mean): each line placed by three kinds of beam and the best kept, judged
-by its moves + 2.5 x the Manhattan distance left (2.59, as one kind alone, for three times the work); a first
+by its moves + 2.5 x the Manhattan distance left (2.59, as one kind alone, for three times the work); the
+blank's way to the cell in front of the tile (toward its target) in the step's cost, instead of its way to the tile
+(2.52 -> 2.49, and 15x15 2.34 -> 2.32 on six boards, for 12% more time); a first
 stretch by a beam over the whole board (it stalls within 200 moves, the distance 5,321 -> 5,304); the last 6x6,
 8x8 or 10x10 square by whole-board beams of width 128 instead of placements (2.58-2.63 against 2.60); a heavier
 Manhattan weight than step weight, even with the blank's way to the tile weighed more or the stall cut to 20
@@ -49,6 +57,7 @@ from __future__ import annotations
 
 from array import array
 from collections import defaultdict
+from functools import lru_cache
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import grid
@@ -62,11 +71,11 @@ __all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "portfolio", "Setting
 FINISH_SIDE = 4
 #: Expansions of the finish between two yields.
 FINISH_SLICE = 2_000
-#: What the estimated cost of the placement under way is worth against one step of one tile's Manhattan
-#: distance (the beam's tie-break between ways of placing it).
+#: What one move of the estimated cost of the placement under way is worth in the rank (the beam's tie-break
+#: between ways of placing it).
 STEP_WEIGHT = 1
-#: What one step of one tile's Manhattan distance is worth in the rank.
-MD_WEIGHT = 1
+#: What one move of carrying the other tiles home (:func:`_carry`) is worth in the rank.
+CARRY_WEIGHT = 1
 #: What one placement left to do is worth: more than any placement's estimated cost, so a board with one
 #: placement more done always ranks first.
 PLACEMENT_WEIGHT = 1 << 20
@@ -78,7 +87,7 @@ STALL = 20
 #: boards with step and Manhattan weights 1, 2: no limit 4,630, 1: 4,584, 3: 4,496; with 2, 1: no limit 5,060,
 #: 2: 5,068, 3: 4,814, 5: 4,958; width 38 on two 15x15 with 2, 1: no limit 11,761, 2: 11,657, 3: 11,315, 5: 11,685.
 SAME_PLACEMENT = 3
-#: The estimated cost of a line's last two tiles (:meth:`PlacementBeam._cost_table`, the blank's way to them
+#: The estimated cost of a line's last two tiles (:func:`_way_to`, the blank's way to them
 #: included) below which the beam leaves them to :func:`.lines.place`: its search grows fast with their distance.  One
 #: random 20x20 board, width 16: always :func:`.lines.place` 14,611 moves in 5.0 s (3.0 s of it in 31 placements of two
 #: tiles); below 120: 14,395 moves in 2.6 s; 90: 14,735; 60: 15,719; 30: 15,729 in 2.3 s.  No change on 15x15.
@@ -86,29 +95,36 @@ PAIR_NEAR = 120
 
 
 class Settings(NamedTuple):
-    """One placement beam of a portfolio: its width (as many laggards again), its weights, whether its lines
+    """One placement beam of a portfolio: its width (as many laggards again), its weights (of one move of the
+    placement under way and one of carrying the other tiles home, see :class:`PlacementBeam`), whether its lines
     are placed the other way round, and the weights of the next lines' tiles (``ahead``, see
     :class:`PlacementBeam`)."""
 
     width: int
     step_weight: int
-    md_weight: int
+    carry_weight: int
     flip: bool = False
     ahead: Tuple[int, ...] = ()
 
 
-#: The first beam on any board: about as fast as the line-by-line solver, and shorter (one random 12x12 board:
-#: 3,231 moves in 0.4 s against 3,823 in 0.3 s).
-QUICK = Settings(8, 2, 1)
+#: The first beam on any board: about as fast as the line-by-line solver, and shorter (three random 12x12 boards:
+#: 3,061, 3,241 and 3,322 moves in 0.2-0.3 s each, against 3,823, 4,009 and 4,104 in 0.1-0.25 s; with the
+#: Manhattan distance in the rank and weights 2, 1: 3,145, 3,355 and 3,224; with step weights 6 to 15: 9,626 to
+#: 9,834 moves in all against 9,624 with 8).
+QUICK = Settings(8, 8, 1)
 
 
 #: The kinds of placement beam on squares above 10x10, in the order the portfolio tries them: (step weight,
-#: Manhattan weight, ``ahead``).  Measured, one beam each on six random boards (answer / Manhattan distance, mean;
-#: lines placed one way / the other way round): 15x15, width 38: (2, 1) without ``ahead`` 2.565 / 2.558;
-#: (5, 1, (3, 3, 3, 3)) 2.489 / 2.470; (4, 1, (3, 3, 2, 2)) 2.458 / 2.456; (3, 1, (2, 2, 2, 2, 1, 1, 1, 1))
-#: 2.504 / 2.473.  20x20, width 16 (three boards): 2.680 / 2.631; 2.580 / 2.610; 2.617 / 2.621; 2.598 / 2.602.
-#: (3, 4), which pays on 15x15 boards without ``ahead``, wanders on 20x20 ones (6.1).
-BIG_KINDS = ((5, 1, (3, 3, 3, 3)), (4, 1, (3, 3, 2, 2)), (3, 1, (2, 2, 2, 2, 1, 1, 1, 1)))
+#: carrying weight, ``ahead``).  A carrying move weighs less than a step's move, the more so the bigger the board:
+#: too heavy, and the beam wanders, sorting the tiles around the one it should place.  Measured, one beam each on
+#: random boards, lines placed one way (answer / Manhattan distance, mean): 15x15, width 38, six boards: (12, 1)
+#: with ``ahead`` (3, 3, 3, 3, 3, 3, 2, 2, 2, 2) 2.337, (3, 3, 3, 3, 2, 2, 2, 2) 2.361, (3, 3, 3, 3) 2.382, none
+#: 2.550; (10, 1, (3, 3, 3, 3)) 2.531 (one board wandered: 3.34); (15, 1, (3, 3, 3, 3)) 2.417; the Manhattan
+#: distance instead of the carrying moves, (5, 1, (3, 3, 3, 3)) 2.489.  20x20, width 16, three boards: (15, 1,
+#: (3, 3, 3, 3)) 2.496, (3, 3, 3, 3, 2, 2, 2, 2) 2.518; (18, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)) 2.483; (13, 1,
+#: (3, 3, 3, 3)) 2.689 and (10, 1, ...) 2.777 wander; the Manhattan distance, (5, 1, (3, 3, 3, 3)) 2.580.
+BIG_KINDS = ((15, 1, (3, 3, 3, 3, 2, 2, 2, 2)), (18, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)),
+             (12, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)))
 
 
 def portfolio(side: int) -> List[List[Settings]]:
@@ -117,9 +133,10 @@ def portfolio(side: int) -> List[List[Settings]]:
     10x10, where a sweep costs as much as several beams and gains less, after the last round).
 
     Widths shrink as side**3 (a beam's work is its width x the answer's length, about side**3).  Answers vary
-    much from one weighting to another, so the rounds try several.  A heavier Manhattan weight pays on 10x10 but
-    makes the beam wander on bigger boards.  Measured with the beams as they are (total moves of one beam on each
-    board; step weight, Manhattan weight): three random 10x10 boards, width 128: 1, 2: 4,496; 3, 4: 4,404;
+    much from one weighting to another, so the rounds try several.  A heavier weight on the other tiles pays on
+    10x10 but makes the beam wander on bigger boards.  Measured with the Manhattan distance in the rank, before
+    the carrying moves (total moves of one beam on each board; step weight, Manhattan weight): three random 10x10
+    boards, width 128: 1, 2: 4,496; 3, 4: 4,404;
     1, 3: 4,514; 2, 3: 4,624; 1, 1: 4,682; 2, 1: 4,814 (the best of the six: 4,348; twice the width gained
     nothing in the anytime search).  Two random 15x15 boards, width 38: 2, 1: 11,315; 3, 4: 11,373; 3, 2: 11,453;
     2, 3: 14,149 (one answer of 8,815 moves); on a 12x12 board, 3,779 moves at width 8 with 2, 1, 5,969 at width 32
@@ -127,15 +144,18 @@ def portfolio(side: int) -> List[List[Settings]]:
     4,382, 3, 4: 4,426; 15x15 2, 1: 11,267, 3, 4: 11,285; so the second round flips the first.  A last 6x6 square
     finished by a beam instead of the optimal 4x4 gave answers as often longer as
     shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).  Above 10x10 the
-    beams weigh the tiles of the next lines (:data:`BIG_KINDS`), each kind once each way round.
+    beams weigh the tiles of the next lines (:data:`BIG_KINDS`), each kind once each way round.  A tile's carrying
+    moves are 3 to 5 times its Manhattan distance, so the 10x10 kinds' step weights grew with them: random 10x10 boards,
+    anytime search, 1.94 with the Manhattan distance and (1, 2), (3, 4), (1, 3); 1.96 with the carrying moves and
+    (2, 2), (6, 4), (2, 3); 1.98 with (3, 2), (9, 4), (3, 3).
     """
     first = max(16, round(128 * (10 / side) ** 3))
     quick = [[QUICK]] if first > 2 * QUICK.width else []
     if side > 10:
-        kinds = [Settings(first, step, md, False, ahead) for step, md, ahead in BIG_KINDS]
+        kinds = [Settings(first, step, carry, False, ahead) for step, carry, ahead in BIG_KINDS]
         flipped = [kind._replace(flip=True) for kind in kinds]
         return quick + [[kinds[0], flipped[1]], [kinds[1], flipped[0]], [kinds[2], flipped[2]]]
-    kinds = ((1, 2), (3, 4), (1, 3))
+    kinds = ((2, 2), (6, 4), (2, 3))
     return quick + [[Settings(first, *weights, flip) for weights in kinds] for flip in (False, True)]
 
 
@@ -196,20 +216,44 @@ def _last_two(goal: Sequence[int], before: int, last: int, inward: int, locked: 
     return out
 
 
+def _carry(rows: int, columns: int) -> int:
+    """The moves it takes to carry a tile ``rows`` up or down and ``columns`` across, the blank going round it: 5
+    a step in a straight line, 3 a step diagonally (a row and a column in 6).
+
+    >>> _carry(0, 4), _carry(2, 2), _carry(1, 3)
+    (20, 12, 16)
+    """
+    return 5 * max(rows, columns) + min(rows, columns)
+
+
+@lru_cache(maxsize=4096)
+def _way_to(side: int, cell: int, carried: bool) -> List[int]:
+    """Per cell of a side x side board: the estimated moves to carry a tile from there to ``cell``
+    (:func:`_carry`), or, not ``carried``, the blank's way there.  Shared by every beam on that side (a beam
+    makes a table per step: built anew, a 20x20 beam took 0.3 s to start); never changed.
+
+    >>> _way_to(3, 0, True), _way_to(3, 0, False)
+    ([0, 5, 10, 5, 6, 11, 10, 11, 12], [0, 1, 2, 1, 2, 3, 2, 3, 4])
+    """
+    row, column = divmod(cell, side)
+    return [_carry(abs(r - row), abs(c - column)) if carried else abs(r - row) + abs(c - column)
+            for r in range(side) for c in range(side)]
+
+
 class PlacementBeam(SlicedSearch):
     """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish.
 
-    ``ahead``: the weights of the Manhattan distance of the tiles of the line under way (``ahead[0]``) and of
+    ``ahead``: the weights of the carrying moves (:func:`_carry`) of the tiles of the line under way (``ahead[0]``) and of
     the next lines (``ahead[1]``, ...), every other tile's weight being 1; none by default (see the module's
     docstring)."""
 
     optimal = False
 
-    def __init__(self, board: Board, width: int, step_weight: int = STEP_WEIGHT, md_weight: int = MD_WEIGHT,
+    def __init__(self, board: Board, width: int, step_weight: int = STEP_WEIGHT, carry_weight: int = CARRY_WEIGHT,
                  flip: bool = False, ahead: Sequence[int] = (), laggards: Optional[int] = None) -> None:
         self.board = board
         self.width = max(1, int(width))
-        self.step_weight, self.md_weight = step_weight, md_weight
+        self.step_weight, self.carry_weight = step_weight, carry_weight
         self.laggards = self.width if laggards is None else laggards
         self.side = n = board.size()
         self.cells = cells = n * n
@@ -222,16 +266,18 @@ class PlacementBeam(SlicedSearch):
         self.rows = [c // n for c in range(cells)]
         self.cols = [c % n for c in range(cells)]
         home = grid.goal_cells(self.goal)
-        self.plain_md = [abs(self.rows[c] - self.rows[home[t]]) + abs(self.cols[c] - self.cols[home[t]]) if t else 0
-                         for t in range(cells) for c in range(cells)]
-        #: per tile x cell, the tile's Manhattan distance there times its weight (:meth:`_weigh`)
-        self.md = list(self.plain_md)
+        self.plain_carry = [0] * cells
+        for tile in range(1, cells):
+            self.plain_carry += _way_to(n, home[tile], True)
+        #: per tile x cell, the moves to carry the tile home from there (:func:`_carry`) times its weight
+        #: (:meth:`_weigh`)
+        self.carry = list(self.plain_carry)
         self.ahead = tuple(ahead)
         self.line_of = {tile: step.line for step in self.steps for tile in (step.tile, step.tile2) if tile}
         self.tile_weight = [1] * cells
         self.weighed_line = -1
-        self.costs = [self._cost_table(step.tile, step.cell) for step in self.steps]
-        self.costs2 = [self._cost_table(step.tile2, step.cell2) if step.tile2 else None for step in self.steps]
+        self.costs = [_way_to(n, step.cell, step.tile != 0) for step in self.steps]
+        self.costs2 = [_way_to(n, step.cell2, True) if step.tile2 else None for step in self.steps]
         self.done = not board.is_solvable()
         self._answer: List[int] = []
         self._work = self._search()
@@ -251,19 +297,8 @@ class PlacementBeam(SlicedSearch):
         return self.board.along(self._answer) if self.done and self.board.is_solvable() else []
 
     # -- estimates -------------------------------------------------------------------------------
-    def _cost_table(self, tile: int, cell: int) -> List[int]:
-        """Per cell: the estimated moves to bring ``tile`` (or the blank) from there to ``cell``, the blank's
-        way to the tile aside: 5 a step in a straight line, 3 a step diagonally (the blank goes round)."""
-        rows, cols = self.rows, self.cols
-        gr, gc = rows[cell], cols[cell]
-        table = []
-        for c in range(self.cells):
-            dr, dc = abs(rows[c] - gr), abs(cols[c] - gc)
-            table.append(dr + dc if tile == 0 else 6 * min(dr, dc) + 5 * (max(dr, dc) - min(dr, dc)))
-        return table
-
     def _weigh(self, k: int) -> None:
-        """Weigh the Manhattan distance of the tiles of step ``k``'s line and of the next ones by ``ahead`` (a
+        """Weigh the carrying moves of the tiles of step ``k``'s line and of the next ones by ``ahead`` (a
         beam starts at least once a line, at its last two tiles, so its weights follow the plan line by line)."""
         if not self.ahead or k >= len(self.steps) or self.steps[k].line == self.weighed_line:
             return
@@ -274,7 +309,7 @@ class PlacementBeam(SlicedSearch):
             if weight != self.tile_weight[tile]:
                 self.tile_weight[tile] = weight
                 row = tile * cells
-                self.md[row:row + cells] = [weight * d for d in self.plain_md[row:row + cells]]
+                self.carry[row:row + cells] = [weight * d for d in self.plain_carry[row:row + cells]]
 
     def _step_cost(self, k: int, positions: int, blank: int) -> Tuple[int, bool]:
         """The estimated cost of step ``k`` on this board, and whether the step is done."""
@@ -303,12 +338,13 @@ class PlacementBeam(SlicedSearch):
                 break
         return k
 
-    def _entry(self, board: int, positions: int, blank: int, previous: int, k: int, md: int, parent: int) -> tuple:
-        """A board of the beam: (rank, board, tiles' cells, blank, previous blank, step, Manhattan, parent)."""
+    def _entry(self, board: int, positions: int, blank: int, previous: int, k: int, carry: int, parent: int) -> tuple:
+        """A board of the beam: (rank, board, tiles' cells, blank, previous blank, step, carrying moves,
+        parent)."""
         steps_left = len(self.steps) - k
         cost = self._step_cost(k, positions, blank)[0] if steps_left else 0
-        return (steps_left * PLACEMENT_WEIGHT + self.step_weight * cost + self.md_weight * md, board, positions, blank, previous, k,
-                md, parent)
+        return (steps_left * PLACEMENT_WEIGHT + self.step_weight * cost + self.carry_weight * carry, board, positions, blank, previous, k,
+                carry, parent)
 
     # -- the search ------------------------------------------------------------------------------
     def _search(self) -> Iterator[None]:
@@ -354,18 +390,18 @@ class PlacementBeam(SlicedSearch):
             yield
 
     def _packed(self, tiles: Sequence[int]) -> Tuple[int, int, int, int]:
-        """(board, tiles' cells, blank, Manhattan distance) of a tile list."""
+        """(board, tiles' cells, blank, carrying moves) of a tile list."""
         bits, cells = self.bits, self.cells
         board = sum(t << (bits * c) for c, t in enumerate(tiles))
         positions = sum(c << (bits * t) for c, t in enumerate(tiles))
-        return board, positions, list(tiles).index(0), sum(self.md[t * cells + c] for c, t in enumerate(tiles))
+        return board, positions, list(tiles).index(0), sum(self.carry[t * cells + c] for c, t in enumerate(tiles))
 
     def _beam(self, tiles: Sequence[int], k: int):
         """The beam from ``tiles`` at step ``k`` until its best board is done, or reaches a line's last two,
         or has not finished a step for :data:`STALL` depths: (the last level, the parents per depth)."""
         self._weigh(k)
-        board, positions, blank, md = self._packed(tiles)
-        level = [self._entry(board, positions, blank, -1, k, md, 0)]
+        board, positions, blank, carry = self._packed(tiles)
+        level = [self._entry(board, positions, blank, -1, k, carry, 0)]
         parents: List[Tuple[array, array]] = []
         seen = {board}
         total = len(self.steps)
@@ -395,18 +431,18 @@ class PlacementBeam(SlicedSearch):
         k = entry[5]
         if not self.steps[k].pair:
             return False
-        cost = (entry[0] - (len(self.steps) - k) * PLACEMENT_WEIGHT - self.md_weight * entry[6]) // self.step_weight
+        cost = (entry[0] - (len(self.steps) - k) * PLACEMENT_WEIGHT - self.carry_weight * entry[6]) // self.step_weight
         return cost <= PAIR_NEAR
 
     def _expand(self, level: list, seen: set) -> Dict[int, list]:
         """The children of every board of ``level`` not in ``seen``, by rank."""
         bits, cells, mask = self.bits, self.cells, self.mask
         moves = grid.blank_moves(self.side)
-        md_table, steps, costs, costs2, rows, cols = self.md, self.steps, self.costs, self.costs2, self.rows, self.cols
-        weight, total, md_weight = self.step_weight, len(steps), self.md_weight
+        carry_table, steps, costs, costs2, rows, cols = self.carry, self.steps, self.costs, self.costs2, self.rows, self.cols
+        weight, total, carry_weight = self.step_weight, len(steps), self.carry_weight
         children: Dict[int, list] = defaultdict(list)
         add = seen.add
-        for index, (_, board, positions, b, prev, k, md, _) in enumerate(level):
+        for index, (_, board, positions, b, prev, k, carry, _) in enumerate(level):
             step = steps[k]
             locked, target, tile, tile2, target2 = step.locked, step.cell, step.tile, step.tile2, step.cell2
             table, table2 = costs[k], costs2[k]
@@ -420,7 +456,7 @@ class PlacementBeam(SlicedSearch):
                     continue
                 add(child)
                 child_positions = positions + ((b - nb) << (bits * t))
-                md1 = md - md_table[t * cells + nb] + md_table[t * cells + b]
+                carry1 = carry - carry_table[t * cells + nb] + carry_table[t * cells + b]
                 if tile == 0:
                     cost, done = table[nb], nb == target
                 else:
@@ -433,10 +469,10 @@ class PlacementBeam(SlicedSearch):
                             done, where = where2 == target2, where2
                     cost += abs(rows[nb] - rows[where]) + abs(cols[nb] - cols[where]) - 1
                 if done:
-                    entry = self._entry(child, child_positions, nb, b, self._settle(k + 1, child_positions, nb), md1,
+                    entry = self._entry(child, child_positions, nb, b, self._settle(k + 1, child_positions, nb), carry1,
                                         index)
                 else:
-                    entry = (rank_left + weight * cost + md_weight * md1, child, child_positions, nb, b, k, md1, index)
+                    entry = (rank_left + weight * cost + carry_weight * carry1, child, child_positions, nb, b, k, carry1, index)
                 children[entry[0]].append(entry)
         return children
 
