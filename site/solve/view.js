@@ -201,45 +201,50 @@ export function mount(section, { solver, router, budgets }) {
   }
 
   /** Put a link's puzzle into the form; a refused link's reason shows, over a fresh board of its shape or the
-   *  form as it was (refuse). */
+   *  form as it was (refuse).  Another puzzle in the form clears the Result (and stops its search); the form
+   *  kept as it was keeps them too. */
   function loadLink(link) {
     if (link === formLink()) return;   // the form's own puzzle, published a moment ago
     form.clearErrors();
-    clearResult();
+    let changed = true;
     try {
       const puzzle = parseFragment(link);
+      clearResult();
       if (puzzle.kind === "board") form.showBoard(puzzle);
       else form.showWords(puzzle);
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
-      refuse(fragmentKind(link), error.message, error.size, error.height);
+      changed = refuse(fragmentKind(link), error.message, error.size, error.height);
     }
-    edits++;
-    scheduleCheck(0);
+    if (changed) edits++;
+    scheduleCheck(0);   // the board's own note and errors, which clearErrors took, come back with its check
   }
 
-  /** A refused link's reason, in one sentence.  A board link of a shape the form takes (`width` x `height`,
-   *  each side MIN_SIDE to MAX_SIDE) leaves a fresh board of that shape; one of no shape read, or of a side
-   *  outside those, leaves the form's board as it was (on a first load, the form's own), never a board of a
-   *  size the link did not ask for.  A word link leaves an empty word pair.  The refused link leaves the
-   *  address bar. */
+  /** Say a refused link's reason, in one sentence; true when another puzzle took the form's place.  A board
+   *  link of a shape the form takes (`width` x `height`, each side MIN_SIDE to MAX_SIDE) leaves a fresh board of
+   *  that shape; one of no shape read, or of a side outside those, leaves the form's board as it was (on a
+   *  first load, the form's own), never a board of a size the link did not ask for.  A word link leaves an
+   *  empty word pair.  The refused link leaves the address bar. */
   function refuse(kind, reason, width = null, height = width) {
     if (kind !== "board") {
+      clearResult();
       form.showWords({ start: "", goal: "" });
       form.setError("link", refusal(reason));
       router.publish("ladders");
-      return;
+      return true;
     }
     const taken = [width, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
     if (!taken) {
       form.setError("link", refusal(reason));
       router.publish(formLink() || "solve");   // the form's board's own link follows its check
-      return;
+      return false;
     }
+    clearResult();
     const tiles = dealTiles(width, goalTiles(width, height));
     form.showBoard({ n: width, tiles });
     form.setError("link", refusal(reason, "here is a fresh board instead"));
     router.publish(boardFragment({ n: width, tiles }));
+    return true;
   }
 
   // -- solving ------------------------------------------------------------------------------------------

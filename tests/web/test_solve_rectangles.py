@@ -224,6 +224,31 @@ def test_a_refused_link_of_a_shape_the_form_does_not_take_keeps_the_board_in_the
     app.wait_for_function("(link) => location.hash === link", arg=link, timeout=10_000)
 
 
+def test_a_refused_link_that_keeps_the_board_keeps_its_answer_and_the_search_under_way(app):
+    """The board stays, so what was found for it stays: the Result on screen, and a search still running."""
+    refused = "board=21x3:" + ",".join(map(str, range(63)))
+    type_board(app, BOARD_4X3[0])
+    assert solve(app) == "solved" and moves(app) == str(BOARD_4X3[3])
+    set_fragment(app, refused)
+    expect(app.get_by_test_id("link-error")).to_contain_text("This link could not be opened")
+    assert app.evaluate("document.getElementById('result').dataset.status") == "solved"
+    expect(app.get_by_test_id("moves")).to_have_text(str(BOARD_4X3[3]))
+    app.evaluate("window.__app.maxSeconds = 1")
+    try:
+        app.get_by_label("Heuristic").select_option("linear-conflict")
+        type_board(app, SLOW_5X3)
+        app.evaluate("window.__app.clearResult()")
+        app.get_by_role("button", name="Solve", exact=True).click()
+        expect(app.get_by_test_id("progress")).to_contain_text("Searching:", timeout=10_000)
+        set_fragment(app, refused)
+        expect(app.get_by_test_id("link-error")).to_contain_text("This link could not be opened")
+        app.wait_for_function("document.getElementById('result').dataset.status !== ''", timeout=10_000)
+        assert app.evaluate("document.getElementById('result').dataset.status") == "stopped"   # by its budget
+        expect(app.get_by_test_id("result-message")).to_contain_text("Stopped after")
+    finally:
+        app.evaluate("window.__app.maxSeconds = null")
+
+
 def test_cancel_while_a_rectangles_tables_are_built_then_solve_it(app):
     type_board(app, BOARD_3X5_MIDDLE_GOAL)
     expect(app.get_by_test_id("board-note")).to_contain_text("3×5 board, solvable", timeout=10_000)
