@@ -78,15 +78,20 @@ def test_a_game_finished_on_a_phone_shows_its_result_and_no_cancel(browser, app_
     context.close()
 
 
-def test_a_new_deal_never_loses_a_game_to_one_key(browser, app_url):
-    """After "New puzzle" the focus is on the board, so Space deals nothing; and Undo on the new deal brings
-    back the game it replaced, moves, board and time."""
-    context, page = open_page(browser, app_url)
+def play_two_moves_of_a_dealt_game(page) -> list:
+    """A dealt 4x4 game two moves in, the board focused: its tiles."""
     load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], origin="deal")
     page.get_by_test_id("play-board").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    played = tiles_of(page)
+    return tiles_of(page)
+
+
+def test_a_new_deal_never_loses_a_game_to_one_key(browser, app_url):
+    """After "New puzzle" the focus is on the board, so Space deals nothing; and Undo on the new deal brings
+    back the game it replaced, moves, board and time."""
+    context, page = open_page(browser, app_url)
+    played = play_two_moves_of_a_dealt_game(page)
     page.wait_for_timeout(300)
     page.get_by_test_id("play-new").click()
     dealt = tiles_of(page)
@@ -261,11 +266,7 @@ def test_the_speedsolvers_keys_deal_and_restart_and_undo_brings_the_game_back(br
     """N deals a new scramble of the same shape and R restarts; neither loses the game in progress: Undo brings
     it back, moves and board."""
     context, page = open_page(browser, app_url)
-    load_game(page, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], origin="deal")
-    page.get_by_test_id("play-board").focus()
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowRight")
-    played = tiles_of(page)
+    played = play_two_moves_of_a_dealt_game(page)
     page.keyboard.press("r")
     assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]
     assert page.get_by_test_id("play-moves").text_content() == "0"
