@@ -8,9 +8,9 @@ search over whole boards: a board's rank is, first, how many steps of the plan a
 of the step under way (the tile's way home: 5 moves a step in a straight line, 3 a step diagonally, plus the
 blank's way to the tile); then, with a small weight, the moves it would take to carry every tile home the same
 way (:func:`_carry`).  So among the ways of placing a tile, the beam keeps those that also bring other tiles
-nearer home, and the next placements are shorter.  It keeps, beside the boards at the furthest step, as many boards a step or more behind (see
-:meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards with the same blank and placed
-tile's cells.
+nearer home, and the next placements are shorter.  It keeps, beside the boards at the furthest step, as many
+boards a step or more behind (see :meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards
+with the same blank and placed tile's cells.
 
 The last two tiles of a line are placed with the usual trick: the line's last tile goes to the next-to-last cell,
 the next-to-last tile below it (one cell in from the line), the blank to the line's last cell, then two moves bring
@@ -157,9 +157,9 @@ def portfolio(side: int) -> List[List[Settings]]:
     finished by a beam instead of the optimal 4x4 gave answers as often longer as
     shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).  Above 10x10 the
     beams weigh the tiles of the next lines (:data:`BIG_KINDS`), each kind once each way round.  A tile's carrying
-    moves are 3 to 5 times its Manhattan distance, so the 10x10 kinds' step weights grew with them: random 10x10 boards,
-    anytime search, 1.94 with the Manhattan distance and (1, 2), (3, 4), (1, 3); 1.96 with the carrying moves and
-    (2, 2), (6, 4), (2, 3); 1.98 with (3, 2), (9, 4), (3, 3).
+    moves are 3 to 5 times its Manhattan distance, so the 10x10 kinds' step weights grew with them: random 10x10
+    boards, anytime search, 1.94 with the Manhattan distance and (1, 2), (3, 4), (1, 3); 1.96 with the carrying
+    moves and (2, 2), (6, 4), (2, 3); 1.98 with (3, 2), (9, 4), (3, 3).
     """
     first = max(16, round(128 * (10 / side) ** 3))
     quick = [[QUICK]] if first > 2 * QUICK.width else []
@@ -255,9 +255,9 @@ def _way_to(side: int, cell: int, carried: bool) -> List[int]:
 class PlacementBeam(SlicedSearch):
     """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish.
 
-    ``ahead``: the weights of the carrying moves (:func:`_carry`) of the tiles of the line under way (``ahead[0]``) and of
-    the next lines (``ahead[1]``, ...), every other tile's weight being 1; none by default (see the module's
-    docstring)."""
+    ``ahead``: the weights of the carrying moves (:func:`_carry`) of the tiles of the line under way
+    (``ahead[0]``) and of the next lines (``ahead[1]``, ...), every other tile's weight being 1; none by default
+    (see the module's docstring)."""
 
     optimal = False
 
@@ -355,8 +355,8 @@ class PlacementBeam(SlicedSearch):
         parent)."""
         steps_left = len(self.steps) - k
         cost = self._step_cost(k, positions, blank)[0] if steps_left else 0
-        return (steps_left * PLACEMENT_WEIGHT + self.step_weight * cost + self.carry_weight * carry, board, positions, blank, previous, k,
-                carry, parent)
+        return (steps_left * PLACEMENT_WEIGHT + self.step_weight * cost + self.carry_weight * carry, board, positions,
+                blank, previous, k, carry, parent)
 
     # -- the search ------------------------------------------------------------------------------
     def _search(self) -> Iterator[None]:
@@ -450,7 +450,8 @@ class PlacementBeam(SlicedSearch):
         """The children of every board of ``level`` not in ``seen``, by rank."""
         bits, cells, mask = self.bits, self.cells, self.mask
         moves = grid.blank_moves(self.side)
-        carry_table, steps, costs, costs2, rows, cols = self.carry, self.steps, self.costs, self.costs2, self.rows, self.cols
+        carry_table, steps, costs, costs2 = self.carry, self.steps, self.costs, self.costs2
+        rows, cols = self.rows, self.cols
         weight, total, carry_weight = self.step_weight, len(steps), self.carry_weight
         children: Dict[int, list] = defaultdict(list)
         add = seen.add
@@ -481,10 +482,11 @@ class PlacementBeam(SlicedSearch):
                             done, where = where2 == target2, where2
                     cost += abs(rows[nb] - rows[where]) + abs(cols[nb] - cols[where]) - 1
                 if done:
-                    entry = self._entry(child, child_positions, nb, b, self._settle(k + 1, child_positions, nb), carry1,
-                                        index)
+                    k1 = self._settle(k + 1, child_positions, nb)
+                    entry = self._entry(child, child_positions, nb, b, k1, carry1, index)
                 else:
-                    entry = (rank_left + weight * cost + carry_weight * carry1, child, child_positions, nb, b, k, carry1, index)
+                    rank = rank_left + weight * cost + carry_weight * carry1
+                    entry = (rank, child, child_positions, nb, b, k, carry1, index)
                 children[entry[0]].append(entry)
         return children
 
