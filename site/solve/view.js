@@ -229,22 +229,28 @@ export function mount(section, { solver, router, budgets }) {
     if (kind !== "board") {
       clearResult();
       form.showWords({ start: "", goal: "" });
-      form.setError("link", refusal(reason));
+      sayRefused(refusal(reason));
       router.publish("ladders");
       return true;
     }
     const taken = [width, height].every((side) => side >= MIN_SIDE && side <= MAX_SIDE);
     if (!taken) {
-      form.setError("link", refusal(reason));
+      sayRefused(refusal(reason));
       router.publish(formLink() || "solve");   // the form's board's own link follows its check
       return false;
     }
     clearResult();
     const tiles = dealTiles(width, goalTiles(width, height));
     form.showBoard({ n: width, tiles });
-    form.setError("link", refusal(reason, "here is a fresh board instead"));
+    sayRefused(refusal(reason, "here is a fresh board instead"));
     router.publish(boardFragment({ n: width, tiles }));
     return true;
+  }
+
+  /** The refusal above the board, scrolled to if it is out of sight (the page may be down at the Result). */
+  function sayRefused(text) {
+    form.setError("link", text);
+    $("link-error").scrollIntoView({ block: "nearest" });
   }
 
   // -- solving ------------------------------------------------------------------------------------------

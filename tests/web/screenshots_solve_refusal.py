@@ -1,6 +1,7 @@
 """Screenshots of the Solve view's refusal of a board link, at a phone's and a desktop's size, light and dark: a
 5x3 link with a tile twice (a fresh 5x3 board, on the grid editor too), a 21x3 link over a 4x3 board typed (the
-form keeps it) and a 21x3 link on a first load (the form's own board):
+form keeps it), the same over the 4x3 board solved (its Result stays) and a 21x3 link on a first load (the form's
+own board):
 ``.venv/bin/python tests/web/screenshots_solve_refusal.py [OUTDIR]`` (after ``python3 build.py``; default
 /tmp/shots-solve-refusal/)."""
 
@@ -25,8 +26,8 @@ def wait_checked(page: Page) -> None:
     page.wait_for_function("document.getElementById('board-note').textContent !== ''", timeout=30_000)
 
 
-def over_typed_board(link: str, grid: bool = False) -> Scene:
-    """`link` opened over a 4x3 board typed in the form (the grid editor open when `grid`)."""
+def over_typed_board(link: str, grid: bool = False, solved: bool = False) -> Scene:
+    """`link` opened over a 4x3 board typed in the form (the grid editor open when `grid`, solved when `solved`)."""
     def scene(page: Page, url: str) -> None:
         page.goto(url + "#solve")
         page.wait_for_function("window.__solver?.state === 'ready' && window.__app.viewReady", timeout=90_000)
@@ -34,6 +35,9 @@ def over_typed_board(link: str, grid: bool = False) -> Scene:
         if grid:
             page.get_by_text("Edit on a grid").click()
         page.wait_for_function("location.hash.startsWith('#board=4x3:')", timeout=30_000)
+        if solved:
+            page.get_by_role("button", name="Solve", exact=True).click()
+            page.wait_for_function("document.getElementById('result').dataset.status === 'solved'", timeout=30_000)
         page.evaluate("(f) => { location.hash = f; }", link)
         page.get_by_test_id("link-error").wait_for(state="visible")
         wait_checked(page)
@@ -51,4 +55,5 @@ def first_load(page: Page, url: str) -> None:
 if __name__ == "__main__":
     shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-solve-refusal"),
           {"refused-5x3": over_typed_board(BAD_5X3, grid=True), "refused-21x3": over_typed_board(WIDE_21X3),
+           "refused-21x3-over-solved": over_typed_board(WIDE_21X3, solved=True),
            "refused-21x3-first-load": first_load})

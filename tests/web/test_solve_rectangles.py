@@ -249,6 +249,20 @@ def test_a_refused_link_that_keeps_the_board_keeps_its_answer_and_the_search_und
         app.evaluate("window.__app.maxSeconds = null")
 
 
+def test_a_refused_link_is_said_in_sight_on_a_phone_scrolled_down_to_the_result(app):
+    size = app.viewport_size
+    app.set_viewport_size({"width": 375, "height": 740})
+    try:
+        type_board(app, BOARD_4X3[0])
+        assert solve(app) == "solved"
+        app.get_by_test_id("moves").scroll_into_view_if_needed()
+        expect(app.get_by_test_id("link-error")).not_to_be_in_viewport()
+        set_fragment(app, "board=21x3:" + ",".join(map(str, range(63))))
+        expect(app.get_by_test_id("link-error")).to_be_in_viewport()
+    finally:
+        app.set_viewport_size(size)
+
+
 def test_cancel_while_a_rectangles_tables_are_built_then_solve_it(app):
     type_board(app, BOARD_3X5_MIDDLE_GOAL)
     expect(app.get_by_test_id("board-note")).to_contain_text("3×5 board, solvable", timeout=10_000)
