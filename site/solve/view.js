@@ -210,8 +210,7 @@ export function mount(section, { solver, router, budgets }) {
     try {
       const puzzle = parseFragment(link);
       clearResult();
-      if (puzzle.kind === "board") form.showBoard(puzzle);
-      else form.showWords(puzzle);
+      if (puzzle.kind === "board") form.showBoard(puzzle); else form.showWords(puzzle);
     } catch (error) {
       if (!(error instanceof FragmentError)) throw error;
       changed = refuse(fragmentKind(link), error.message, error.size, error.height);
