@@ -11,10 +11,11 @@ from spec_helpers import BENCHMARKS, bfs_distances
 
 from puzzlesolver import grid
 from puzzlesolver.board import Board, random_board
-from puzzlesolver.fast.anytime import CHUNK, AnytimeSearch, _Lines, _Windows
+from puzzlesolver.fast.anytime import CHUNK, AnytimeSearch, _Windows
 from puzzlesolver.fast.beam import BeamSearch
 from puzzlesolver.fast.estimates import LineEstimate
 from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
+from puzzlesolver.fast.lines import SubgoalSearch
 
 KORF24 = BENCHMARKS / "korf50_24puzzle.txt"
 
@@ -188,7 +189,7 @@ def test_a_sweep_of_windows_counts_its_set_up_as_work():
     n = 10
     goal = grid.standard_goal(n)
     tiles = scrambled(goal, n, 1000, random.Random(4))
-    answer = _Lines(Board.from_tiles(tiles)).search
+    answer = SubgoalSearch(Board.from_tiles(tiles), finish_side=4)
     answer.run(None)
     sweep = _Windows(tiles, goal, answer.blank_path())
     calls = 1

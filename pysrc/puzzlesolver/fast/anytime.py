@@ -6,16 +6,16 @@ does two things in turns, a slice at a time:
 * **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
   ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
   expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
-  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` on squares above 8x8).  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
+  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` above 64 cells).  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
   (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
   otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
 * **it finds shorter and shorter answers**: up to 8x8 (64 cells, on a W x H board), a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
-  conflicts, in rounds of growing width.  On bigger squares the answers come from a portfolio of
-  placement beams (:mod:`.placement`: the line-by-line solver's placements as one beam over whole boards),
-  each round followed by a sweep of windows; on bigger rectangles the first answer comes from the
-  line-by-line solver (:mod:`.lines`).  Then windows of the answer are replaced by the shortest paths
+  conflicts, in rounds of growing width.  On bigger boards, and on rectangles 2 or 3 cells across (where
+  those beams stall), the answers come from a portfolio of placement beams (:mod:`.placement`: the line-by-line
+  solver's placements as one beam over whole boards), each round followed by a sweep of windows.  Then windows
+  of the answer are replaced by the shortest paths
   between their ends that keep to the small square the window's moves stay in (IDA* towards the window's
   last board, on that square), in turns with narrow beams.  A beam that
   cannot beat the answer in hand stops as soon as it is as deep as that answer.
@@ -76,7 +76,7 @@ from ..search import SearchStats
 from .beam import BeamSearch, grid_side
 from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
-from .lines import SubgoalSearch, cut_loops
+from .lines import cut_loops
 from .placement import QUICK, PlacementBeam, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths",
@@ -87,9 +87,10 @@ IDA_FIRST = 10_000
 #: Share of the work (after IDA_FIRST) given to the whole-board IDA*; the rest looks for shorter answers.
 #: IDA*'s bound grows by 2 each time its work grows about tenfold on a 24-puzzle, so a larger share buys little.
 BOUND_SHARE = 0.25
-#: The share on the boards the placement beams solve (squares above 8x8): there a quarter of 10 s raised the bound
-#: by 2 (0.3% of a 10x10's, 0.04% of a 20x20's: random boards 641 -> 643, 5,335 -> 5,337), while the answers
-#: gain from every beam more.
+#: The share on boards of more than 64 cells (whose answers come from placement beams): there a quarter of 10 s
+#: raised the bound by 2 (0.3% of a 10x10's, 0.04% of a 20x20's: random boards 641 -> 643, 5,335 -> 5,337), while
+#: the answers gain from every beam more (three random boards each, answer / bound with 10 s, a quarter against
+#: 2%: 16x8 2.40 / 2.31, 20x10 2.42 / 2.38, 20x5 2.23 / 2.21).
 BIG_BOUND_SHARE = 0.02
 #: Work units of one board expanded by a beam (IDA* expansions count one each): a beam makes its children
 #: as whole boards, about three times the work of an IDA* step (measured on CPython: with 3, the bound gets 24%
@@ -98,9 +99,6 @@ BEAM_COST = 3
 #: Work units of one expansion of IDA* on the 5x5 pattern tables: it makes twice as many a second as IDA* on
 #: linear conflicts (2.3 against 1.2 million on CPython), so the bound keeps its share of the time.
 TABLE_COST = 0.5
-#: Work units of one expansion of the line-by-line solver (a placement's weighted A* step, with its heap): about
-#: 3.8 microseconds on CPython against 0.8 for an IDA* step on linear conflicts (measured on a 20x20 board).
-LINES_COST = 4
 #: Work units of one expansion of the placement beam (:mod:`.placement`): a board of the beam with its three
 #: children, or a step of a placement's weighted A*.
 PLACEMENT_COST = 8
@@ -109,13 +107,18 @@ PLACEMENT_COST = 8
 #: (a 15x15 answer of 5,749 moves: 7.3 s of CPU for 90 moves shorter, where a second beam takes 1.5 s), and a
 #: whole-board beam stalls within 200 moves of the start (a 20x20: the Manhattan distance 5,321 -> 5,304).
 SWEEP_EVERY_ROUND_UP_TO = 10
-#: Up to this side (on a rectangle: up to as many cells as this square has) the answers come from beams; above
-#: it, the line-by-line solver gives the first one.
+#: Up to this side (on a rectangle: up to as many cells as this square has) the answers come from beams over
+#: the whole board; above it, from placement beams.  On rectangles as on squares: three random boards each, 10 s
+#: of CPU, answer / bound, whole-board beams against placement beams: 12x6 1.90 / 1.82, 11x7 1.70 / 1.83,
+#: 6x10 (5 s) 1.62 / 2.14.
 BEAM_UP_TO = 8
-#: A rectangle this many cells across or fewer takes the line-by-line solver whatever its cells: beams stall on
-#: such thin boards (5 s of CPU each, 10 random boards, median answer: 20x3 1,376 moves by beams, 1,301 by lines;
-#: 2x20 893 and 882; 4x10 stays with beams: 240 against 292 by lines on its first board, and lines gave no answer
-#: at all on the second, whose last 4x4 took 6.3 million expansions).
+#: A rectangle this many cells across or fewer takes placement beams whatever its cells: beams over the whole
+#: board stall on such thin boards (5 s of CPU each, 10 random boards, median answer: 20x3 1,376 moves by beams,
+#: 1,301 by the line-by-line solver; 2x20 893 and 882).  Placement beams against the line-by-line solver (which
+#: gave the first answer on these boards, and on rectangles above 8x8, before; three random boards each, answer /
+#: bound, 5 s): 20x3 2.32 / 2.70, 3x15 2.37 / 2.57, 2x20 2.57 / 2.56, 2x12 1.67 / 1.76, 3x7 1.20 / 1.24; with
+#: 10 s: 20x10 2.42 / 3.31, 16x8 2.40 / 3.08, 20x5 2.23 / 3.06, 20x4 2.71 / 3.08, 10x20 2.47 / 3.35, 20x18 2.49 /
+#: 3.52.
 THIN = 3
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
@@ -185,11 +188,12 @@ class AnytimeSearch:
         self.width, self.height = board.width, board.height
         #: the side of the square of as many cells as the board (its own side on a square board)
         self.side = math.sqrt(board.width * board.height)
-        self.beams = self.side <= BEAM_UP_TO and (board.width == board.height or min(board.width, board.height) > THIN)
+        thin = board.width != board.height and min(board.width, board.height) <= THIN
+        #: whether beams over the whole board give the answers (else placement beams do)
+        self.beams = self.side <= BEAM_UP_TO and not thin
         answers = ("beam searches from both ends" if self.beams else
                    "placement beams (the line-by-line placements, searched as beams), then optimal windows and beam "
-                   "searches" if board.width == board.height else
-                   "the line-by-line solver, then optimal windows and beam searches")
+                   "searches")
         self._whole = bound_search(board)
         self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1
         self.method = f"anytime: {answers}, while {self._whole.method} proves a lower bound"
@@ -259,7 +263,7 @@ class AnytimeSearch:
         """Whether the next chunk of work goes to the whole-board IDA* (else to finding shorter answers)."""
         if self._bound_work < IDA_FIRST or self._plan is None:
             return True
-        share = BOUND_SHARE if self.beams or self.width != self.height else BIG_BOUND_SHARE
+        share = BIG_BOUND_SHARE if self.side > BEAM_UP_TO else BOUND_SHARE
         return self._bound_work - IDA_FIRST < share * (self._bound_work - IDA_FIRST + self._answer_work)
 
     def _prove(self, budget: Optional[int]) -> int:
@@ -307,20 +311,17 @@ class AnytimeSearch:
         """The attempts at a shorter answer, in order (each sees the best answer at the time it starts)."""
         tiles, goal, across = self.board.tiles, self.board.goal, self.width
         if not self.beams:
-            if self.width == self.height:
-                wide_rounds = 0
-                for round_ in portfolio(self.width):
-                    for settings in round_:
-                        yield _Placement(self.board, settings)
-                    # a sweep of windows takes seconds: not before the first wide round, nor between rounds on
-                    # boards where a sweep costs more than a round of beams
-                    if round_ != [QUICK] and self.width <= SWEEP_EVERY_ROUND_UP_TO:
-                        yield _Windows(tiles, goal, self._best, across)
-                        wide_rounds += 1
-                        if wide_rounds == 1:
-                            yield from self._whole_board_beams(round_[0].width)
-            else:
-                yield _Lines(self.board)
+            wide_rounds = 0
+            for round_ in portfolio(self.side):
+                for settings in round_:
+                    yield _Placement(self.board, settings)
+                # a sweep of windows takes seconds: not before the first wide round, nor between rounds on
+                # boards where a sweep costs more than a round of beams
+                if round_ != [QUICK] and self.side <= SWEEP_EVERY_ROUND_UP_TO:
+                    yield _Windows(tiles, goal, self._best, across)
+                    wide_rounds += 1
+                    if wide_rounds == 1:
+                        yield from self._whole_board_beams(round_[0].width)
             for width in WIDE_BOARD_WIDTHS:
                 yield _Windows(tiles, goal, self._best, across)
                 yield _Beam(tiles, goal, width, WEIGHTINGS[0], True, self._longest(), across)
@@ -409,21 +410,9 @@ class _Beam(_Searching):
         return cells[-2::-1] + [self.goal_blank]
 
 
-class _Lines(_Searching):
-    """The line-by-line solver (big boards): an answer within a second, far from the shortest.
-
-    It finishes on a 4x4 corner with the 15-puzzle's tables where the goal's blank ends on a corner of that
-    4x4, else on a 3x3 (:class:`~.lines.SubgoalSearch`).
-    """
-
-    cost = LINES_COST
-
-    def __init__(self, board: Board) -> None:
-        self.search = SubgoalSearch(board, finish_side=4)
-
-
 class _Placement(_Searching):
-    """The line-by-line placements as a beam over whole boards (big boards): see :mod:`.placement`."""
+    """The line-by-line placements as a beam over whole boards (above 64 cells, and thin rectangles): see
+    :mod:`.placement`."""
 
     cost = PLACEMENT_COST
 

@@ -35,7 +35,10 @@ Measured (the benchmark's ``random10``, ``random15``, ``random20`` suites: ten r
 each in the anytime search, see :func:`portfolio`), answer / proven bound, mean (worst): 10x10 2.55 (2.90) with
 the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first -> 1.96 (2.15)
 with the carrying moves; 15x15 3.38 (3.48) -> 2.50 (2.59) -> 2.42 (2.49) with ``ahead`` -> 2.33 (2.40); 20x20
-3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57) -> 2.43 (2.48).  Square boards only (a rectangle takes :mod:`.lines`).
+3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57) -> 2.43 (2.48).  Rectangles the same way (their portfolio is that of the
+square of as many cells): three random boards each, 10 s, the line-by-line solver and its windows and beams ->
+placement beams: 16x8 3.08 -> 2.31, 20x10 3.31 -> 2.38, 20x5 3.06 -> 2.21; and thin ones, 20x3 (5 s) 2.70 ->
+2.32 (see ``anytime.THIN``).
 
 Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
 the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
@@ -139,8 +142,9 @@ BIG_KINDS = ((15, 1, (3, 3, 3, 3, 2, 2, 2, 2)), (18, 1, (3, 3, 3, 3, 3, 3, 2, 2,
              (12, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)))
 
 
-def portfolio(side: int) -> List[List[Settings]]:
-    """The placement beams an anytime search runs on a side x side board, in rounds (the anytime search sweeps
+def portfolio(side: float) -> List[List[Settings]]:
+    """The placement beams an anytime search runs on a side x side board (on a rectangle, ``side`` is that of the
+    square of as many cells), in rounds (the anytime search sweeps
     windows over the best answer after each round but the first, :data:`QUICK`, for an answer at once; above
     10x10, where a sweep costs as much as several beams and gains less, after the last round).
 
@@ -239,17 +243,17 @@ def _carry(rows: int, columns: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _way_to(side: int, cell: int, carried: bool) -> List[int]:
-    """Per cell of a side x side board: the estimated moves to carry a tile from there to ``cell``
-    (:func:`_carry`), or, not ``carried``, the blank's way there.  Shared by every beam on that side (a beam
-    makes a table per step: built anew, a 20x20 beam took 0.3 s to start); never changed.
+def _way_to(width: int, height: int, cell: int, carried: bool) -> List[int]:
+    """Per cell of a W x H board: the estimated moves to carry a tile from there to ``cell`` (:func:`_carry`),
+    or, not ``carried``, the blank's way there.  Shared by every beam on that shape (a beam makes a table per
+    step: built anew, a 20x20 beam took 0.3 s to start); never changed.
 
-    >>> _way_to(3, 0, True), _way_to(3, 0, False)
-    ([0, 5, 10, 5, 6, 11, 10, 11, 12], [0, 1, 2, 1, 2, 3, 2, 3, 4])
+    >>> _way_to(3, 2, 0, True), _way_to(3, 2, 0, False)
+    ([0, 5, 10, 5, 6, 11], [0, 1, 2, 1, 2, 3])
     """
-    row, column = divmod(cell, side)
+    row, column = divmod(cell, width)
     return [_carry(abs(r - row), abs(c - column)) if carried else abs(r - row) + abs(c - column)
-            for r in range(side) for c in range(side)]
+            for r in range(height) for c in range(width)]
 
 
 class PlacementBeam(SlicedSearch):
@@ -267,20 +271,20 @@ class PlacementBeam(SlicedSearch):
         self.width = max(1, int(width))
         self.step_weight, self.carry_weight = step_weight, carry_weight
         self.laggards = self.width if laggards is None else laggards
-        self.side = n = board.size()
-        self.cells = cells = n * n
+        self.across, self.down = across, down = board.width, board.height
+        self.cells = cells = across * down
         self.goal = tuple(board.goal)
         self.method = f"line by line, a beam of width {self.width:,} over the placements: fast, NOT optimal"
         self.stats = SearchStats(0, 0, 0)
-        self.steps, self.square = placement_plan(self.goal, n, n, FINISH_SIDE, flip)
+        self.steps, self.square = placement_plan(self.goal, across, down, FINISH_SIDE, flip)
         self.bits = max(1, (cells - 1).bit_length())
         self.mask = (1 << self.bits) - 1
-        self.rows = [c // n for c in range(cells)]
-        self.cols = [c % n for c in range(cells)]
+        self.rows = [c // across for c in range(cells)]
+        self.cols = [c % across for c in range(cells)]
         home = grid.goal_cells(self.goal)
         self.plain_carry = [0] * cells
         for tile in range(1, cells):
-            self.plain_carry += _way_to(n, home[tile], True)
+            self.plain_carry += _way_to(across, down, home[tile], True)
         #: per tile x cell, the moves to carry the tile home from there (:func:`_carry`) times its weight
         #: (:meth:`_weigh`)
         self.carry = list(self.plain_carry)
@@ -288,8 +292,8 @@ class PlacementBeam(SlicedSearch):
         self.line_of = {tile: step.line for step in self.steps for tile in (step.tile, step.tile2) if tile}
         self.tile_weight = [1] * cells
         self.weighed_line = -1
-        self.costs = [_way_to(n, step.cell, step.tile != 0) for step in self.steps]
-        self.costs2 = [_way_to(n, step.cell2, True) if step.tile2 else None for step in self.steps]
+        self.costs = [_way_to(across, down, step.cell, step.tile != 0) for step in self.steps]
+        self.costs2 = [_way_to(across, down, step.cell2, True) if step.tile2 else None for step in self.steps]
         self.done = not board.is_solvable()
         self._answer: List[int] = []
         self._work = self._search()
@@ -380,7 +384,7 @@ class PlacementBeam(SlicedSearch):
                     tile_cells, targets, skip = (step.pair[0], step.pair[2]), (step.pair[1], step.pair[3]), 4
                 else:
                     tile_cells, targets, skip = (step.tile,) if step.tile else (), (step.cell,), 1
-                cells = yield from place(tiles, self.side, step.locked, tile_cells, targets, self.stats)
+                cells = yield from place(tiles, self.across, step.locked, tile_cells, targets, self.stats)
                 for cell in cells:
                     b = tiles.index(0)
                     tiles[b], tiles[cell] = tiles[cell], 0
@@ -392,7 +396,7 @@ class PlacementBeam(SlicedSearch):
     def _finish(self, tiles: List[int]):
         """The moves that solve the square left, optimally (:mod:`.lines`); its expansions count as the beam's,
         so that a caller's slices stay slices (a random 4x4 can take seconds)."""
-        rest = SubgoalSearch(Board.from_tiles(tiles, self.goal), finish_side=FINISH_SIDE)
+        rest = SubgoalSearch(Board.from_tiles(tiles, self.goal, self.across), finish_side=FINISH_SIDE)
         while True:
             before = rest.stats.expanded
             finished = rest.run(FINISH_SLICE)
@@ -418,7 +422,7 @@ class PlacementBeam(SlicedSearch):
         seen = {board}
         total = len(self.steps)
         best_step, since = k, 0
-        stall = STALL * self.side
+        stall = STALL * max(self.across, self.down)
         while level[0][5] < total and not self._at_pair(level[0]) and since < stall:
             children = self._expand(level, seen)
             self.stats.expanded += len(level)
@@ -449,7 +453,7 @@ class PlacementBeam(SlicedSearch):
     def _expand(self, level: list, seen: set) -> Dict[int, list]:
         """The children of every board of ``level`` not in ``seen``, by rank."""
         bits, cells, mask = self.bits, self.cells, self.mask
-        moves = grid.blank_moves(self.side)
+        moves = grid.blank_moves(self.across, self.down)
         carry_table, steps, costs, costs2 = self.carry, self.steps, self.costs, self.costs2
         rows, cols = self.rows, self.cols
         weight, total, carry_weight = self.step_weight, len(steps), self.carry_weight
