@@ -235,7 +235,8 @@ def parser() -> argparse.ArgumentParser:
                    help="suite to run (repeatable; default without files: %s)" % " ".join(DEFAULT_SUITES))
     p.add_argument("--repeat", type=int, default=1, help="runs per instance; the median is reported")
     p.add_argument("--limit", type=float, default=None,
-                   help=f"seconds allowed per instance (default: none; {ANYTIME_SECONDS:g} for korf24, big and the random suites)")
+                   help=f"seconds allowed per instance (default: none; {ANYTIME_SECONDS:g} for korf24, big, bigrect "
+                        "and the random suites)")
     p.add_argument("--algorithm", default="auto", help="search for the file instances (default: auto)")
     p.add_argument("--heuristic", default="auto", help="estimate for the file instances (default: auto)")
     p.add_argument("--dictionary", default="common", help="word list for word-pair files")

@@ -20,8 +20,11 @@ from an ``index.json`` beside the file, as in ``puzzles/``) or from suites of th
 ``random8``, ``random10``, ``random15``, ``random20``  the same on bigger boards
 ``big``       three boards of each of random8 .. random20 (the first three of each suite), 10 s each: the
               answer / the proven bound of the big boards' solver, per size in 2 minutes
+``bigrect``   three seeded random boards of each of seven big rectangles, wide, tall and thin (16x8 to 2x20),
+              10 s each: the answer / the proven bound per shape, in 3.5 minutes
+``rect``      every rectangle of 6 to 16 cells, wide and tall, three seeded random boards each, solved optimally
 
-The last eight are not among the default suites (they take 2 to 8 minutes each); ``all`` runs them.
+The last ten are not among the default suites (they take 1 to 8 minutes each); ``all`` runs them.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ RANDOM_SIDES = {"random6": 6, "random7": 7, "random8": 8, "random10": 10, "rando
 BIG_SIDES = (8, 10, 15, 20)
 BIG_BOARDS = 3
 SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24") + tuple(RANDOM_SIDES) + (
-    "big", "rect")
+    "big", "bigrect", "rect")
 DEFAULT_SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "korf100", "large")
 #: Marks an expected answer of "no solution".
 UNSOLVABLE = "unsolvable"
@@ -64,6 +67,8 @@ RECT_SHAPES = ((3, 2), (2, 3), (4, 2), (2, 4), (5, 2), (2, 5), (4, 3), (3, 4), (
                (5, 3), (3, 5), (8, 2), (2, 8))
 RECT_BOARDS = 3
 RECT_SECONDS = 60.0
+#: The ``bigrect`` suite's shapes (width, height), RECT_BOARDS boards each, ANYTIME_SECONDS each.
+BIG_RECT_SHAPES = ((16, 8), (8, 16), (20, 10), (20, 5), (20, 3), (3, 20), (2, 20))
 
 Expected = Union[int, str, None]
 
@@ -172,7 +177,9 @@ def load_suite(suite: str, data: Path = DEFAULT_DATA) -> List[Instance]:
     if suite == "big":
         return [inst for n in BIG_SIDES for inst in _random_boards(suite, n, BIG_BOARDS)]
     if suite == "rect":
-        return _rectangles(suite)
+        return _rectangles(suite, RECT_SHAPES, RECT_SECONDS)
+    if suite == "bigrect":
+        return _rectangles(suite, BIG_RECT_SHAPES, ANYTIME_SECONDS)
     keep = {
         "3x3": lambda name, n: n == 3,
         "princeton": lambda name, n: n <= 5 and name not in ("puzzle4x4-78.txt", "puzzle4x4-80.txt"),
@@ -230,8 +237,9 @@ def _random_boards(suite: str, n: int, count: int = RANDOM_BOARDS) -> List[Insta
                      limit=ANYTIME_SECONDS) for i in range(count)]
 
 
-def _rectangles(suite: str) -> List[Instance]:
+def _rectangles(suite: str, shapes, seconds: float) -> List[Instance]:
+    """:data:`RECT_BOARDS` seeded random boards of each shape, ``seconds`` each."""
     rng = random.Random(RANDOM_SEED)
     return [Instance(suite, f"rect{width}x{height}-{i + 1}",
-                     BoardPuzzle(width, random_board(width, rng, height=height).tiles), None, limit=RECT_SECONDS)
-            for width, height in RECT_SHAPES for i in range(RECT_BOARDS)]
+                     BoardPuzzle(width, random_board(width, rng, height=height).tiles), None, limit=seconds)
+            for width, height in shapes for i in range(RECT_BOARDS)]

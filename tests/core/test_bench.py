@@ -129,6 +129,15 @@ def test_the_big_suite_takes_the_first_three_boards_of_each_big_random_suite():
     assert {i.limit for i in big} == {suites.ANYTIME_SECONDS}
 
 
+def test_the_bigrect_suite_has_seeded_boards_of_each_big_rectangle_and_the_anytime_limit():
+    instances = suites.load_suite("bigrect")
+    shapes = [(i.puzzle.n, len(i.puzzle.tiles) // i.puzzle.n) for i in instances]
+    assert shapes == [shape for shape in suites.BIG_RECT_SHAPES for _ in range(suites.RECT_BOARDS)]
+    assert {i.limit for i in instances} == {suites.ANYTIME_SECONDS}
+    assert len({i.puzzle.tiles for i in instances}) == len(instances)
+    assert [i.puzzle.tiles for i in instances] == [i.puzzle.tiles for i in suites.load_suite("bigrect")]
+
+
 def test_a_suite_of_several_sizes_reports_answer_quality_per_size():
     rows = []
     for n, moves, bound in ((2, 3, 1), (2, 3, 1), (3, 9, 3)):

@@ -1,6 +1,6 @@
 """Rectangles above 16 cells: the line-by-line solver, the placement beams and the beams (and, on small ones,
-weighted A*) answer any W x H board with legal slides, and the anytime search's proven bound is never above the optimum (checked against
-the rectangles' own optimal IDA* on 12 to 15 cells)."""
+weighted A*) answer any W x H board with legal slides, and the anytime search's proven bound is never above the
+optimum (checked against the rectangles' own optimal IDA* on 12 to 15 cells)."""
 
 from __future__ import annotations
 

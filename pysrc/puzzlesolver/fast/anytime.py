@@ -6,7 +6,8 @@ does two things in turns, a slice at a time:
 * **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
   ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
   expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
-  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` above 64 cells).  On 5x5 it reads the additive 5-5-5-5-4 pattern tables
+  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` above 64 cells).  On 5x5 it reads the additive
+  5-5-5-5-4 pattern tables
   (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
   otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
 * **it finds shorter and shorter answers**: up to 8x8 (64 cells, on a W x H board), a portfolio of beam searches
@@ -48,8 +49,8 @@ The bound on 5x5, measured: IDA* on the tables alone (CPU time, Korf & Felner's 
 1.5 times the work of a whole 10 s.  By expansions (each board's iterations logged up to 25-60 million): 0.892
 after 1 million, 0.900 after 2.5, 0.909 after 5.75 (the bound's share of 10 s), 0.913 after 10, 0.916 after 15,
 0.919 after 23 (a whole 10 s); an iteration costs 9.9 times the one before (median of 123; 6.5 to 17), so every
-move of bound on every board costs about three times the search.  Not kept: a transposition table (a board met again no shallower is pruned)
-saved 10-35% of the expansions but cost nearly as much per expansion; a second partition (rows 1 and 2 as two
+move of bound on every board costs about three times the search.  Not kept: a transposition table (a board met
+again no shallower is pruned) saved 10-35% of the expansions but cost nearly as much per expansion; a second partition (rows 1 and 2 as two
 5-tile tables, the other three shared) raised the first estimate by 0.12 on average; a bound share of 0.75
 gave bound 0.911, answers 1.054 (28 boards); pruning duplicate move sequences up to 10 moves long (an
 automaton over the moves, free per node) removed 0.2% of the expansions of a deep iteration.
@@ -427,8 +428,9 @@ class _Windows(_Attempt):
 
     A window's moves stay inside a small square of the board (:func:`window_cells`), so its IDA* runs on that
     square alone: its tables cost the square's cells, not the whole board's (a 20x20 answer has thousands of
-    windows); a shorter path that leaves the square is not looked for.  The sweep walks the answer once, a window's first board after the last, and counts that walk
-    and each square's set-up as work, so that a slice of work stays a slice of time on any board.
+    windows); a shorter path that leaves the square is not looked for.  The sweep walks the answer once, a
+    window's first board after the last, and counts that walk and each square's set-up as work, so that a slice of
+    work stays a slice of time on any board.
     """
 
     def __init__(self, tiles: Sequence[int], goal: Sequence[int], best: Optional[List[int]],
