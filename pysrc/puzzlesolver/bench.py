@@ -204,7 +204,8 @@ def summary(rows: List[Row], out: TextIO) -> None:
         for size in sizes if len(sizes) > 1 else ():
             of_size = [r for r in unproven if r.instance.size == size]
             secs = [r.seconds for r in of_size]
-            out.write(f"            {size}x{size}: {answer_quality(of_size)}; {statistics.mean(secs):.2f} s mean, "
+            shape = size if "x" in size else f"{size}x{size}"
+            out.write(f"            {shape}: {answer_quality(of_size)}; {statistics.mean(secs):.2f} s mean, "
                       f"{max(secs):.2f} s worst\n")
 
 

@@ -150,6 +150,18 @@ def test_a_suite_of_several_sizes_reports_answer_quality_per_size():
     assert "3x3: 1 answers not proven optimal; answer/bound mean 3.000" in out.getvalue()
 
 
+def test_a_suite_of_several_rectangles_reports_answer_quality_per_shape():
+    rows = []
+    for width, height in ((3, 2), (2, 3)):
+        row = Row(Instance("mixed", f"b{width}x{height}", BoardPuzzle(width, tuple(range(1, 6)) + (0,))), moves=4,
+                  bound=2)
+        row.seconds = 1.0
+        rows.append(row)
+    out = io.StringIO()
+    summary(rows, out)
+    assert "3x2: 1 answers not proven optimal" in out.getvalue() and "3x2x3x2" not in out.getvalue()
+
+
 @pytest.mark.skipif(not (BENCHMARKS / "korf50_24puzzle.txt").is_file(), reason="../shared/benchmarks is absent")
 def test_korf24_reports_answer_and_bound_against_the_published_optimum():
     assert len(suites.load_suite("korf24")) == 50

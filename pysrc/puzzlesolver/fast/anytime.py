@@ -51,9 +51,9 @@ after 1 million, 0.900 after 2.5, 0.909 after 5.75 (the bound's share of 10 s), 
 0.919 after 23 (a whole 10 s); an iteration costs 9.9 times the one before (median of 123; 6.5 to 17), so every
 move of bound on every board costs about three times the search.  Not kept: a transposition table (a board met
 again no shallower is pruned) saved 10-35% of the expansions but cost nearly as much per expansion; a second
-partition (rows 1 and 2 as two 5-tile tables, the other three shared) raised the first estimate by 0.12 on average; a bound share of 0.75
-gave bound 0.911, answers 1.054 (28 boards); pruning duplicate move sequences up to 10 moves long (an
-automaton over the moves, free per node) removed 0.2% of the expansions of a deep iteration.
+partition (rows 1 and 2 as two 5-tile tables, the other three shared) raised the first estimate by 0.12 on average;
+a bound share of 0.75 gave bound 0.911, answers 1.054 (28 boards); pruning duplicate move sequences up to 10 moves
+long (an automaton over the moves, free per node) removed 0.2% of the expansions of a deep iteration.
 
 The answer is *proven* optimal once its length equals the bound.  ``blank_path()`` is the best answer
 so far, so a caller whose budget runs out still has one, with ``bound`` to say how far from optimal it
