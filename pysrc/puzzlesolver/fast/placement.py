@@ -36,9 +36,9 @@ each in the anytime search, see :func:`portfolio`), answer / proven bound, mean 
 the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first -> 1.96 (2.15)
 with the carrying moves; 15x15 3.38 (3.48) -> 2.50 (2.59) -> 2.42 (2.49) with ``ahead`` -> 2.33 (2.40); 20x20
 3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57) -> 2.43 (2.48).  Rectangles the same way (their portfolio is that of the
-square of as many cells): three random boards each, 10 s, the line-by-line solver and its windows and beams ->
-placement beams: 16x8 3.08 -> 2.31, 20x10 3.31 -> 2.38, 20x5 3.06 -> 2.21; and thin ones, 20x3 (5 s) 2.70 ->
-2.32 (see ``anytime.THIN``).
+square of as many cells; the ``bigrect`` suite, 10 s each, the line-by-line solver and its windows and beams ->
+placement beams): 3.01 (3.43) -> 2.40 (2.68); 16x8 3.14 -> 2.35, 8x16 3.10 -> 2.31, 20x10 3.40 -> 2.43, 20x5
+3.08 -> 2.42, and thin ones, 20x3 2.82 -> 2.41, 3x20 2.83 -> 2.39, 2x20 2.70 -> 2.51 (see ``anytime.THIN``).
 
 Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
 the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
