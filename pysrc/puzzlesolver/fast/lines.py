@@ -32,7 +32,7 @@ from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb663
 from .rect import RectIDAStar
 
-__all__ = ["SubgoalSearch", "Shrinking", "cut_loops", "place", "shrinking_lines"]
+__all__ = ["SubgoalSearch", "Shrinking", "cut_loops", "distances", "place", "shrinking_lines"]
 
 
 #: Expansions of the final corner's IDA* between two yields (so a caller's slices stay short).
@@ -270,7 +270,7 @@ def place(tiles: Sequence[int], width: int, locked: Sequence[int], tile_ids: Seq
     StopIteration: [5]
     """
     cells = len(tiles)
-    dist = _distances(width, cells // width)
+    dist = distances(width, cells // width)
     free = [tuple(x for x in moves if not locked[x]) for moves in grid.blank_moves(width, cells // width)]
     tiles = list(tiles)
     start = tiles.index(0)
@@ -341,7 +341,7 @@ def place(tiles: Sequence[int], width: int, locked: Sequence[int], tile_ids: Seq
 
 
 @lru_cache(maxsize=8)
-def _distances(width: int, height: int) -> List[int]:
+def distances(width: int, height: int) -> List[int]:
     """The Manhattan distance between any two cells of a W x H board, at [a * W * H + b]."""
     cells = width * height
     return [abs(a // width - b // width) + abs(a % width - b % width) for a in range(cells) for b in range(cells)]

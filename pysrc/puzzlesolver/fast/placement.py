@@ -78,7 +78,7 @@ from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 from .. import grid
 from ..board import Board
 from ..search import SearchStats, SlicedSearch
-from .lines import SubgoalSearch, place, shrinking_lines
+from .lines import SubgoalSearch, distances, place, shrinking_lines
 
 __all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "portfolio", "Settings", "Step"]
 
@@ -102,7 +102,7 @@ STALL = 20
 #: boards with step and Manhattan weights 1, 2: no limit 4,630, 1: 4,584, 3: 4,496; with 2, 1: no limit 5,060,
 #: 2: 5,068, 3: 4,814, 5: 4,958; width 38 on two 15x15 with 2, 1: no limit 11,761, 2: 11,657, 3: 11,315, 5: 11,685.
 SAME_PLACEMENT = 3
-#: The estimated cost of a line's last two tiles (:func:`_way_to`, the blank's way to them
+#: The estimated cost of a line's last two tiles (:func:`_cost_table`, the blank's way to them
 #: included) below which the beam leaves them to :func:`.lines.place`: its search grows fast with their distance.  One
 #: random 20x20 board, width 16: always :func:`.lines.place` 14,611 moves in 5.0 s (3.0 s of it in 31 placements of two
 #: tiles); below 120: 14,395 moves in 2.6 s; 90: 14,735; 60: 15,719; 30: 15,729 in 2.3 s.  No change on 15x15.
@@ -243,17 +243,25 @@ def _carry(rows: int, columns: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _way_to(width: int, height: int, cell: int, carried: bool) -> List[int]:
-    """Per cell of a W x H board: the estimated moves to carry a tile from there to ``cell`` (:func:`_carry`),
-    or, not ``carried``, the blank's way there.  Shared by every beam on that shape (a beam makes a table per
-    step: built anew, a 20x20 beam took 0.3 s to start); never changed.
+def _carry_to(width: int, height: int, cell: int) -> List[int]:
+    """Per cell of a W x H board: the estimated moves to carry a tile from there to ``cell`` (:func:`_carry`).
+    Shared by every beam on that shape (a beam makes a table per step: built anew, a 20x20 beam took 0.3 s to
+    start); never changed.
 
-    >>> _way_to(3, 2, 0, True), _way_to(3, 2, 0, False)
-    ([0, 5, 10, 5, 6, 11], [0, 1, 2, 1, 2, 3])
+    >>> _carry_to(3, 2, 0)
+    [0, 5, 10, 5, 6, 11]
     """
     row, column = divmod(cell, width)
-    return [_carry(abs(r - row), abs(c - column)) if carried else abs(r - row) + abs(c - column)
-            for r in range(height) for c in range(width)]
+    return [_carry(abs(r - row), abs(c - column)) for r in range(height) for c in range(width)]
+
+
+def _cost_table(width: int, height: int, tile: int, cell: int) -> List[int]:
+    """Per cell: the estimated moves to bring ``tile`` from there to ``cell``, or the blank's way there (its
+    Manhattan distance, a row of :func:`.lines.distances`)."""
+    if tile:
+        return _carry_to(width, height, cell)
+    cells = width * height
+    return distances(width, height)[cell * cells:(cell + 1) * cells]
 
 
 class PlacementBeam(SlicedSearch):
@@ -284,7 +292,7 @@ class PlacementBeam(SlicedSearch):
         home = grid.goal_cells(self.goal)
         self.plain_carry = [0] * cells
         for tile in range(1, cells):
-            self.plain_carry += _way_to(across, down, home[tile], True)
+            self.plain_carry += _carry_to(across, down, home[tile])
         #: per tile x cell, the moves to carry the tile home from there (:func:`_carry`) times its weight
         #: (:meth:`_weigh`)
         self.carry = list(self.plain_carry)
@@ -292,8 +300,8 @@ class PlacementBeam(SlicedSearch):
         self.line_of = {tile: step.line for step in self.steps for tile in (step.tile, step.tile2) if tile}
         self.tile_weight = [1] * cells
         self.weighed_line = -1
-        self.costs = [_way_to(across, down, step.cell, step.tile != 0) for step in self.steps]
-        self.costs2 = [_way_to(across, down, step.cell2, True) if step.tile2 else None for step in self.steps]
+        self.costs = [_cost_table(across, down, step.tile, step.cell) for step in self.steps]
+        self.costs2 = [_carry_to(across, down, step.cell2) if step.tile2 else None for step in self.steps]
         self.done = not board.is_solvable()
         self._answer: List[int] = []
         self._work = self._search()
