@@ -32,6 +32,7 @@ This module is the scheduler alone: the jobs of the engine's requests are made b
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Dict, Generic, List, Optional, Tuple, TypeVar
@@ -156,6 +157,20 @@ def _older(first: Any, second: Any) -> bool:
     return isinstance(first, numbers) and isinstance(second, numbers) and first < second
 
 
+def _spare_the_collector(jobs_running: bool) -> None:
+    """Keep the cyclic garbage collector off the running searches' tables between slices.
+
+    A search's table (a million states and their nodes, none in a cycle) is freed by reference counting
+    alone, yet every full collection walks all of it: 0.1-0.4 s on a large A* table, long enough to hold a
+    slice ten times over.  What outlives a slice is frozen out of the collector's sight (``gc.freeze``, a
+    constant-time move); once no job runs, it is handed back, and any cycle in it is collected as before.
+    """
+    if jobs_running:
+        gc.freeze()
+    elif gc.get_freeze_count():
+        gc.unfreeze()
+
+
 @dataclass
 class Jobs:
     """The jobs of one worker by request id, with their owners.
@@ -189,6 +204,12 @@ class Jobs:
 
     def advance(self, job_id: Any, slice_seconds: float) -> Outcome:
         """One slice of the job ``job_id`` (the outcome names the job); an unknown id raises KeyError."""
+        try:
+            return self._advance(job_id, slice_seconds)
+        finally:
+            _spare_the_collector(bool(self.running))
+
+    def _advance(self, job_id: Any, slice_seconds: float) -> Outcome:
         if job_id in self._cancelled:
             job = self._cancelled.pop(job_id)
             return Outcome("cancelled", job.report(), job)

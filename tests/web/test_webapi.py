@@ -263,7 +263,8 @@ def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
 def test_no_slice_holds_the_worker_much_longer_than_asked():
     """Every job advances in steps of about 10 ms: a 20 ms slice of a slow search takes about 20 ms of
     computing (process time, so that other programs on the machine do not count).  Now and then one
-    step is longer: A* growing its table of states past a size doubles it in one go."""
+    step is longer: A* growing its table of states past a size doubles it in one go (the collector, which
+    would walk the whole table now and then, is kept off it: jobs._spare_the_collector)."""
     job = call(op="solve_board", board=HARD_4X4, heuristic="hamming", slice_ms=20)["id"]
     took = []
     for _ in range(20):
