@@ -58,7 +58,14 @@ random 15x15 boards (width 38, step weight 12, 2.337 as kept): the tiles of the 
 instead of 3 (2.62 and 3.99: the beam wanders), even with their carrying moves counted to the cell one in from
 home, so that they wait off the line instead of blocking it (2.37 to 2.47); a longer or heavier ``ahead``
 (2.33 to 2.42); :data:`SAME_PLACEMENT` 2 or 5, :data:`PAIR_NEAR` 80 or 200 (2.33 to 2.52); width 24 or 64 (2.41,
-2.32 for 1.6 times the time); the blank's way to the tile weighed half a carrying move (3.78: it wanders).
+2.32 for 1.6 times the time); the blank's way to the tile weighed half a carrying move (3.78: it wanders); a
+line's tiles two at a time, as the issue's "two or three tiles at once" (a step brings two neighbours home, their
+costs summed, the second kept one cell in from its own until the first is home, or the two would block each other:
+three boards, 3.73 against 2.31: two random tiles are far apart, and a beam that carries both carries neither
+well).  A beam over the whole 20x20 board ranking the first row's tiles alone (width 200, squared distances): after
+900 moves the distance was 5,321 -> 4,955, the row unfinished (13 of its 20 tiles off home), and it stalled there;
+70% of its moves brought a tile nearer home, as in the placements (71%), so no gain to hope for from whole-board
+beams over bands of lines either.
 
 Where the moves go (one random 20x20 board, one beam of width 16, 14,189 moves, 2.67 x the Manhattan distance):
 the placed tile's own steps 21% (98.6% of them bring it nearer home), the blank going round it 49% (54% of
@@ -264,6 +271,22 @@ def _cost_table(width: int, height: int, tile: int, cell: int) -> List[int]:
     return distances(width, height)[cell * cells:(cell + 1) * cells]
 
 
+@lru_cache(maxsize=64)
+def _moves(width: int, height: int, bits: int) -> List[Tuple[Tuple[int, int, int, int], ...]]:
+    """Per blank cell b of a W x H board packed ``bits`` a cell: its moves as (the cell nb the blank moves to, the
+    shift that reads nb's tile, what a tile t moving from nb to b adds to the board once multiplied by t, the
+    move's direction, b - nb)."""
+    return [tuple((nb, bits * nb, (1 << (bits * b)) - (1 << (bits * nb)), b - nb) for nb in targets)
+            for b, targets in enumerate(grid.blank_moves(width, height))]
+
+
+@lru_cache(maxsize=64)
+def _moved(width: int, height: int, bits: int) -> Dict[int, List[int]]:
+    """Per direction b - nb of a move: what tile t's moving adds to the packed tiles' cells, per tile."""
+    tiles = width * height
+    return {direction: [direction << (bits * t) for t in range(tiles)] for direction in (1, -1, width, -width)}
+
+
 class PlacementBeam(SlicedSearch):
     """A beam over whole boards through the steps of :func:`placement_plan`, then the optimal finish.
 
@@ -363,12 +386,15 @@ class PlacementBeam(SlicedSearch):
         return k
 
     def _entry(self, board: int, positions: int, blank: int, previous: int, k: int, carry: int, parent: int) -> tuple:
-        """A board of the beam: (rank, board, tiles' cells, blank, previous blank, step, carrying moves,
-        parent)."""
+        """A board of the beam: (rank, board, tiles' cells, blank, previous blank, step, carrying moves, parent,
+        the cell of the step's tile (-1: the step moves the blank, or there is none), the tile whose move the
+        tiles' cells still lack (0: none, see :meth:`_keep`))."""
         steps_left = len(self.steps) - k
         cost = self._step_cost(k, positions, blank)[0] if steps_left else 0
+        tile = self.steps[k].tile if steps_left else 0
+        where = (positions >> (self.bits * tile)) & self.mask if tile else -1
         return (steps_left * PLACEMENT_WEIGHT + self.step_weight * cost + self.carry_weight * carry, board, positions,
-                blank, previous, k, carry, parent)
+                blank, previous, k, carry, parent, where, 0)
 
     # -- the search ------------------------------------------------------------------------------
     def _search(self) -> Iterator[None]:
@@ -459,46 +485,55 @@ class PlacementBeam(SlicedSearch):
         return cost <= PAIR_NEAR
 
     def _expand(self, level: list, seen: set) -> Dict[int, list]:
-        """The children of every board of ``level`` not in ``seen``, by rank."""
+        """The children of every board of ``level`` not in ``seen``, by rank.
+
+        The inner loop is the beam's time: a child costs one shift to read the tile moved, one multiplication
+        and one addition of whole boards, one hash (the size of ``seen`` tells whether the child was new), and
+        table lookups; the placed tile's cell is read once per parent, and moves only when that tile moves.  A
+        child keeps its parent's tiles' cells and the tile it moved: :meth:`_keep` adds the move to the few it
+        keeps."""
         bits, cells, mask = self.bits, self.cells, self.mask
-        moves = grid.blank_moves(self.across, self.down)
+        moves, moved = _moves(self.across, self.down, bits), _moved(self.across, self.down, bits)
         carry_table, steps, costs, costs2 = self.carry, self.steps, self.costs, self.costs2
-        rows, cols = self.rows, self.cols
+        apart = distances(self.across, self.down)
         weight, total, carry_weight = self.step_weight, len(steps), self.carry_weight
         children: Dict[int, list] = defaultdict(list)
         add = seen.add
-        for index, (_, board, positions, b, prev, k, carry, _) in enumerate(level):
+        for index, (_, board, positions, b, prev, k, carry, _, at, _) in enumerate(level):
             step = steps[k]
             locked, target, tile, tile2, target2 = step.locked, step.cell, step.tile, step.tile2, step.cell2
             table, table2 = costs[k], costs2[k]
             rank_left = (total - k) * PLACEMENT_WEIGHT
-            for nb in moves[b]:
+            at2 = (positions >> (bits * tile2)) & mask if tile2 else -1
+            for nb, shift, swap, direction in moves[b]:
                 if nb == prev or locked[nb]:
                     continue
-                t = (board >> (bits * nb)) & mask
-                child = board + t * ((1 << (bits * b)) - (1 << (bits * nb)))
-                if child in seen:
-                    continue
+                t = (board >> shift) & mask
+                child = board + t * swap
+                size = len(seen)
                 add(child)
-                child_positions = positions + ((b - nb) << (bits * t))
-                carry1 = carry - carry_table[t * cells + nb] + carry_table[t * cells + b]
+                if len(seen) == size:
+                    continue
+                row = t * cells
+                carry1 = carry - carry_table[row + nb] + carry_table[row + b]
                 if tile == 0:
-                    cost, done = table[nb], nb == target
+                    cost, done, placed = table[nb], nb == target, -1
                 else:
-                    where = (child_positions >> (bits * tile)) & mask
+                    placed = where = b if t == tile else at
                     cost, done = table[where], where == target
                     if tile2:
-                        where2 = (child_positions >> (bits * tile2)) & mask
+                        where2 = b if t == tile2 else at2
                         cost += table2[where2]
                         if done:
                             done, where = where2 == target2, where2
-                    cost += abs(rows[nb] - rows[where]) + abs(cols[nb] - cols[where]) - 1
+                    cost += apart[nb * cells + where] - 1
                 if done:
+                    child_positions = positions + moved[direction][t]
                     k1 = self._settle(k + 1, child_positions, nb)
                     entry = self._entry(child, child_positions, nb, b, k1, carry1, index)
                 else:
                     rank = rank_left + weight * cost + carry_weight * carry1
-                    entry = (rank, child, child_positions, nb, b, k, carry1, index)
+                    entry = (rank, child, positions, nb, b, k, carry1, index, placed, t)
                 children[entry[0]].append(entry)
         return children
 
@@ -506,21 +541,20 @@ class PlacementBeam(SlicedSearch):
         """The ``width`` children of the lowest ranks among those at the furthest step (ties: in the order they
         were made), and up to ``laggards`` more among those behind (they may have placed their tiles in ways
         that leave the board better: with none, answers on three random 10x10 boards were 1,917, 2,456 and 1,987
-        moves long; with as many as the width, 1,453, 1,696 and 1,481)."""
+        moves long; with as many as the width, 1,453, 1,696 and 1,481).  The boards kept get their tiles' cells
+        complete (see :meth:`_expand`)."""
         leaders: list = []
         behind: list = []
         width, room = self.width, self.laggards
         lead = None
         copies: Dict[tuple, int] = {}
-        bits, mask, steps, most = self.bits, self.mask, self.steps, SAME_PLACEMENT
+        most = SAME_PLACEMENT
         for rank in sorted(children):
             for entry in children[rank]:
                 if lead is None:
                     lead = entry[5]
                 if most:
-                    k = entry[5]
-                    tile = steps[k].tile if k < len(steps) else 0
-                    key = (k, entry[3], (entry[2] >> (bits * tile)) & mask if tile else -1)
+                    key = (entry[5], entry[3], entry[8])
                     seen = copies.get(key, 0)
                     if seen >= most:
                         continue
@@ -532,7 +566,14 @@ class PlacementBeam(SlicedSearch):
                     behind.append(entry)
             if len(leaders) >= width and len(behind) >= room:
                 break
-        return leaders + behind
+        return [self._moved(entry) for entry in leaders + behind]
+
+    def _moved(self, entry: tuple) -> tuple:
+        """``entry`` with its tiles' cells complete: its parent's, and the move from its previous blank."""
+        if not entry[9]:
+            return entry
+        positions = entry[2] + _moved(self.across, self.down, self.bits)[entry[4] - entry[3]][entry[9]]
+        return entry[:2] + (positions,) + entry[3:9] + (0,)
 
     def _decode(self, board: int) -> List[int]:
         return [(board >> (self.bits * c)) & self.mask for c in range(self.cells)]
