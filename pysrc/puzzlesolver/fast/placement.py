@@ -272,17 +272,17 @@ def _cost_table(width: int, height: int, tile: int, cell: int) -> List[int]:
 
 
 @lru_cache(maxsize=64)
-def _moves(width: int, height: int, bits: int) -> List[Tuple[Tuple[int, int, int, int], ...]]:
+def _packed_moves(width: int, height: int, bits: int) -> List[Tuple[Tuple[int, int, int, int], ...]]:
     """Per blank cell b of a W x H board packed ``bits`` a cell: its moves as (the cell nb the blank moves to, the
-    shift that reads nb's tile, what a tile t moving from nb to b adds to the board once multiplied by t, the
-    move's direction, b - nb)."""
+    shift that reads nb's tile, what the tile t moving from nb to b adds to the board once multiplied by t, the
+    move's direction b - nb).  Built once per shape: the beam's inner loop only looks them up."""
     return [tuple((nb, bits * nb, (1 << (bits * b)) - (1 << (bits * nb)), b - nb) for nb in targets)
             for b, targets in enumerate(grid.blank_moves(width, height))]
 
 
 @lru_cache(maxsize=64)
-def _moved(width: int, height: int, bits: int) -> Dict[int, List[int]]:
-    """Per direction b - nb of a move: what tile t's moving adds to the packed tiles' cells, per tile."""
+def _cell_shifts(width: int, height: int, bits: int) -> Dict[int, List[int]]:
+    """Per direction b - nb of a move, per tile t: what t's moving that way adds to the packed tiles' cells."""
     tiles = width * height
     return {direction: [direction << (bits * t) for t in range(tiles)] for direction in (1, -1, width, -width)}
 
@@ -493,7 +493,7 @@ class PlacementBeam(SlicedSearch):
         child keeps its parent's tiles' cells and the tile it moved: :meth:`_keep` adds the move to the few it
         keeps."""
         bits, cells, mask = self.bits, self.cells, self.mask
-        moves, moved = _moves(self.across, self.down, bits), _moved(self.across, self.down, bits)
+        moves, moved = _packed_moves(self.across, self.down, bits), _cell_shifts(self.across, self.down, bits)
         carry_table, steps, costs, costs2 = self.carry, self.steps, self.costs, self.costs2
         apart = distances(self.across, self.down)
         weight, total, carry_weight = self.step_weight, len(steps), self.carry_weight
@@ -566,13 +566,13 @@ class PlacementBeam(SlicedSearch):
                     behind.append(entry)
             if len(leaders) >= width and len(behind) >= room:
                 break
-        return [self._moved(entry) for entry in leaders + behind]
+        return [self._complete(entry) for entry in leaders + behind]
 
-    def _moved(self, entry: tuple) -> tuple:
+    def _complete(self, entry: tuple) -> tuple:
         """``entry`` with its tiles' cells complete: its parent's, and the move from its previous blank."""
         if not entry[9]:
             return entry
-        positions = entry[2] + _moved(self.across, self.down, self.bits)[entry[4] - entry[3]][entry[9]]
+        positions = entry[2] + _cell_shifts(self.across, self.down, self.bits)[entry[4] - entry[3]][entry[9]]
         return entry[:2] + (positions,) + entry[3:9] + (0,)
 
     def _decode(self, board: int) -> List[int]:
