@@ -310,8 +310,6 @@ class PlacementBeam(SlicedSearch):
         self.steps, self.square = placement_plan(self.goal, across, down, FINISH_SIDE, flip)
         self.bits = max(1, (cells - 1).bit_length())
         self.mask = (1 << self.bits) - 1
-        self.rows = [c // across for c in range(cells)]
-        self.cols = [c % across for c in range(cells)]
         home = grid.goal_cells(self.goal)
         self.plain_carry = [0] * cells
         for tile in range(1, cells):
@@ -359,7 +357,8 @@ class PlacementBeam(SlicedSearch):
                 self.carry[row:row + cells] = [weight * d for d in self.plain_carry[row:row + cells]]
 
     def _step_cost(self, k: int, positions: int, blank: int) -> Tuple[int, bool]:
-        """The estimated cost of step ``k`` on this board, and whether the step is done."""
+        """The estimated cost of step ``k`` on this board, and whether the step is done (:meth:`_expand` works it
+        out inline, from its parent's, for every child)."""
         step = self.steps[k]
         if step.tile == 0:
             return self.costs[k][blank], blank == step.cell
@@ -370,7 +369,7 @@ class PlacementBeam(SlicedSearch):
             cost += self.costs2[k][where2]
             if done:
                 done, where = where2 == step.cell2, where2
-        return cost + abs(self.rows[blank] - self.rows[where]) + abs(self.cols[blank] - self.cols[where]) - 1, done
+        return cost + distances(self.across, self.down)[blank * self.cells + where] - 1, done
 
     def _settle(self, k: int, positions: int, blank: int) -> int:
         """The first step from ``k`` on that is not done already on this board."""
