@@ -36,8 +36,8 @@ from ..board import Board
 from ..search import SearchStats
 from . import tables
 
-__all__ = ["IDAStar", "Engine", "AdditivePdb", "Pdb663", "Pdb5", "Exact3", "ManhattanEngine", "conflict_table",
-           "LazyConflicts"]
+__all__ = ["IDAStar", "SlicedIDAStar", "Engine", "AdditivePdb", "Pdb663", "Pdb5", "Exact3", "ManhattanEngine",
+           "conflict_table", "LazyConflicts"]
 
 _BIG = 1 << 62
 
@@ -559,44 +559,21 @@ def conflict_table(n: int, scale: int = 1):
 
 # -- the resumable IDA* driver ---------------------------------------------------------------
 
-class IDAStar:
-    """Iterative-deepening A* over an engine, run in slices (the :class:`~puzzlesolver.search.Search` protocol).
+class SlicedIDAStar:
+    """The resumable driver of iterative-deepening A* over an engine (:class:`Engine`), run in slices (the
+    :class:`~puzzlesolver.search.Search` protocol's ``run``), shared by :class:`IDAStar` (square boards) and
+    :class:`~puzzlesolver.fast.rect.RectIDAStar` (W x H boards).
 
-    ``stats.expanded`` counts expanded nodes over all iterations; IDA* keeps no queue, only the path
-    it is on, so ``stats.enqueued`` and ``stats.max_frontier`` are the most nodes held at once (the
-    deepest path: memory stays O(solution length)); ``bound`` is the current
-    iteration's cost bound (a lower bound on the optimal length), ``frontier_size`` the depth of the
-    node the last slice stopped at.
+    A slice that spends its budget mid-iteration raises :class:`_Suspend` out of the engine's depth-first search
+    with the path it was on; the next slice replays that path (:meth:`_replay`) and goes on from there.  A
+    subclass sets ``engine``, ``counter`` (the engine's budget cell), ``bound``, ``stats``, ``iterations``,
+    ``iteration_log``, ``done``, ``_path_cells``, ``_resume`` and ``_depth``, and may say what a board at the
+    goal looks like (:meth:`_at_goal`).
     """
 
-    optimal = True
-
-    def __init__(self, board: Board, engine_factory: Callable[[List[int]], Engine], method: str,
-                 back: Optional[List[int]] = None) -> None:
-        self.board = board
-        self.counter = [0]
-        self.engine = engine_factory(self.counter)
-        self.method = method
-        self.back = back
-        self.stats = SearchStats(0, 0, 0)
-        self.iterations = 0
-        #: One ``(bound, expansions)`` pair per finished iteration (for the explain view's IDA* chart).
-        self.iteration_log: List[Tuple[int, int]] = []
-        self.done = False
-        self._path_cells: Optional[List[int]] = None
-        self._resume: Optional[List[int]] = None
-        self._depth = 0
-        if not board.is_solvable():
-            self.done = True
-            self.bound = 0
-            return
-        h = self.engine.estimate()
-        # every solution's length has the parity of the blank's taxicab distance to its goal cell
-        n = board.width
-        b, gb = board.blank, board.goal.index(0)
-        parity = (abs(b // n - gb // n) + abs(b % n - gb % n)) & 1
-        self.bound = h + ((h ^ parity) & 1)
-        self.initial_estimate = h
+    def _at_goal(self, root: tuple) -> bool:
+        """Whether the search starts at the goal (``root``: the engine's reset arguments)."""
+        return root[3] == 0
 
     @property
     def frontier_size(self) -> int:
@@ -612,7 +589,7 @@ class IDAStar:
             while True:
                 engine.found.clear()
                 root = engine.reset(self.bound)
-                if root[3] == 0:  # already at the goal
+                if self._at_goal(root):
                     found = True
                 elif self._resume is not None:
                     path, self._resume = self._resume, None
@@ -665,6 +642,46 @@ class IDAStar:
                 return True
             engine.undo(args, nb, child)
         return False
+
+
+class IDAStar(SlicedIDAStar):
+    """Iterative-deepening A* over an engine, run in slices (the :class:`~puzzlesolver.search.Search` protocol).
+
+    ``stats.expanded`` counts expanded nodes over all iterations; IDA* keeps no queue, only the path
+    it is on, so ``stats.enqueued`` and ``stats.max_frontier`` are the most nodes held at once (the
+    deepest path: memory stays O(solution length)); ``bound`` is the current
+    iteration's cost bound (a lower bound on the optimal length), ``frontier_size`` the depth of the
+    node the last slice stopped at.
+    """
+
+    optimal = True
+
+    def __init__(self, board: Board, engine_factory: Callable[[List[int]], Engine], method: str,
+                 back: Optional[List[int]] = None) -> None:
+        self.board = board
+        self.counter = [0]
+        self.engine = engine_factory(self.counter)
+        self.method = method
+        self.back = back
+        self.stats = SearchStats(0, 0, 0)
+        self.iterations = 0
+        #: One ``(bound, expansions)`` pair per finished iteration (for the explain view's IDA* chart).
+        self.iteration_log: List[Tuple[int, int]] = []
+        self.done = False
+        self._path_cells: Optional[List[int]] = None
+        self._resume: Optional[List[int]] = None
+        self._depth = 0
+        if not board.is_solvable():
+            self.done = True
+            self.bound = 0
+            return
+        h = self.engine.estimate()
+        # every solution's length has the parity of the blank's taxicab distance to its goal cell
+        n = board.width
+        b, gb = board.blank, board.goal.index(0)
+        parity = (abs(b // n - gb // n) + abs(b % n - gb % n)) & 1
+        self.bound = h + ((h ^ parity) & 1)
+        self.initial_estimate = h
 
     def blank_path(self) -> List[int]:
         """The blank's cells after each move of the solution, in the board's own coordinates."""

@@ -42,6 +42,7 @@ from ..grid import manhattan as grid_manhattan
 from ..grid import tiles_along as grid_tiles_along
 from ..grid import permutation_parity, standard_goal
 from ..search import SearchStats
+from .ida import SlicedIDAStar, _Suspend
 
 __all__ = ["Tiles", "standard_goal", "blank_moves", "goal_cells", "check_board", "permutation_parity",
            "arrangement_parity", "reading_order_invariant", "solvable", "manhattan", "manhattan_table",
@@ -49,7 +50,6 @@ __all__ = ["Tiles", "standard_goal", "blank_moves", "goal_cells", "check_board",
            "RectIDAStar", "solve"]
 
 Tiles = Tuple[int, ...]
-_BIG = 1 << 62
 
 
 # -- geometry -------------------------------------------------------------------------------------
@@ -143,14 +143,6 @@ def _conflict_table(length: int):
 
 
 # -- engines: one mutable board and a recursive expander --------------------------------------------
-
-class _Suspend(Exception):
-    """Raised inside the depth-first search when a slice's budget is spent; carries the path so far."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.path: List[int] = []
-
 
 class ConflictEngine:
     """Manhattan distance + linear conflicts on rows and columns, for any W x H and goal.
@@ -475,7 +467,7 @@ class TableEngine:
 
 # -- the resumable IDA* driver ----------------------------------------------------------------------
 
-class RectIDAStar:
+class RectIDAStar(SlicedIDAStar):
     """Optimal IDA* for a W x H board and any goal, run in slices (the :class:`~puzzlesolver.search.Search`
     protocol, with ``blank_path()`` as board searches give it).
 
@@ -527,71 +519,13 @@ class RectIDAStar:
         self.initial_estimate = h
 
     @property
-    def frontier_size(self) -> int:
-        return self._depth
-
-    @property
     def moves(self) -> Optional[int]:
         """The optimal number of moves once found (None before, or when there is no solution)."""
         return None if self._path_cells is None else len(self._path_cells)
 
-    def run(self, max_expansions: Optional[int] = None) -> bool:
-        if self.done:
-            return True
-        engine = self.engine
-        budget = _BIG if max_expansions is None else max(1, max_expansions)
-        self.counter[0] = budget
-        try:
-            while True:
-                engine.found.clear()
-                root = engine.reset(self.bound)
-                if self.tiles == self.goal:
-                    found = True
-                elif self._resume is not None:
-                    path, self._resume = self._resume, None
-                    found = self._replay(root, path, 0)
-                else:
-                    found = engine.dfs(*root)
-                if found:
-                    self._path_cells = list(reversed(engine.found))
-                    self.stats.max_frontier = max(self.stats.max_frontier, len(self._path_cells))
-                    self.done = True
-                    return True
-                self.iterations += 1
-                expanded_so_far = self.stats.expanded + budget - max(self.counter[0], 0)
-                self.iteration_log.append((self.bound, expanded_so_far - sum(n for _, n in self.iteration_log)))
-                self.bound += 2
-        except _Suspend as stop:
-            self._resume = list(reversed(stop.path))
-            self._depth = len(self._resume)
-            self.stats.max_frontier = max(self.stats.max_frontier, self._depth)
-            return False
-        finally:
-            self.stats.expanded += budget - max(self.counter[0], 0)
-            self.stats.enqueued = self.stats.max_frontier
-
-    def _replay(self, args: tuple, path: List[int], i: int) -> bool:
-        engine = self.engine
-        if i == len(path):
-            return engine.dfs(*args)
-        order = engine.order(args)
-        for nb in order[order.index(path[i]):]:
-            child = engine.child(args, nb)
-            if child is None:
-                continue
-            if child is True:
-                engine.found.append(nb)
-                return True
-            try:
-                ok = self._replay(child[0], path, i + 1) if nb == path[i] else engine.dfs(*child[0])
-            except _Suspend as stop:
-                stop.path.append(nb)
-                raise
-            if ok:
-                engine.found.append(nb)
-                return True
-            engine.undo(args, nb, child)
-        return False
+    def _at_goal(self, root: tuple) -> bool:
+        """Whether the board is the goal, read from its tiles."""
+        return self.tiles == self.goal
 
     def blank_path(self) -> List[int]:
         """The blank's cells after each move of the solution (row-major cells of the W x H board, or of the
