@@ -256,6 +256,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-seconds", type=_positive_seconds, metavar="S",
                         help="stop each solve after S seconds: from 5x5 on with the best answer found by then (not "
                              "proven minimal, with a lower bound), else with advice (default: no limit)")
+    parser.add_argument("--grade", action="store_true",
+                        help="run the assignment's tests on your own Board and Solver: FILE... are your .py files "
+                             "(exit status 0 all pass, 1 some fail, 2 bad input)")
+    parser.add_argument("--exercise", choices=("8puzzle", "cs61b"),
+                        help="with --grade: the assignment (default: cs61b if the files define "
+                             "estimated_distance_to_goal, else 8puzzle)")
     parser.add_argument("--check", metavar="OUTPUT",
                         help="judge OUTPUT, a program's answer to the one puzzle given (its algs4 output, 'No "
                              "solution possible', a move string such as 'R3 D L', or a ladder): exit status 0 "
@@ -290,6 +296,11 @@ def main(argv: Optional[Sequence[str]] = None, stdout: Optional[TextIO] = None,
     options = parser.parse_args(argv)
     if options.check is not None:
         return check_answer(options, stdout, stderr)
+    if options.grade:
+        from .teach.grade_files import grade
+        if not options.files:
+            parser.error("--grade needs your .py files")
+        return grade(options.files, options.exercise, stdout, stderr)
     inputs: List[tuple] = [(path, None) for path in options.files]
     if options.words:
         inputs.append((None, WordPuzzle(*options.words)))
