@@ -13,6 +13,7 @@ const router = new Router(document, {
   play: () => import("./play/view.js"),
   solve: () => import("./solve/view.js"),
   learn: () => import("./learn/view.js"),
+  code: () => import("./code/view.js"),
 }, context);
 
 followSolver(solver);

@@ -31,6 +31,7 @@ const CACHE_PREFIX = "puzzlesolver-";
 const CACHE = "puzzlesolver-dev"; // BUILD: cache name
 const PRECACHE = []; // BUILD: precache list
 const RUNTIME = []; // BUILD: runtime list
+const SITE_HEADERS = {}; // BUILD: headers
 
 const TABLES = "puzzlesolver-tables";   // late tables, by sha256 (see above)
 const runtimeSha = new Map(RUNTIME);
@@ -217,6 +218,22 @@ async function respond(request) {
   return response;
 }
 
+// The site's headers (cross-origin isolation, the Content-Security-Policy: pysrc/buildtools/headers.py) on every
+// response this worker gives, so that a static host that cannot set headers serves an isolated, protected page too
+// (from the second load on: the first comes from the network, before this worker controls the tab).
+function withSiteHeaders(response) {
+  const missing = Object.entries(SITE_HEADERS).filter(([name]) => !response.headers.has(name));
+  if (!missing.length || response.type !== "basic" && response.type !== "default") return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of missing) headers.set(name, value);
+  const empty = [204, 205, 304].includes(response.status);
+  try {
+    return new Response(empty ? null : response.body, { status: response.status, statusText: response.statusText, headers });
+  } catch {
+    return response;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -226,5 +243,5 @@ self.addEventListener("fetch", (event) => {
   const sha256 = url.searchParams.get("sha256");
   if (url.pathname === new URL("tables.json", scopeUrl).pathname) event.respondWith(respondTablesList(request));
   else if (sha256 && url.pathname.startsWith(new URL("pdb/", scopeUrl).pathname)) event.respondWith(respondTable(request, sha256));
-  else event.respondWith(respond(request));
+  else event.respondWith(respond(request).then(withSiteHeaders));
 });

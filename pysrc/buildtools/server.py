@@ -14,6 +14,7 @@ from pathlib import Path
 from . import console
 from .compress import COMPRESSED_DIR, step_brotli
 from .console import log
+from .headers import SITE_HEADERS
 from .layout import DIST
 from .manifest import step_manifest
 from .stamps import file_sha256
@@ -91,6 +92,8 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in SITE_HEADERS.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name

@@ -12,6 +12,7 @@ import zlib
 from pathlib import Path
 
 from .compress import COMPRESSIBLE
+from .headers import SITE_HEADERS
 from .console import log
 from .layout import DIST, SITE
 from .stamps import file_sha256
@@ -23,15 +24,21 @@ from .tables import is_late_table
 #: service worker's runtime list: cached the first time the worker fetches them, so they too work offline
 #: after one use.
 SW_OPTIONAL = ("data/words-large.txt",)
+#: Never precached, cached on first use: the whole standard library, which only the Code view's worker reads (it
+#: boots without it, on the trimmed one, when it cannot be had).
+SW_RUNTIME_ONLY = ("pyodide/python_stdlib_full.zip",)
 PRECACHE_MAX_PDB_BYTES = 1_000_000
 FIRST_VISIT_BUDGET = 14_000_000
 
 
 def _sw_role(rel: str, size: int) -> str:
-    """"skip", "optional" (precached within the budget, else cached on first use) or "required"."""
+    """"skip", "optional" (precached within the budget, else cached on first use), "runtime" (cached on first use)
+    or "required"."""
     if rel in ("sw.js", "tables.json") or rel.endswith(".map") or any(part.startswith(".") for part in rel.split("/")) \
             or is_late_table(rel):
         return "skip"
+    if rel in SW_RUNTIME_ONLY:
+        return "runtime"
     if rel in SW_OPTIONAL or rel.startswith("pdb/rect/") or (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES):
         return "optional"
     return "required"
@@ -57,7 +64,7 @@ def write_service_worker(dist: Path = DIST) -> str:
     cache = "puzzlesolver-" + hashlib.sha256(json.dumps([entries, runtime]).encode()).hexdigest()[:16]
     text = (SITE / "sw.js").read_text(encoding="utf-8")
     for name, marker, value in (("CACHE", "cache name", cache), ("PRECACHE", "precache list", entries),
-                                ("RUNTIME", "runtime list", runtime)):
+                                ("RUNTIME", "runtime list", runtime), ("SITE_HEADERS", "headers", SITE_HEADERS)):
         text = _fill_build_line(text, name, marker, value)
     target = dist / "sw.js"
     if not target.exists() or target.read_text(encoding="utf-8") != text:
@@ -76,7 +83,7 @@ def _precache_lists(dist: Path) -> tuple[list, list, int]:
         rel = path.relative_to(dist).as_posix()
         role = _sw_role(rel, path.stat().st_size)
         if role != "skip":
-            (entries if role == "required" else optional).append([rel, file_sha256(path)])
+            {"required": entries, "optional": optional, "runtime": runtime}[role].append([rel, file_sha256(path)])
     transfer = sum(_transfer_estimate(str(dist / rel), sha) for rel, sha in entries)
     for rel, sha in sorted(optional, key=lambda item: (dist / item[0]).stat().st_size):
         size = _transfer_estimate(str(dist / rel), sha)

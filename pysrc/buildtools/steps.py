@@ -25,6 +25,8 @@ from .tables import step_pdb, step_rect_tables
 
 #: Only what the worker needs from the npm package `pyodide` (no wheels ship with it).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+#: The shipped standard library, whole, under this name: the Code view's worker adds it to sys.path.
+FULL_STDLIB = "python_stdlib_full.zip"
 
 
 def step_npm() -> None:
@@ -98,12 +100,20 @@ def step_pyodide() -> None:
     for name in PYODIDE_FILES:
         if sync_file(source / name, DIST / "pyodide" / name):
             detail(f"copied pyodide/{name}")
+    # The whole standard library, as shipped, for the Code view's worker: a student's code may import any of it
+    # (the solver's worker boots on the trimmed copy, python_stdlib.zip, and never reads this one).
+    if sync_file(source / "python_stdlib.zip", DIST / "pyodide" / FULL_STDLIB):
+        detail(f"copied pyodide/{FULL_STDLIB}")
+
+
+#: Front-end sources that are bundled rather than copied (see :func:`step_editor`).
+BUNDLED = "*.entry.js"
 
 
 def step_site() -> None:
-    """Copy the front end (site/) into dist/, removing files that left site/."""
+    """Copy the front end (site/) into dist/, removing files that left site/ (bundle entries are not copied)."""
     wanted = set()
-    for src in sorted(p for p in SITE.rglob("*") if p.is_file()):
+    for src in sorted(p for p in SITE.rglob("*") if p.is_file() and not p.match(BUNDLED)):
         rel = src.relative_to(SITE)
         wanted.add(rel)
         if sync_file(src, DIST / rel):
@@ -115,6 +125,21 @@ def step_site() -> None:
             stale.unlink()
             detail(f"removed {rel}")
     stamp("site_files", sorted(str(r) for r in wanted))
+
+
+def step_editor() -> None:
+    """Bundle CodeMirror 6 (npm, pinned) for the Code view: site/code/codemirror.entry.js -> dist/code/codemirror.js,
+    one minified ES module, loaded by that view only."""
+    entry = SITE / "code" / "codemirror.entry.js"
+    out = DIST / "code" / "codemirror.js"
+    digest = digest_paths([entry, ROOT / "package-lock.json"])
+    if up_to_date("editor", digest, out):
+        return
+    log("bundling the code editor (CodeMirror, esbuild)")
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    run([str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--log-level=warning",
+         "--legal-comments=none", f"--outfile={out}"], cwd=ROOT)
+    stamp("editor", digest)
 
 
 def step_protocol() -> None:
@@ -191,6 +216,7 @@ def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
     step_pyodide()
     step_stdlib()
     step_site()
+    step_editor()
     step_data()
     step_pdb(tables)
     step_rect_tables()

@@ -298,7 +298,7 @@ export function parseExplain(fragment) {
 
 /** The views, by the names their links use. */
 export const VIEWS = ["play", "solve", "ladders", "learn"];
-const VIEW_NAMES = { game: "play", play: "play", solve: "solve", ladders: "ladders", learn: "learn" };
+const VIEW_NAMES = { game: "play", play: "play", solve: "solve", ladders: "ladders", learn: "learn", code: "code" };
 const VIEW_OF_KIND = { board: "solve", words: "ladders", play: "play", daily: "play", replay: "play", explain: "learn" };
 
 /**

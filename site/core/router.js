@@ -15,7 +15,7 @@
 
 import { route } from "./links.js";
 
-const SECTION_OF = { play: "play", solve: "solve", ladders: "solve", learn: "learn" };
+const SECTION_OF = { play: "play", solve: "solve", ladders: "solve", learn: "learn", code: "code" };
 
 export class Router {
   constructor(root, loaders, context) {

@@ -1,5 +1,6 @@
-// worker/worker.js -- the only place Python runs: a module Web Worker that boots Pyodide, installs the project's
-// wheel (no micropip: the wheel is fetched and unpacked into site-packages) and answers the page.
+// worker/worker.js -- the solver's Python: a module Web Worker that boots Pyodide, installs the project's wheel (no
+// micropip: python.js fetches the wheel and unpacks it into site-packages) and answers the page.  (The Code view
+// runs a student's code in a worker of its own, code-worker.js.)
 //
 // The messages are declared once, in pysrc/puzzlesolver/protocol.json (served as protocol.json), and
 // how they go together in the docstring of pysrc/puzzlesolver/webapi.py: every answer is made by
@@ -10,9 +11,8 @@
 // {type: "fatal", message} if booting failed, {id, type: "loading", url, loaded, total} while a data
 // file downloads, and the answer to {op: "stats"} (the longest call into Python so far).
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { ROOT, fetchResponse, fromNetwork, fromOfflineCopy, readBytes, readStream, sha256Hex, startPython } from "./python.js";
 
-const ROOT = new URL("../", import.meta.url);   // the site's root: this file is in worker/
 const SLICE_MS = 50;          // each job's slice: progress stays lively, other requests wait at most this
 
 let call = null;              // puzzlesolver.webapi.call, once booted
@@ -43,17 +43,6 @@ function timedCall(message) {
   stats.longestByOp[op] = Math.max(stats.longestByOp[op] || 0, Math.round(took));
   if (took > stats.longestCallMs) { stats.longestCallMs = Math.round(took); stats.longestCallOp = op; }
   return reply;
-}
-
-// -- files: the network first (through the service worker once it controls this worker), else the copy
-// saved for offline use, which this worker can read even before the service worker controls it.
-const fromNetwork = (url, init) => fetch(url, init).then((response) => (response.ok ? response : null), () => null);
-const fromOfflineCopy = async (url) => (self.caches ? (await caches.match(url)) || null : null);
-
-async function fetchResponse(url, init) {
-  const response = (await fromNetwork(url, init)) || (await fromOfflineCopy(url));
-  if (!response) throw new Error(`${url.pathname.split("/").pop()} could not be downloaded (is this device offline?)`);
-  return response;
 }
 
 // A data file of this build, checked against the sha256 build.json gives it (so two versions never mix),
@@ -100,69 +89,14 @@ async function isDeployed(path, bytes) {
   return digest === null || digest === deployed[path].sha256;
 }
 
-async function readBytes(response, onProgress) {
-  // With Content-Encoding, Content-Length counts compressed bytes, not the ones we read: no total then.
-  const total = response.headers.get("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
-  if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
-  let lastReport = 0;
-  const bytes = await readStream(response.body, (loaded) => {
-    if (performance.now() - lastReport > 100) { lastReport = performance.now(); onProgress(loaded, total); }
-  });
-  onProgress(bytes.length, total);
-  return bytes;
-}
-
-// Every chunk of a stream, joined into one array; `onChunk(loaded)` after each.  (Reading the chunks
-// ourselves measured about twice as fast as new Response(stream).arrayBuffer().)
-async function readStream(stream, onChunk = () => {}) {
-  const reader = stream.getReader();
-  const chunks = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.length;
-    onChunk(loaded);
-  }
-  const bytes = new Uint8Array(loaded);
-  let offset = 0;
-  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
-  return bytes;
-}
-
-async function sha256Hex(bytes) {
-  if (!crypto.subtle) return null;  // not a secure context: nothing to check with
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function boot() {
-  const started = performance.now();
-  const since = () => Math.round(performance.now() - started);
-  const timings = {};  // ms since the worker started, for each stage of the boot (shown in devtools, measured by tests)
-  const manifestPromise = fetchResponse(new URL("build.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
-  const pyodidePromise = loadPyodide({
-    indexURL: new URL("pyodide/", ROOT).href, stdout: (s) => console.log(s), stderr: (s) => console.warn(s),
-  }).then((py) => { timings.pyodide = since(); return py; }, (error) => {
-    console.error(error);  // the browser's words, for devtools; the page gets ours
-    throw new Error("the Python runtime could not be loaded (is this device offline?)");
+  const { pyodide, manifest, timings, since } = await startPython({
+    onManifest: async (manifest) => {
+      deployed = { ...manifest.files };
+      buildId = manifest.build_id;
+      await learnLateTables();
+    },
   });
-  const manifest = await manifestPromise;
-  timings.manifest = since();
-  deployed = { ...manifest.files };
-  buildId = manifest.build_id;
-  await learnLateTables();
-  if (!manifest.wheel) throw new Error("the build has no puzzlesolver wheel (run python3 build.py)");
-  const wheel = await readBytes(await fetchResponse(new URL(manifest.wheel, ROOT)));
-  const digest = await sha256Hex(wheel);
-  if (digest && manifest.wheel_sha256 && digest !== manifest.wheel_sha256) {
-    throw new Error("the puzzlesolver wheel does not match build.json (a stale cache?)");
-  }
-  timings.wheel = since();
-  const pyodide = await pyodidePromise;
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   const webapi = pyodide.pyimport("puzzlesolver.webapi");
   call = (message) => JSON.parse(webapi.call(JSON.stringify(message)));
   self.__pyodide = pyodide;  // for debugging in devtools only

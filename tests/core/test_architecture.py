@@ -140,10 +140,10 @@ SITE = REPO_ROOT / "site"
 JS_IMPORT = re.compile(
     r"""(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s*["'](\.{1,2}/[^"']+)["']|import\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 MAX_MODULE_LINES = 400
-#: The page's folders by concern: what every view shares, each view's own, and the solver's worker (another
-#: global scope).  At the top only the page's start-up (main.js) and the service worker (sw.js, whose scope
-#: is its folder: it must sit at the root to control the whole site).
-SHARED, VIEWS, WORKER = "core", ("play", "solve", "learn"), "worker"
+#: The page's folders by concern: what every view shares, each view's own, and the Python workers (the solver's
+#: and the Code view's: other global scopes).  At the top only the page's start-up (main.js) and the service
+#: worker (sw.js, whose scope is its folder: it must sit at the root to control the whole site).
+SHARED, VIEWS, WORKER = "core", ("play", "solve", "learn", "code"), "worker"
 TOP_SCRIPTS = {"main.js", "sw.js"}
 
 
@@ -191,9 +191,9 @@ def test_the_front_end_is_in_folders_by_concern():
 
 def test_each_concern_imports_only_what_is_shared():
     """core/ imports only core/; a view's folder imports only itself and core/ (never another view's
-    modules); the worker imports only the Pyodide runtime (dist/pyodide/, put there by build.py) and the
-    service worker nothing; main.js starts core/ and loads each view's view.js."""
-    allowed = {SHARED: {SHARED}, WORKER: {"pyodide"}, **{view: {view, SHARED} for view in VIEWS}}
+    modules); the workers import only the Pyodide runtime (dist/pyodide/, put there by build.py) and what they
+    share, and the service worker nothing; main.js starts core/ and loads each view's view.js."""
+    allowed = {SHARED: {SHARED}, WORKER: {WORKER, "pyodide"}, **{view: {view, SHARED} for view in VIEWS}}
     for module, targets in site_imports().items():
         name = module.relative_to(SITE.resolve()).as_posix()
         reached = {concern(target) for target in targets}

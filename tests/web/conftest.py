@@ -83,6 +83,30 @@ class CountingServer:
         self.httpd.server_close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def csp_bypassed_unless_asked():
+    """The site forbids evaluating strings as script (its Content-Security-Policy), and Playwright's wait_for_function
+    polls its predicate with eval: the tests' browser contexts bypass the policy unless one asks for it with
+    ``bypass_csp=False``, as the tests of the policy itself do (test_security.py)."""
+    from playwright.sync_api import Browser, BrowserType
+
+    openers = [(Browser, "new_context"), (Browser, "new_page"), (BrowserType, "launch_persistent_context")]
+    originals = [getattr(owner, name) for owner, name in openers]
+
+    def with_bypass(method):
+        @functools.wraps(method)
+        def opened(self, *args, **kwargs):
+            kwargs.setdefault("bypass_csp", True)
+            return method(self, *args, **kwargs)
+        return opened
+
+    for (owner, name), method in zip(openers, originals):
+        setattr(owner, name, with_bypass(method))
+    yield
+    for (owner, name), method in zip(openers, originals):
+        setattr(owner, name, method)
+
+
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     if not (DIST / "index.html").exists() or not (DIST / "build.json").exists():

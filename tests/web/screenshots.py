@@ -47,7 +47,7 @@ def shoot(out: Path, scenes: Dict[str, Scene]) -> None:
             for size, (width, height) in SIZES.items():
                 for name, scene in scenes.items():
                     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                                  service_workers="block")
+                                                  service_workers="block", bypass_csp=True)  # (wait_for_function's eval)
                     page = context.new_page()
                     scene(page, url)
                     path = out / f"{name}-{size}-{scheme}.png"

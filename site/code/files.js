@@ -1,0 +1,155 @@
+// code/files.js -- a student's files for one exercise: the starter's until changed, then kept on this device (the
+// players' store, core/store.js, its "code" records), through a reload and offline.  No DOM: view.js draws them.
+//
+//   const files = new CodeFiles(store, "8puzzle", starter);   // starter: {"board.py": "...", "solver.py": "..."}
+//   await files.load();                 // [{name, text}]: what was kept, else the starter's
+//   files.edit("board.py", text);       // kept within half a second (and at once by flush(), on leaving the page)
+//   await files.add(uploadedFile);      // a File from <input type="file">: {name} as kept, or {refused: sentence}
+//   files.reset(); files.undoReset();   // back to the starter, and back again
+//   files.notices                       // what could not be kept, to say in view
+
+export const MAX_FILE_BYTES = 1_000_000;
+const SAVE_DELAY_MS = 500;
+
+/** A Python module's file name from an uploaded one ("My Board (2).py" -> "My_Board_2.py"): the name an import finds. */
+export function moduleFileName(name) {
+  const stem = name.replace(/\.py$/i, "").replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "module";
+  return `${/^\d/.test(stem) ? "_" + stem : stem}.py`;
+}
+
+/** {name, text} of an uploaded File, or {refused: one sentence}: a .py file, at most 1 MB, UTF-8 text. */
+export async function readUpload(file) {
+  const shown = file.name.length > 40 ? `${file.name.slice(0, 37)}…` : file.name;
+  if (!/\.py$/i.test(file.name)) return { refused: `"${shown}" is not a Python file: upload .py files.` };
+  if (file.size > MAX_FILE_BYTES) return { refused: `"${shown}" is over 1 MB: a Board and a Solver fit in far less.` };
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    return { name: moduleFileName(file.name), text };
+  } catch {
+    return { refused: `"${shown}" is not UTF-8 text: save it as UTF-8 and upload it again.` };
+  }
+}
+
+export class CodeFiles {
+  constructor(store, exercise, starter) {
+    this.store = store;          // core/store.js's store, or null when this browser keeps nothing
+    this.exercise = exercise;
+    this.starter = starter;
+    this.files = [];             // [{name, text}], in the order shown
+    this.beforeReset = null;     // the files a reset replaced, for "Undo"
+    this.replacedStarter = false;   // an upload took the untouched starter files' place
+    this.unsaved = new Map();    // name -> text not yet written
+    this.removed = new Set();
+    this.timer = null;
+    this.notices = [];
+  }
+
+  async load() {
+    let kept = [];
+    try {
+      kept = this.store ? await this.store.listCode(this.exercise) : [];
+    } catch {
+      this.notices.push("Your kept code could not be read in this browser: the starter files are shown.");
+    }
+    this.files = kept.length ? kept.map(({ name, text }) => ({ name, text }))
+      : Object.entries(this.starter).map(([name, text]) => ({ name, text }));
+    return this.files;
+  }
+
+  get sources() {
+    return Object.fromEntries(this.files.map(({ name, text }) => [name, text]));
+  }
+
+  file(name) {
+    return this.files.find((file) => file.name === name) ?? null;
+  }
+
+  edit(name, text) {
+    const file = this.file(name);
+    if (!file || file.text === text) return;
+    file.text = text;
+    this.#changed(name);
+  }
+
+  /** True while the files are the starter's, untouched. */
+  get untouched() {
+    const starter = Object.entries(this.starter);
+    return this.files.length === starter.length && starter.every(([name, text]) => this.file(name)?.text === text);
+  }
+
+  /** Add or replace a file from an upload: {name} as kept, or {refused: the sentence of its refusal}.  The first
+   *  upload over untouched starter files replaces them (a student who brings a solution wants it run alone). */
+  async add(upload) {
+    const read = await readUpload(upload);
+    if (read.refused) return read;
+    if (this.untouched && !(read.name in this.starter)) {
+      for (const { name } of this.files) this.removed.add(name);
+      this.files = [];
+      this.replacedStarter = true;
+    }
+    const file = this.file(read.name);
+    if (file) file.text = read.text; else this.files.push({ name: read.name, text: read.text });
+    this.removed.delete(read.name);
+    this.#changed(read.name);
+    return { name: read.name };
+  }
+
+  remove(name) {
+    this.files = this.files.filter((file) => file.name !== name);
+    this.unsaved.delete(name);
+    this.removed.add(name);
+    this.#schedule();
+  }
+
+  /** Back to the starter files; the ones replaced stay at hand for undoReset() until the next reset. */
+  reset() {
+    this.beforeReset = this.files.map((file) => ({ ...file }));
+    this.#replaceAll(Object.entries(this.starter).map(([name, text]) => ({ name, text })));
+  }
+
+  undoReset() {
+    if (!this.beforeReset) return;
+    this.#replaceAll(this.beforeReset);
+    this.beforeReset = null;
+  }
+
+  #replaceAll(files) {
+    for (const { name } of this.files) if (!files.some((file) => file.name === name)) this.removed.add(name);
+    this.files = files;
+    for (const { name } of files) { this.removed.delete(name); this.#changed(name); }
+  }
+
+  #changed(name) {
+    this.unsaved.set(name, true);
+    this.#schedule();
+  }
+
+  #schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+  }
+
+  /** Write what changed now; false (and a notice) when the browser refused to keep it. */
+  async flush() {
+    clearTimeout(this.timer);
+    if (!this.store) {
+      if (this.unsaved.size || this.removed.size) this.#refused();
+      this.unsaved.clear();
+      this.removed.clear();
+      return false;
+    }
+    const writes = [...this.unsaved.keys()].map((name) => this.file(name)).filter(Boolean)
+      .map(({ name, text }) => this.store.putCode({ exercise: this.exercise, name, text, updated: new Date().toISOString() }));
+    const deletes = [...this.removed].map((name) => this.store.deleteCode(this.exercise, name));
+    this.unsaved.clear();
+    this.removed.clear();
+    const results = await Promise.allSettled([...writes, ...deletes]);
+    if (results.some((result) => result.status === "rejected")) { this.#refused(); return false; }
+    return true;
+  }
+
+  #refused() {
+    const sentence = "This browser refused to keep your code (its storage may be full or turned off): download your files before you leave.";
+    if (!this.notices.includes(sentence)) this.notices.push(sentence);
+  }
+}

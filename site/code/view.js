@@ -1,0 +1,181 @@
+// code/view.js -- the Code view (#code): a student writes the assignment's Board and Solver in Python, in a real editor
+// (CodeMirror, bundled by build.py into code/codemirror.js and loaded with this view only), and runs them against
+// the assignment's tests (puzzlesolver.teach) in a Python of their own (runner.js), a row per test.  The files are
+// kept on this device (files.js over core/store.js).  Nothing of the student's runs without a press of Run.
+
+import { el, button } from "../core/dom.js";
+import { openStore } from "../core/store.js";
+import { CodeRunner } from "./runner.js";
+import { CodeFiles } from "./files.js";
+import { resultRow } from "./results.js";
+
+const EXERCISE_KEY = "code-exercise";   // the settings record of the exercise last open
+
+export function mount(view, context) {
+  const $ = (selector) => view.querySelector(selector);
+  const exerciseMenu = $("[data-testid=code-exercise]");
+  const tabs = $("[data-code-tabs]");
+  const editorHost = $("[data-code-editor]");
+  const upload = $("[data-testid=code-upload]");
+  const message = $("[data-testid=code-message]");
+  const runButton = $("[data-testid=code-run]");
+  const stopButton = $("[data-testid=code-stop]");
+  const summary = $("[data-testid=code-summary]");
+  const results = $("[data-testid=code-results]");
+  const undoButton = $("[data-testid=code-undo-reset]");
+
+  const runner = new CodeRunner();
+  let store = null;
+  let exercises = [];          // [{id, title, files}], from Python
+  let files = null;            // the open exercise's CodeFiles
+  let shownFile = null;        // the file name in the editor
+  let editor = null;
+  let run = null;              // the run under way, if any
+
+  const say = (text) => { message.textContent = text || ""; };
+  const noticesOf = () => files?.notices.splice(0).join(" ") ?? "";
+
+  async function start() {
+    runner.warm().catch((error) => say(error.message));
+    const [opened, editorModule] = await Promise.all([
+      (context.store ?? openStore()).catch(() => null),
+      import("./codemirror.js"),
+    ]);
+    store = opened;
+    if (store && !store.durable && store.problem) say(`Your code cannot be kept: ${store.problem}. Download your files before you leave.`);
+    editor = editorModule.createEditor(editorHost, { onChange: (text) => shownFile && files.edit(shownFile, text) });
+    editorHost.dataset.ready = "true";
+    try {
+      exercises = (await runner.ask({ type: "exercises" })).exercises;
+    } catch (error) {
+      say(`Python could not start for your code: ${error.message}`);
+      return;
+    }
+    exerciseMenu.replaceChildren(...exercises.map(({ id, title }) => el("option", { value: id, text: title })));
+    const last = store ? (await store.get("settings", EXERCISE_KEY).catch(() => null))?.value : null;
+    await openExercise(exercises.some(({ id }) => id === last) ? last : exercises[0].id);
+    runButton.disabled = false;
+  }
+
+  async function openExercise(id) {
+    await files?.flush();
+    exerciseMenu.value = id;
+    const exercise = exercises.find((entry) => entry.id === id);
+    files = new CodeFiles(store, id, exercise.files);
+    await files.load();
+    undoButton.hidden = true;
+    showFile(files.files[0]?.name ?? null);
+    say(noticesOf());
+    store?.put("settings", { name: EXERCISE_KEY, value: id }).catch(() => {});
+  }
+
+  function showFile(name) {
+    shownFile = name;
+    const file = name && files.file(name);
+    editor.setText(file ? file.text : "", name ?? "No file");
+    drawTabs();
+  }
+
+  function drawTabs() {
+    tabs.replaceChildren(...files.files.map(({ name }) => {
+      const tab = el("span", { class: "code-tab" },
+        button(name, "code-file", () => showFile(name), { role: "tab", "aria-selected": String(name === shownFile) }));
+      if (files.files.length > 1) {
+        tab.append(button("×", "code-file-remove", () => removeFile(name), { "aria-label": `Remove ${name}`, title: `Remove ${name}` }));
+      }
+      return tab;
+    }));
+  }
+
+  function removeFile(name) {
+    const text = files.file(name)?.text ?? "";
+    files.remove(name);
+    if (shownFile === name) showFile(files.files[0]?.name ?? null); else drawTabs();
+    say(`${name} was removed (${text.split("\n").length} lines): upload it again to bring it back.`);
+  }
+
+  async function uploadFiles() {
+    const refused = [];
+    let last = null;
+    for (const file of upload.files) {
+      const added = await files.add(file);
+      if (added.refused) refused.push(added.refused); else last = added.name;
+    }
+    upload.value = "";
+    if (last) showFile(last); else drawTabs();
+    const replaced = files.replacedStarter ? "Your upload took the starter files' place (Reset brings them back)." : "";
+    files.replacedStarter = false;
+    say([replaced, ...refused, noticesOf()].filter(Boolean).join(" "));
+  }
+
+  function download() {
+    const file = files.file(shownFile);
+    if (!file) return;
+    const link = el("a", { href: URL.createObjectURL(new Blob([file.text], { type: "text/x-python" })), download: file.name });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+
+  function reset() {
+    files.reset();
+    showFile(files.files[0]?.name ?? null);
+    undoButton.hidden = false;
+    say("Your files were set back to the starter. Undo brings yours back.");
+  }
+
+  function undoReset() {
+    files.undoReset();
+    showFile(files.files[0]?.name ?? null);
+    undoButton.hidden = true;
+    say("Your files are back.");
+  }
+
+  async function runTests() {
+    if (run || !files) return;
+    summary.textContent = "Tests running: reading your files…";
+    await files.flush();
+    say(noticesOf());
+    results.replaceChildren();
+    runButton.disabled = true;
+    stopButton.disabled = false;
+    let total = 0, done = 0;
+    run = runner.run(files.exercise, files.sources, {
+      onPlan: (tests) => { total = tests.length; summary.textContent = `Tests running: 1 of ${total}…`; },
+      onRow: (row) => {
+        results.append(resultRow(row));
+        done += 1;
+        if (done < total) summary.textContent = `Tests running: ${done + 1} of ${total}…`;
+      },
+    });
+    try {
+      const outcome = await run;
+      if (outcome.error) {
+        results.append(resultRow({ name: "files", method: "import", title: "Reading your files", status: outcome.stopped ? "stopped" : "error", message: outcome.error }));
+        summary.textContent = "0 of 1 passed: your files could not be read.";
+      } else {
+        summary.textContent = outcome.stopped ? `Stopped: ${outcome.passed} of ${outcome.total} passed (${outcome.ran} run).`
+          : `${outcome.passed} of ${outcome.total} passed.`;
+      }
+    } catch (error) {
+      summary.textContent = `The tests could not run: ${error.message}`;
+    } finally {
+      run = null;
+      runButton.disabled = false;
+      stopButton.disabled = true;
+    }
+  }
+
+  exerciseMenu.addEventListener("change", () => { if (!run) openExercise(exerciseMenu.value); });
+  upload.addEventListener("change", uploadFiles);
+  $("[data-testid=code-download]").addEventListener("click", download);
+  $("[data-testid=code-reset]").addEventListener("click", reset);
+  undoButton.addEventListener("click", undoReset);
+  runButton.addEventListener("click", runTests);
+  stopButton.addEventListener("click", () => runner.stop());
+  // Leaving the page (or the tab going to the background) writes what the half-second delay still holds.
+  addEventListener("pagehide", () => files?.flush());
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") files?.flush(); });
+
+  start();
+  return { open() {}, hooks: { runner, get files() { return files; } } };
+}

@@ -1,0 +1,167 @@
+"""The Code view (#code): a student's own Board and Solver, written in the page's editor or uploaded, run against the
+assignment's tests in a Python of their own, a row per test; Stop and the time limits end any code; the files
+stay on the device; the code can reach none of the players' stored data."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+SOLUTIONS = Path(__file__).resolve().parents[1] / "teach" / "solutions"
+ENDED = re.compile(r"\d+ of \d+ passed")
+LOOPS_FOREVER = """
+class Board:
+    def __init__(self, tiles):
+        while True:
+            pass
+
+
+class Solver:
+    pass
+"""
+
+
+@pytest.fixture
+def code_page(browser, app_url):
+    """A fresh browser (nothing kept from another test) on the Code view, its Python started."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(app_url + "#code")
+    page.get_by_test_id("code-run").wait_for(state="visible")
+    page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
+    yield page
+    context.close()
+
+
+def upload(page, files: dict) -> None:
+    page.get_by_test_id("code-upload").set_input_files(
+        [{"name": name, "mimeType": "text/x-python", "buffer": text.encode()} for name, text in files.items()])
+
+
+def run_tests(page, timeout_s: float = 90) -> str:
+    page.get_by_test_id("code-run").click()
+    page.wait_for_function("() => /\\d+ of \\d+ passed/.test(document.querySelector('[data-testid=code-summary]').textContent)",
+                           timeout=timeout_s * 1000)
+    return page.get_by_test_id("code-summary").text_content()
+
+
+def rows(page) -> dict:
+    """{test name: status} of the rows shown."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-testid=code-results] > li')]
+        .map((row) => [row.dataset.test, row.dataset.status]))""")
+
+
+def test_the_view_opens_on_the_starter_files_in_an_editor(code_page):
+    editor = code_page.get_by_test_id("code-editor")
+    assert editor.get_attribute("contenteditable") == "true"
+    assert "class Board" in editor.text_content()
+    assert code_page.get_by_test_id("code-file").count() >= 1
+    assert code_page.get_by_test_id("code-view").is_visible()
+    assert code_page.get_by_test_id("code-results").locator("li").count() == 0   # nothing runs without a press of Run
+
+
+def test_a_plain_correct_solution_passes_every_test_within_a_minute(code_page):
+    upload(code_page, {"solution.py": (SOLUTIONS / "eight_correct.py").read_text()})
+    began = time.perf_counter()
+    summary = run_tests(code_page)
+    took = time.perf_counter() - began
+    print(f"\n[code] a plain correct solution: {summary!r} in {took:.1f} s")
+    statuses = rows(code_page)
+    assert statuses and set(statuses.values()) == {"pass"}, statuses
+    total = len(statuses)
+    assert summary.startswith(f"{total} of {total} passed")
+    assert code_page.locator(".code-advice").count() == 0
+    assert took < 60
+    assert code_page.errors == []
+
+
+def test_each_row_names_the_method_it_checks(code_page):
+    upload(code_page, {"solution.py": (SOLUTIONS / "eight_correct.py").read_text()})
+    run_tests(code_page)
+    texts = code_page.get_by_test_id("code-results").locator("li").all_text_contents()
+    for method in ("hamming()", "manhattan()", "twin()", "neighbors()", "moves()", "solution()"):
+        assert any(method in text for text in texts), method
+
+
+def test_a_syntax_error_is_one_row_naming_its_line(code_page):
+    upload(code_page, {"board.py": "class Board:\n    def size(self)\n        return 3\n"})
+    summary = run_tests(code_page, timeout_s=30)
+    row = code_page.get_by_test_id("code-results").locator("li").first
+    assert row.get_attribute("data-status") == "error"
+    assert "line 2" in row.text_content()
+    assert summary.startswith("0 of")
+
+
+def test_stop_ends_a_tight_loop_within_a_second_and_the_next_run_works(code_page):
+    upload(code_page, {"board.py": LOOPS_FOREVER})
+    code_page.get_by_test_id("code-run").click()
+    code_page.wait_for_function("() => /running/.test(document.querySelector('[data-testid=code-summary]').textContent)")
+    code_page.wait_for_timeout(1500)   # well inside Board's loop
+    began = time.perf_counter()
+    code_page.get_by_test_id("code-stop").click()
+    code_page.wait_for_function("() => !/running/.test(document.querySelector('[data-testid=code-summary]').textContent)",
+                                timeout=5000)
+    took = time.perf_counter() - began
+    print(f"\n[code] Stop in a tight loop (isolated: {code_page.evaluate('crossOriginIsolated')}): {took * 1000:.0f} ms")
+    assert took < 1.0
+    assert "stopped" in set(rows(code_page).values())
+    code_page.get_by_test_id("code-reset").click()
+    upload(code_page, {"solution.py": (SOLUTIONS / "eight_correct.py").read_text()})
+    run_tests(code_page)
+    assert set(rows(code_page).values()) == {"pass"}
+
+
+def test_without_isolation_stop_ends_the_worker_and_its_warm_spare_takes_over(browser, app_url):
+    context = browser.new_context()
+    context.add_init_script("Object.defineProperty(window, 'crossOriginIsolated', { value: false })")
+    page = context.new_page()
+    try:
+        page.goto(app_url + "#code")
+        page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
+        upload(page, {"board.py": LOOPS_FOREVER})
+        page.get_by_test_id("code-run").click()
+        page.wait_for_timeout(4000)   # the spare boots beside the running one
+        began = time.perf_counter()
+        page.get_by_test_id("code-stop").click()
+        page.wait_for_function("() => !/running/.test(document.querySelector('[data-testid=code-summary]').textContent)",
+                               timeout=5000)
+        assert time.perf_counter() - began < 1.0
+        page.get_by_test_id("code-reset").click()
+        began = time.perf_counter()
+        upload(page, {"solution.py": (SOLUTIONS / "eight_correct.py").read_text()})
+        run_tests(page)
+        assert set(rows(page).values()) == {"pass"}
+    finally:
+        context.close()
+
+
+def test_the_code_is_kept_through_a_reload(code_page):
+    editor = code_page.get_by_test_id("code-editor")
+    editor.click()
+    code_page.keyboard.press("Control+End")
+    code_page.keyboard.type("\n# kept through a reload\n")
+    code_page.wait_for_timeout(800)   # written within half a second
+    code_page.reload()
+    code_page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
+    editor = code_page.get_by_test_id("code-editor")
+    editor.click()
+    code_page.keyboard.press("Control+End")   # the editor draws only the lines in sight: show the last
+    assert "# kept through a reload" in editor.text_content()
+
+
+def test_the_students_code_reaches_no_stored_data(code_page):
+    probe = """
+import js
+reachable = [name for name in ("indexedDB", "caches", "localStorage", "BroadcastChannel", "Worker") if hasattr(js, name)]
+storage = getattr(js.navigator, "storage", None)
+raise RuntimeError("reachable: " + ", ".join(reachable) if reachable or storage else "nothing reachable")
+"""
+    upload(code_page, {"board.py": probe})
+    run_tests(code_page, timeout_s=30)
+    text = code_page.get_by_test_id("code-results").text_content()
+    assert "nothing reachable" in text, text
