@@ -165,3 +165,46 @@ raise RuntimeError("reachable: " + ", ".join(reachable) if reachable or storage 
     run_tests(code_page, timeout_s=30)
     text = code_page.get_by_test_id("code-results").text_content()
     assert "nothing reachable" in text, text
+
+
+def test_the_page_gives_the_command_lines_verdicts(code_page):
+    from puzzlesolver.teach import plan, run_test
+
+    sources = {"solution.py": (SOLUTIONS / "bug_weighted_priority.py").read_text()}
+    upload(code_page, sources)
+    summary = run_tests(code_page)
+    expected = {test["name"]: run_test("8puzzle", sources, test["name"])["status"]
+                for test in plan("8puzzle", sources)["tests"]}
+    assert rows(code_page) == expected
+    assert expected["moves_3x3_ladder"] == "fail"
+    assert summary.startswith(f"{list(expected.values()).count('pass')} of {len(expected)} passed")
+    failed = code_page.locator("[data-test=moves_3x3_ladder]")
+    assert "moves()" in failed.text_content() and "19" in failed.text_content()
+    assert failed.locator(".code-board span").count() == 9   # the board it failed on, drawn
+
+
+def test_a_search_that_never_ends_times_out_and_the_next_run_needs_no_reload(code_page):
+    upload(code_page, {"solution.py": (SOLUTIONS / "bug_no_unsolvable_detection.py").read_text()})
+    summary = run_tests(code_page, timeout_s=120)
+    statuses = rows(code_page)
+    assert statuses.pop("unsolvable") == "timeout"
+    assert set(statuses.values()) == {"pass"}           # the rows after it ran
+    assert summary.startswith(f"{len(statuses)} of {len(statuses) + 1} passed")
+    code_page.get_by_test_id("code-reset").click()
+    upload(code_page, {"solution.py": (SOLUTIONS / "eight_correct.py").read_text()})
+    run_tests(code_page)
+    assert set(rows(code_page).values()) == {"pass"}
+
+
+def test_code_that_takes_all_memory_gets_an_error_row_and_the_next_tests_run(code_page):
+    hog = (SOLUTIONS / "eight_correct.py").read_text().replace(
+        "def hamming(self):", "def hamming(self):\n        self.hog = [bytearray(100_000_000) for _ in range(1000)]", 1)
+    upload(code_page, {"solution.py": hog})
+    began = time.perf_counter()
+    summary = run_tests(code_page, timeout_s=120)
+    print(f"\n[code] a run with one test that takes all memory: {summary!r} in {time.perf_counter() - began:.1f} s")
+    statuses = rows(code_page)
+    assert statuses.pop("hamming") == statuses.pop("immutable") == "error"   # (immutable calls hamming() too)
+    assert "memory" in code_page.locator("[data-test=hamming]").text_content().lower()
+    assert set(statuses.values()) == {"pass"}
+    assert code_page.errors == []
