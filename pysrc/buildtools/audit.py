@@ -19,7 +19,7 @@ from .steps import build
 LIGHTHOUSE = "lighthouse@13.5.0"
 AUDIT_DIR = ROOT / ".cache" / "audit"
 AUDIT_VIEWS = {"play": "", "solve": "#board=3:8,1,3,4,0,2,7,6,5", "learn": "#explain=board=3:0,1,3,4,2,5,7,8,6",
-               "ladders": "#words=horse,nurse"}
+               "ladders": "#words=horse,nurse", "code": "#code"}
 AUDITED = ("cumulative-layout-shift", "largest-contentful-paint", "first-contentful-paint", "total-blocking-time",
            "speed-index", "total-byte-weight")
 

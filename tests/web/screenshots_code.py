@@ -1,0 +1,44 @@
+"""Screenshots of the Code view: the editor with the starter, then a run with passing, failing and timed-out rows
+(a solution that misses unsolvable boards, with a weighted priority), at a phone's and a desktop's size, light and
+dark: ``.venv/bin/python tests/web/screenshots_code.py [OUTDIR]`` after ``python3 build.py`` (default
+/tmp/shots-code).  The timeout row waits for its time limit (20 s), so the run scene takes about half a minute."""
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from screenshots import Scene, shoot  # noqa: E402  (it puts tests/ and pysrc/ on the path)
+
+SOLUTIONS = Path(__file__).resolve().parents[1] / "teach" / "solutions"
+
+
+def _opened(page: Page, url: str) -> None:
+    page.goto(url + "#code")
+    page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=90_000)
+
+
+def editor_scene(page: Page, url: str) -> None:
+    _opened(page, url)
+
+
+def run_scene(page: Page, url: str, shown: str = "moves_3x3_ladder") -> None:
+    """A run whose rows pass, fail (moves, with the board drawn) and time out (unsolvable), scrolled to ``shown``."""
+    _opened(page, url)
+    text = (SOLUTIONS / "bug_no_unsolvable_detection.py").read_text()
+    text = text.replace("self.priority = moves + board.manhattan()", "self.priority = moves + 2 * board.manhattan()")
+    page.get_by_test_id("code-upload").set_input_files(
+        [{"name": "solution.py", "mimeType": "text/x-python", "buffer": text.encode()}])
+    page.get_by_test_id("code-run").click()
+    page.wait_for_function("() => /passed/.test(document.querySelector('[data-testid=code-summary]').textContent)",
+                           timeout=180_000)
+    page.locator(f"[data-test={shown}]").evaluate("(row) => row.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+
+
+SCENES: dict[str, Scene] = {"code-editor": editor_scene, "code-run": run_scene,
+                            "code-timeout": lambda page, url: run_scene(page, url, "unsolvable")}
+
+if __name__ == "__main__":
+    shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-code"), SCENES)
