@@ -136,7 +136,7 @@ export function mount(view, context) {
     await files.flush();
     say(noticesOf());
     results.replaceChildren();
-    runButton.disabled = true;
+    runButton.disabled = exerciseMenu.disabled = true;
     stopButton.disabled = false;
     let total = 0, done = 0;
     run = runner.run(files.exercise, files.sources, {
@@ -160,12 +160,12 @@ export function mount(view, context) {
       summary.textContent = `The tests could not run: ${error.message}`;
     } finally {
       run = null;
-      runButton.disabled = false;
+      runButton.disabled = exerciseMenu.disabled = false;
       stopButton.disabled = true;
     }
   }
 
-  exerciseMenu.addEventListener("change", () => { if (!run) openExercise(exerciseMenu.value); });
+  exerciseMenu.addEventListener("change", () => openExercise(exerciseMenu.value));
   upload.addEventListener("change", uploadFiles);
   $("[data-testid=code-download]").addEventListener("click", download);
   $("[data-testid=code-reset]").addEventListener("click", reset);

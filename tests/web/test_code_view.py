@@ -90,6 +90,19 @@ def run_works_again(page) -> None:
     assert not {"stopped", "timeout"} & set(rows(page).values())
 
 
+def test_the_cs61b_exercise_runs_a_worldstate_solver_on_boards_and_word_ladders(code_page):
+    code_page.get_by_test_id("code-exercise").select_option("cs61b")
+    code_page.wait_for_function("() => /estimated_distance_to_goal/.test(document.querySelector('[data-testid=code-editor]').textContent)")
+    upload(code_page, {"solution.py": (SOLUTIONS / "cs61b_correct.py").read_text()})
+    summary = run_tests(code_page)
+    statuses = rows(code_page)
+    assert set(statuses.values()) == {"pass"} and any("ladder" in name for name in statuses), statuses
+    assert summary.startswith(f"{len(statuses)} of {len(statuses)} passed")
+    code_page.reload()   # the exercise last open is the one shown again
+    code_page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
+    assert code_page.get_by_test_id("code-exercise").input_value() == "cs61b"
+
+
 def test_a_syntax_error_is_one_row_naming_its_line(code_page):
     upload(code_page, {"board.py": "class Board:\n    def size(self)\n        return 3\n"})
     summary = run_tests(code_page, timeout_s=30)
