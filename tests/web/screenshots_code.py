@@ -11,7 +11,8 @@ from playwright.sync_api import Page
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screenshots import Scene, shoot  # noqa: E402  (it puts tests/ and pysrc/ on the path)
 
-SOLUTIONS = Path(__file__).resolve().parents[1] / "teach" / "solutions"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "teach" / "solutions"))
+from classic_bugs import solution  # noqa: E402
 
 
 def _opened(page: Page, url: str) -> None:
@@ -26,7 +27,7 @@ def editor_scene(page: Page, url: str) -> None:
 def run_scene(page: Page, url: str, shown: str = "moves_3x3_ladder") -> None:
     """A run whose rows pass, fail (moves, with the board drawn) and time out (unsolvable), scrolled to ``shown``."""
     _opened(page, url)
-    text = (SOLUTIONS / "bug_no_unsolvable_detection.py").read_text()
+    text = solution("bug_no_unsolvable_detection")
     text = text.replace("self.priority = moves + board.manhattan()", "self.priority = moves + 2 * board.manhattan()")
     page.get_by_test_id("code-upload").set_input_files(
         [{"name": "solution.py", "mimeType": "text/x-python", "buffer": text.encode()}])

@@ -5,12 +5,14 @@ stay on the device; the code can reach none of the players' stored data."""
 from __future__ import annotations
 
 import re
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-SOLUTIONS = Path(__file__).resolve().parents[1] / "teach" / "solutions"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "teach" / "solutions"))
+from classic_bugs import solution  # noqa: E402
 ENDED = re.compile(r"\d+ of \d+ passed")
 LOOPS_FOREVER = """
 class Board:
@@ -66,7 +68,7 @@ def test_the_view_opens_on_the_starter_files_in_an_editor(code_page):
 
 
 def test_a_plain_correct_solution_passes_every_test_within_a_minute(code_page):
-    upload(code_page, {"solution.py": (SOLUTIONS / "eight_correct.py").read_text()})
+    upload(code_page, {"solution.py": solution("eight_correct")})
     began = time.perf_counter()
     summary = run_tests(code_page)
     took = time.perf_counter() - began
@@ -93,7 +95,7 @@ def run_works_again(page) -> None:
 def test_the_cs61b_exercise_runs_a_worldstate_solver_on_boards_and_word_ladders(code_page):
     code_page.get_by_test_id("code-exercise").select_option("cs61b")
     code_page.wait_for_function("() => /estimated_distance_to_goal/.test(document.querySelector('[data-testid=code-editor]').textContent)")
-    upload(code_page, {"solution.py": (SOLUTIONS / "cs61b_correct.py").read_text()})
+    upload(code_page, {"solution.py": solution("cs61b_correct")})
     summary = run_tests(code_page)
     statuses = rows(code_page)
     assert set(statuses.values()) == {"pass"} and any("ladder" in name for name in statuses), statuses
@@ -178,7 +180,7 @@ raise RuntimeError("reachable: " + ", ".join(reachable) if reachable or storage 
 def test_the_page_gives_the_command_lines_verdicts(code_page):
     from puzzlesolver.teach import plan, run_test
 
-    sources = {"solution.py": (SOLUTIONS / "bug_weighted_priority.py").read_text()}
+    sources = {"solution.py": solution("bug_weighted_priority")}
     upload(code_page, sources)
     summary = run_tests(code_page)
     expected = {test["name"]: run_test("8puzzle", sources, test["name"])["status"]
@@ -192,7 +194,7 @@ def test_the_page_gives_the_command_lines_verdicts(code_page):
 
 
 def test_a_search_that_never_ends_times_out_and_the_next_run_needs_no_reload(code_page):
-    upload(code_page, {"solution.py": (SOLUTIONS / "bug_no_unsolvable_detection.py").read_text()})
+    upload(code_page, {"solution.py": solution("bug_no_unsolvable_detection")})
     summary = run_tests(code_page, timeout_s=120)
     statuses = rows(code_page)
     assert statuses.pop("unsolvable") == "timeout"
@@ -202,7 +204,7 @@ def test_a_search_that_never_ends_times_out_and_the_next_run_needs_no_reload(cod
 
 
 def test_code_that_takes_all_memory_gets_an_error_row_and_the_next_tests_run(code_page):
-    hog = (SOLUTIONS / "eight_correct.py").read_text().replace(
+    hog = solution("eight_correct").replace(
         "def hamming(self):", "def hamming(self):\n        self.hog = [bytearray(100_000_000) for _ in range(1000)]", 1)
     upload(code_page, {"solution.py": hog})
     began = time.perf_counter()
