@@ -6,7 +6,7 @@
 //   files.edit("board.py", text);       // kept within half a second (and at once by flush(), on leaving the page)
 //   await files.add(uploadedFile);      // a File from <input type="file">: {name} as kept, or {refused: sentence}
 //   files.reset(); files.undoReset();   // back to the starter, and back again
-//   files.notices                       // what could not be kept, to say in view
+//   files.notices                       // what could not be kept or read, to say in view (and onNotice(text) at once)
 
 export const MAX_FILE_BYTES = 1_000_000;
 const SAVE_DELAY_MS = 500;
@@ -31,7 +31,7 @@ export async function readUpload(file) {
 }
 
 export class CodeFiles {
-  constructor(store, exercise, starter) {
+  constructor(store, exercise, starter, { onNotice = () => {} } = {}) {
     this.store = store;          // core/store.js's store, or null when this browser keeps nothing
     this.exercise = exercise;
     this.starter = starter;
@@ -42,6 +42,7 @@ export class CodeFiles {
     this.removed = new Set();
     this.timer = null;
     this.notices = [];
+    this.onNotice = onNotice;
   }
 
   async load() {
@@ -51,9 +52,22 @@ export class CodeFiles {
     } catch {
       this.notices.push("Your kept code could not be read in this browser: the starter files are shown.");
     }
-    this.files = kept.length ? kept.map(({ name, text }) => ({ name, text }))
+    const readable = kept.filter(isFileRecord);
+    for (const record of kept.filter((record) => !isFileRecord(record))) await this.#setAside(record);
+    this.files = readable.length ? readable.map(({ name, text }) => ({ name, text }))
       : Object.entries(this.starter).map(([name, text]) => ({ name, text }));
     return this.files;
+  }
+
+  /** A kept record that is not a file (another version's, or damaged): kept apart in the store, never deleted unseen. */
+  async #setAside(record) {
+    try {
+      await this.store.setAside("code", JSON.stringify(record), "not a file's name and text");
+      await this.store.deleteCode(record.exercise, record.name);
+      this.#notice("A kept file of yours could not be read: it was set aside in this browser's store (not deleted).");
+    } catch {
+      this.#notice("A kept file of yours could not be read, and was left as it was.");
+    }
   }
 
   get sources() {
@@ -149,7 +163,16 @@ export class CodeFiles {
   }
 
   #refused() {
-    const sentence = "This browser refused to keep your code (its storage may be full or turned off): download your files before you leave.";
-    if (!this.notices.includes(sentence)) this.notices.push(sentence);
+    this.#notice("This browser refused to keep your code (its storage may be full or turned off): download your files before you leave.");
   }
+
+  #notice(sentence) {
+    if (this.notices.includes(sentence)) return;
+    this.notices.push(sentence);
+    this.onNotice(sentence);
+  }
+}
+
+function isFileRecord(record) {
+  return typeof record?.name === "string" && /\.py$/i.test(record.name) && typeof record.text === "string";
 }

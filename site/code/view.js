@@ -61,7 +61,7 @@ export function mount(view, context) {
     await files?.flush();
     exerciseMenu.value = id;
     const exercise = exercises.find((entry) => entry.id === id);
-    files = new CodeFiles(store, id, exercise.files);
+    files = new CodeFiles(store, id, exercise.files, { onNotice: () => say(files.notices.join(" ")) });
     await files.load();
     undoButton.hidden = true;
     showFile(files.files[0]?.name ?? null);

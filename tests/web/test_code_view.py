@@ -164,6 +164,35 @@ def test_the_code_is_kept_through_a_reload(code_page):
     assert "# kept through a reload" in editor.text_content()
 
 
+RAW_PUT = """(record) => new Promise((resolve, reject) => {
+    const opening = indexedDB.open("puzzlesolver");
+    opening.onsuccess = () => {
+        const tx = opening.result.transaction(["code"], "readwrite");
+        tx.objectStore("code").put(record);
+        tx.oncomplete = () => { opening.result.close(); resolve(); };
+        tx.onerror = () => reject(tx.error);
+    };
+})"""
+RAW_ALL = """(name) => new Promise((resolve) => {
+    const opening = indexedDB.open("puzzlesolver");
+    opening.onsuccess = () => {
+        const request = opening.result.transaction([name]).objectStore(name).getAll();
+        request.onsuccess = () => { opening.result.close(); resolve(request.result); };
+    };
+})"""
+
+
+def test_a_kept_file_that_cannot_be_read_is_set_aside_and_said(code_page):
+    code_page.evaluate(RAW_PUT, {"exercise": "8puzzle", "name": "board.py", "text": 42})
+    code_page.reload()
+    code_page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
+    assert "set aside" in code_page.get_by_test_id("code-message").text_content()
+    assert "class Board" in code_page.get_by_test_id("code-editor").text_content()   # the starter, not nothing
+    kept_apart = code_page.evaluate(RAW_ALL, "setAside")
+    assert [record["from"] for record in kept_apart] == ["code"] and '"text":42' in kept_apart[0]["text"]
+    assert code_page.evaluate(RAW_ALL, "code") == []
+
+
 def test_the_students_code_reaches_no_stored_data(code_page):
     probe = """
 import js
