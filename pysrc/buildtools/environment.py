@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .console import run
+from .console import log, run
 from .layout import VENV
 
 #: Build-time only: the pattern-database builder (the engine itself is standard library only).
@@ -25,8 +25,19 @@ TEST_REQUIREMENTS = (
     "hypothesis==6.170.15",
     "jsonschema==4.26.0",  # the worker protocol's schema (pysrc/puzzlesolver/protocol.json) checks the answers
     NUMPY_REQUIREMENT,  # so the tests also check the pattern-database builder
+    "selenium==4.51.0",  # tests/browsers/test_webkit.py (4.52.0 wants a certifi newer than PyPI has yet)
+    "import-linter==2.16",  # the layers, pyproject.toml's [tool.importlinter] (tests/core/test_architecture.py)
+    "vulture==2.16",  # no dead code, with vulture_whitelist.py (tests/core/test_dead_code.py)
 )
 CHROMIUM = Path("/usr/bin/chromium")
+#: The other engines tests/browsers/ drives (Firefox through puppeteer-core, npm; WebKit through Selenium):
+#: Debian package -> (the version tested, a file it installs). The version is preferred, not required: once
+#: Debian replaces it (a security update), the candidate is installed and the log says so.
+OTHER_BROWSERS = {
+    "firefox-esr": ("153.8.0esr-1~deb12u1", Path("/usr/bin/firefox-esr")),
+    "webkit2gtk-driver": ("2.50.6-1~deb12u2", Path("/usr/bin/WebKitWebDriver")),
+    "xvfb": ("2:21.1.7-3+deb12u13", Path("/usr/bin/xvfb-run")),
+}
 
 
 def venv_python() -> Path:
@@ -63,6 +74,32 @@ def step_chromium() -> None:
         run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
     else:
         run([str(venv_python()), "-m", "playwright", "install", "chromium"])
+
+
+def step_other_browsers() -> None:
+    """Install Debian's Firefox ESR, WebKitWebDriver (with MiniBrowser) and Xvfb when missing. Where apt-get is
+    missing or fails (not root) nothing is installed and tests/browsers/ skips, saying why."""
+    missing = [name for name, (_, path) in OTHER_BROWSERS.items() if not path.exists()]
+    if not missing:
+        return
+    if not shutil.which("apt-get"):
+        log(f"no apt-get: {', '.join(missing)} not installed (their tests in tests/browsers/ will skip)")
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        run(["apt-get", "update", "-qq"], env=env)
+        wanted = []
+        for name in missing:
+            pinned = OTHER_BROWSERS[name][0]
+            policy = subprocess.run(["apt-cache", "policy", name], capture_output=True, text=True, env=env).stdout
+            if f" {pinned} " in policy:
+                wanted.append(f"{name}={pinned}")
+            else:
+                log(f"{name} {pinned} is no longer offered: installing Debian's current {name}")
+                wanted.append(name)
+        run(["apt-get", "install", "-y", "-qq", *wanted], env=env)
+    except (subprocess.CalledProcessError, OSError) as error:
+        log(f"could not install {', '.join(missing)} ({error}): their tests in tests/browsers/ will skip")
 
 
 def build_python(requirement: str, module: str) -> str:

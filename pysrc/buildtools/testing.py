@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from .console import log
-from .environment import step_chromium, step_venv, venv_python
+from .environment import step_chromium, step_other_browsers, step_venv, venv_python
 from .layout import DIST, PYSRC, ROOT, TESTS
 from .steps import build
 from .tables import PDB_CACHE, step_pdb
@@ -24,6 +24,7 @@ def _ready_for_the_browser() -> None:
 
 def test(pytest_args: list) -> int:
     _ready_for_the_browser()
+    step_other_browsers()  # Firefox ESR, WebKitWebDriver and Xvfb for tests/browsers/ (puppeteer-core comes with npm ci)
     names_paths = any((ROOT / arg.split("::")[0]).exists() for arg in pytest_args if not arg.startswith("-"))
     command = [str(venv_python()), "-m", "pytest", *([] if names_paths else ["tests"]), *pytest_args]
     log("$ " + " ".join(command))

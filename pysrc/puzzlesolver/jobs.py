@@ -232,9 +232,6 @@ class Jobs:
             return self.running[job_id][1]
         return self._cancelled.get(job_id)
 
-    def knows(self, job_id: Any) -> bool:
-        return job_id in self.running or job_id in self._cancelled
-
     def cancel(self, job_id: Any = None, owner: Optional[str] = None, keep_best: bool = False) -> List[Any]:
         """Cancel the running job ``job_id``, or every running job of ``owner`` (of every owner when None);
         returns the ids cancelled (each answers "cancelled" on its next advance).  With ``keep_best``, a job

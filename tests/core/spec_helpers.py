@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import deque
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
@@ -14,6 +17,16 @@ PUZZLES = REPO_ROOT / "puzzles"
 
 Tiles = Tuple[int, ...]
 GOAL_3X3: Tiles = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+
+
+def run_pinned_tool(name: str, *args: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    """Run ``name``, a command of a test tool pinned in .venv (TEST_REQUIREMENTS in pysrc/buildtools/environment.py),
+    from the repository's root with pysrc/ on the path; fails, saying how to install it, when it is missing."""
+    for folder in (Path(sys.executable).parent, REPO_ROOT / ".venv" / "bin"):
+        if (folder / name).exists():
+            return subprocess.run([str(folder / name), *args], cwd=REPO_ROOT, capture_output=True, text=True,
+                                  timeout=timeout, env={**os.environ, "PYTHONPATH": str(REPO_ROOT / "pysrc")})
+    raise AssertionError(f"{name} is not installed: `python3 build.py test` installs the pinned test tools into .venv")
 
 
 def slide_neighbors(tiles: Tiles, width: int) -> List[Tiles]:

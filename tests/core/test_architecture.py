@@ -1,4 +1,4 @@
-"""The package's shape: no import cycle, nothing registered at import, one policy for every front end."""
+"""The package's shape: its layers, no import cycle, nothing registered at import, one policy for every front end."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesolver import cli, webapi
-from spec_helpers import REPO_ROOT
+from spec_helpers import REPO_ROOT, run_pinned_tool
 
 PACKAGE = REPO_ROOT / "pysrc" / "puzzlesolver"
 #: build.py's tools: beside the engine in pysrc/, but neither in its wheel nor imported by it.
@@ -78,6 +78,16 @@ def test_the_engine_never_imports_the_build_tools():
             if any(name.split(".")[0] == "buildtools" for name in names):
                 importers.add(module_name(path))
     assert importers == set()
+
+
+def test_the_layers_declared_in_pyproject_hold():
+    """pyproject.toml's [tool.importlinter] contracts, checked by import-linter on every import (in functions
+    and for type hints too): grid, board, search, the engines, policy, the requests, the front ends, each
+    importing only the layers below it; no module of puzzlesolver/ left out of a layer."""
+    done = run_pinned_tool("lint-imports", "--config", "pyproject.toml", "--no-cache")
+    assert done.returncode == 0, (
+        "an import crosses a declared layer (pyproject.toml's [tool.importlinter]: move the import, or the module "
+        "to its layer there):\n" + done.stdout[done.stdout.find("Contracts"):] + done.stderr)
 
 
 def test_build_py_is_the_command_line_and_its_tools_modules_of_their_own():

@@ -24,7 +24,6 @@ from webhelpers import measure, open_view, wait_ready  # noqa: E402
 
 EIGHT_MOVE_4X4 = "5 1 3 4\n9 2 7 8\n0 6 11 12\n13 10 14 15"
 HARD_4X4 = "7 3 8 12\n2 4 14 1\n6 13 0 9\n5 10 15 11"      # 38 moves; long with Hamming or Manhattan
-DEAL_4X4 = "play=4:5,10,8,7,11,4,14,13,3,1,9,2,0,15,12,6"  # 55 moves
 FAR_4X4 = "play=4:0,12,9,13,15,11,10,14,3,7,5,6,4,8,2,1"    # 80 moves: never proven within a few hundredths of a second
 LONG_4X4 = "5 10 8 7\n11 4 14 13\n3 1 9 2\n0 15 12 6"       # the same: ~10 s in a browser with linear conflicts
 MESSAGES = ("link-error", "board-error", "goal-error", "start-word-error", "goal-word-error", "dictionary-error",

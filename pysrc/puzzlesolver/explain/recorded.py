@@ -71,7 +71,6 @@ class Trace:
     expanded: int = 0
     enqueued: int = 0
     max_frontier: int = 0
-    exhausted: bool = False  # the queue ran empty: there is no solution
 
     def pseudocode(self) -> List[Tuple[str, str]]:
         return pseudocode(self.algorithm, self.goal_test, self.weight)

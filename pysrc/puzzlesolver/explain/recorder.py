@@ -219,8 +219,7 @@ def recording(puzzle: Puzzle, heuristic: str = "manhattan", algorithm: str = "as
     stats = search.stats
     return Trace(start.kind, start.heuristic, algorithm, queue, recorder.nodes, recorder.steps, path, search.weight,
                  goal_test,
-                 search.method, stats.expanded, stats.enqueued, stats.max_frontier,
-                 search.goal_node is None and search.frontier_size == 0)
+                 search.method, stats.expanded, stats.enqueued, stats.max_frontier)
 
 
 class Start(NamedTuple):

@@ -19,8 +19,7 @@ than the usual table's (still admissible and consistent); measured on the 6-tile
 
 Stored as the value minus the pattern tiles' Manhattan distance (the "excess": even numbers, 0..14; the
 engine adds Manhattan distance itself), one byte per rank, gzip level 9: ``p15-<tiles>.bin.gz``, exactly
-the bytes the engine reads once inflated (:mod:`.tables`).  Earlier builds kept the excess halved as xz
-(``.excess.xz``); :func:`build_set` converts those in seconds rather than searching again.
+the bytes the engine reads once inflated (:mod:`.tables`).
 """
 
 from __future__ import annotations
@@ -225,25 +224,6 @@ def build_compact(pattern, ncomp=None, log=None, chunk=1 << 17, block=1 << 21):
     return dist[:size]  # a view: no second copy of the table next to the search's array
 
 
-def manhattan_all(pattern):
-    """uint8 array: Manhattan distance of the pattern's tiles, by rank (vectorised)."""
-    import numpy as np
-    k = len(pattern)
-    w, size = weights(k)
-    nth = _nth_free()
-    out = np.empty(size, dtype=np.uint8)
-    step = 1 << 22
-    for s in range(0, size, step):
-        ranks = np.arange(s, min(size, s + step), dtype=np.int64)
-        cells, _ = unrank(ranks, k, w, nth)
-        md = np.zeros(ranks.size, dtype=np.int64)
-        for t, c in zip(pattern, cells):
-            g = t - 1
-            md += np.abs(c // 4 - g // 4) + np.abs(c % 4 - g % 4)
-        out[s:s + ranks.size] = md
-    return out
-
-
 def build_one(folder: str, pattern, verbose: bool = False) -> tuple:
     """Breadth-first search for one table, then its excess over Manhattan distance written to
     ``<name>.bin.gz`` in ``folder``; returns (file name, seconds, compressed bytes)."""
@@ -267,15 +247,6 @@ def build_one(folder: str, pattern, verbose: bool = False) -> tuple:
     return _store(Path(folder), pattern, dist.tobytes(), t0)
 
 
-def convert_one(folder: str, pattern) -> tuple:
-    """An earlier build's ``<tiles>.excess.xz`` (the excess halved) written as ``<name>.bin.gz``."""
-    import lzma
-    t0 = time.perf_counter()
-    old = Path(folder) / compact_name(pattern).replace(".bin", ".excess.xz")
-    doubled = bytes(min(255, 2 * v) for v in range(256))
-    return _store(Path(folder), pattern, lzma.decompress(old.read_bytes()).translate(doubled), t0)
-
-
 def _store(folder: Path, pattern, table: bytes, t0: float) -> tuple:
     import gzip
     path = folder / stored(compact_name(pattern))
@@ -287,15 +258,14 @@ def _store(folder: Path, pattern, table: bytes, t0: float) -> tuple:
 
 def build_set(folder, jobs: int = 2, log=print, verbose: bool = False) -> None:
     """Build the missing tables of :data:`~.tables.COMPACT_PATTERNS_4` into ``folder``, ``jobs`` at a time
-    (each search holds about 450 MB); an earlier build's xz copy is converted instead of searched."""
+    (each search holds about 450 MB)."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     todo = [p for p in COMPACT_PATTERNS_4 if not (folder / stored(compact_name(p))).exists()]
     with ProcessPoolExecutor(max(1, min(jobs, len(todo) or 1))) as pool:
-        futures = [pool.submit(convert_one, str(folder), p) if (folder / compact_name(p).replace(".bin", ".excess.xz")).exists()
-                   else pool.submit(build_one, str(folder), p, verbose) for p in todo]
+        futures = [pool.submit(build_one, str(folder), p, verbose) for p in todo]
         for future in as_completed(futures):
             name, seconds, nbytes = future.result()
             log(f"{name}: {nbytes:,} bytes in {seconds:.1f} s")

@@ -443,7 +443,6 @@ class ManhattanEngine(Engine):
             return False
 
         self.dfs = dfs
-        self.line_moves = moves
 
     def _full(self) -> int:
         board, cells = self.board, self.cells

@@ -47,7 +47,7 @@ from .ida import SlicedIDAStar, _Suspend
 __all__ = ["Tiles", "standard_goal", "blank_moves", "goal_cells", "check_board", "permutation_parity",
            "arrangement_parity", "reading_order_invariant", "solvable", "manhattan", "manhattan_table",
            "line_conflicts", "linear_conflicts", "estimate", "tiles_along", "ConflictEngine", "TableEngine",
-           "RectIDAStar", "solve"]
+           "RectIDAStar"]
 
 Tiles = Tuple[int, ...]
 
@@ -182,7 +182,6 @@ class ConflictEngine:
         moves = tuple(tuple((nb, 1, nb // width, b // width, b % width) if nb // width != b // width
                             else (nb, 0, nb % width, b % width, b // width) for nb in self.moves[b])
                       for b in range(cells))
-        self.line_moves = moves
 
         def dfs(rem, b, prev, h, moves=moves, board=board, md=md, cells=cells, row_lc=row_lc, col_lc=col_lc,
                 rw=rw, cw=cw, rows=rows, cols=cols, ctr=ctr, found=found, Suspend=_Suspend):
@@ -538,11 +537,3 @@ class RectIDAStar(SlicedIDAStar):
         if not self.done or self._path_cells is None:
             return []
         return list(tiles_along(self.width, self.tiles, self._path_cells))
-
-
-def solve(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-          tables=None) -> RectIDAStar:
-    """Run a :class:`RectIDAStar` to the end and return it (``moves``, ``blank_path()``, ``solvable``)."""
-    search = RectIDAStar(width, height, tiles, goal, tables)
-    search.run()
-    return search

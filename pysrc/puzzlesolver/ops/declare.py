@@ -139,6 +139,6 @@ def then(first: Work[Any], work: Work[T]) -> Work[T]:
 
 def at_once(compute: Callable[[], T]) -> Work[T]:
     """Work of one step: ``compute()``."""
+    yield from ()  # no progress to report, but a generator all the same: it runs as the job's one step
     return compute()
-    yield  # a generator with one step
 

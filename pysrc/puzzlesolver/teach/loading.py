@@ -184,9 +184,6 @@ class StudentCode:
             found = value
         return found
 
-    def defines(self, name: str) -> bool:
-        return self.find(name) is not None
-
 
 def student_frames(error: BaseException, sources: Mapping[str, str]) -> List[Dict[str, Any]]:
     """The frames of ``error``'s traceback in the student's files, outermost first: ``{file, line, function,

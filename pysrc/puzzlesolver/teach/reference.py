@@ -11,7 +11,7 @@ checklist's trace dequeues.
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import List, NamedTuple, Optional, Tuple
 
 from .. import grid
 from ..minpq import MinPQ
@@ -123,8 +123,3 @@ def reference_dequeues(tiles: Tiles, n: int) -> List[Tiles]:
     while tree.step() is None:
         pass
     return tree.dequeued
-
-
-def counts_by_variant(tiles: Tiles, n: int, twin: bool = True) -> Dict[str, int]:
-    """Each variant's count on the board (the correct one's under ``"correct"``)."""
-    return {variant.name: reference_count(tiles, n, variant, twin)[0] for variant in (CORRECT,) + VARIANTS}
