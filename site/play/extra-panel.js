@@ -18,3 +18,20 @@ export function fieldRow(labelText, input, action, ...buttons) {
   row.addEventListener("submit", (event) => { event.preventDefault(); action(); });
   return row;
 }
+
+// A link that downloads what `text()` resolves to (an export read from the store): the click waits for the
+// text, then downloads it as `name`.
+export function downloadLink(label, testid, name, type, text) {
+  const link = el("a", { text: label, "data-testid": testid, download: name, href: "#" });
+  let ready = false;
+  link.addEventListener("click", async (event) => {
+    if (ready) { ready = false; return; }   // the click below: the browser downloads the file
+    event.preventDefault();
+    const url = URL.createObjectURL(new Blob([await text()], { type }));
+    link.href = url;
+    ready = true;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  });
+  return link;
+}

@@ -25,16 +25,11 @@ import { BoardView } from "./board-view.js";
 import { shapeMenu } from "./shape-menu.js";
 import { bindInput } from "./input.js";
 import { UNCOUNTED } from "./stats.js";
+import { keepGame, reloadedGame, withoutTime } from "./kept-game.js";
 
-// The game on screen, kept in this tab (sessionStorage) as the page goes, so that a reload, which reopens it
-// from the address bar's link, goes on with its time to the tenth and, for a dealt game, still counts it in
-// the statistics: {link (without its time), time, origin, helped}.
-const KEPT_KEY = "puzzlesolver-game-v1";
 const TICK_MS = 33;    // the timer shows milliseconds: about 30 updates a second
 const LINK_AT_ONCE_CELLS = 49;   // boards up to 7x7 put each move in the address bar at once (publish)
 const LATE_LINK_MS = 100;
-
-const withoutTime = (link) => link.replace(/^#/, "").replace(/&time=[^&]*/gi, "");
 
 export function mountGame(root, { solver, budgets, onFragment }) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
@@ -167,27 +162,15 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     keep();
   }
 
-  function keep() {
-    const kept = { link: session.fragment({ time: false }), time: session.elapsedMs(), origin: session.origin, helped: session.helped };
-    try { sessionStorage.setItem(KEPT_KEY, JSON.stringify(kept)); } catch { /* storage refused: a reload has the link's time */ }
-  }
-
-  /** The game this tab was playing when `link` is its link (a reload): {origin, time, helped}, else null. */
-  function reloaded(link) {
-    try {
-      const kept = JSON.parse(sessionStorage.getItem(KEPT_KEY) || "null");
-      if (kept && kept.link === withoutTime(link)) return { origin: String(kept.origin), time: Number(kept.time) || 0, helped: Boolean(kept.helped) };
-    } catch { /* nothing kept */ }
-    return null;
-  }
+  const keep = () => keepGame(session);   // the game on screen, for a reload to go on with (kept-game.js)
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }) {
+  function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "", running = false, times = null }) {
     help.stopAutoplay(false);
     help.cancel();
     setAside = session && session.past.length && !session.solved ? session : null;
     setAside?.pause();
-    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption }));
+    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption, running, times }));
     publish();
     if (setAside) showMessage("Undo brings back the game you were playing.", "note", "set-aside");
   }
@@ -237,7 +220,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     }
     showMessage("");
     active = true;
-    load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloaded(text) });
+    load({ ...game, origin: game.time === null ? "untimed" : "link", ...reloadedGame(text) });
     announce(`Shared ${game.n} by ${game.height} game opened` + (game.moves ? ` after ${plural(game.moves.length, "move")}.` : "."));
     return true;
   }
@@ -343,7 +326,9 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // `unknown`: why the optimal count is not shown (null: it is still being worked out).
+  let lastUnknown = null;   // the last reason given, for a note added later (noteResult)
   function describeFinish(unknown = null) {
+    lastUnknown = unknown;
     const moves = session.moveCount;
     const optimal = session.optimalStart;
     const helped = [session.assisted && `${plural(session.assisted, "move")} by the solver`,
@@ -358,6 +343,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
       span(optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.`));
     const uncounted = UNCOUNTED[session.uncounted];
     if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
+    if (session.notes?.size) ui.result.append(Object.assign(span([...session.notes].join(" "), "play-kept"), { className: "play-kept" }));
     ui.result.hidden = false;
     announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
   }
@@ -393,6 +379,11 @@ export function mountGame(root, { solver, budgets, onFragment }) {
      *  `caption` says what the board is, under it (the daily puzzle's). */
     loadGame: (game, { announceAs = "" } = {}) => { showMessage(""); active = true; load(game); if (announceAs) announce(announceAs); },
     play: (action) => play(action),
+    /** Say under a finished game's "Solved!" what became of it (a solve kept only in this tab), once each sentence. */
+    noteResult: (finished, text) => {
+      (finished.notes ??= new Set()).add(text);
+      if (finished === session && session.solved) { describeFinish(lastUnknown); reveal(ui.result); }
+    },
     playTile: (t) => clickTile(t),
     fragment: () => session.fragment(),
     get session() { return session; },

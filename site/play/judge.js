@@ -21,8 +21,12 @@ export function mountJudging(root, game, judge, settings) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
   const toggle = part("judge-toggle"), labels = part("judge-labels"), line = part("judge-line");
   const optimalHere = part("play-distance");   // the game's "Optimal from here" (data-known: see game.js): the judge knows it too
-  toggle.checked = settings.get("judge", false);
-  labels.checked = settings.get("labels", false);
+  const fromSettings = () => {
+    toggle.checked = settings.get("judge", false);
+    labels.checked = settings.get("labels", false);
+  };
+  fromSettings();
+  settings.whenLoaded(() => { fromSettings(); update(); });
   toggle.addEventListener("change", () => { settings.set("judge", toggle.checked); update(); });
   labels.addEventListener("change", () => { settings.set("labels", labels.checked); update(); });
 

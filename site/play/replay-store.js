@@ -1,33 +1,38 @@
-// play/replay-store.js -- the replays of the player's own solves, kept on this device (localStorage), newest
-// last; past MAX_KEPT the oldest go first, and `notices` says so.  No DOM: replays.js is its panel.
+// play/replay-store.js -- the replays of the player's own solves, kept on this device, one record each in the
+// store's "replays" (core/store.js), so that two tabs never overwrite each other's.  Past MAX_KEPT a new replay
+// makes the oldest go (one for each one added, so that an import is never cut down at once), never a personal
+// best: the best single and the solves of the best ao5 and ao12 of time, per shape (stats-record.js).  A replay
+// the store refuses (its storage is full, or there is none) is kept in memory for as long as the page lives,
+// listed and exported with the rest, and written with the next one that is kept.  No DOM: replays.js is its panel.
 //
-//   localStorage["puzzlesolver-replays-v1"] = {"version": 1, "replays": [{id, date, width, height, scramble
-//     (tiles, row-major), moves ("lrud", the way a tile moves), times (ms after the first move, one a move, or
-//     null), timeMs}, ...]}
+//   record: {id, date, width, height, scramble (tiles, row-major), moves ("lrud", the way a tile moves),
+//            times (ms after the first move, one a move, or null), timeMs}
 //
-// A stored record that cannot be read, or a replay in it that does not play to the goal, is never dropped: it is
-// set aside under a key of its own ("puzzlesolver-replays-set-aside-<date>") and `notices` says so.
+// A record that cannot be read, or does not play to its goal, is never dropped: it is set aside (store.setAside)
+// and `notices` says so.
 //
-//   const store = new ReplayStore(localStorage);
-//   const id = store.add(replay);   // a core/replay.js Replay; its id, or null when it could not be kept
-//   store.list();                    // [{id, date, replay}], oldest first
-//   store.find(id); store.exportJson(); store.notices
+//   const replays = new ReplayStore(store);
+//   const id = newReplayId(replay);            // at once, for a statistic to name it
+//   await replays.add(replay, id, { counted });   // {id, kept}, and `problem` (a sentence) when kept only in memory
+//   await replays.list();                      // [{id, date, replay}], oldest first
+//   await replays.find(id); await replays.exportJson(); await replays.importText(text);   // -> a sentence
+//   replays.notices
 
 import { Replay, ReplayError } from "../core/replay.js";
 import { plural } from "../core/messages.js";
-import { setAside } from "./set-aside.js";
+import { bestReplayIds } from "./stats-record.js";
+import { journal, settled } from "./pending.js";
 
-const KEY = "puzzlesolver-replays-v1";
-const SET_ASIDE_PREFIX = "puzzlesolver-replays-set-aside-";
 export const MAX_KEPT = 100;
+const NOT_AN_EXPORT = "Nothing imported: the file is not this page's export of replays.";
 
 /** The stored form of a replay. */
-function stored(id, date, replay) {
+export function stored(id, date, replay) {
   const { width, height, scramble, moves, times, timeMs } = replay;
   return { id, date, width, height, scramble: Array.from(scramble), moves, times: times ? Array.from(times) : null, timeMs };
 }
 
-/** {id, date, replay} from a stored entry, or null when it is not one that plays to its goal. */
+/** {id, date, replay} from a stored record, or null when it is not one that plays to its goal. */
 function readEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || typeof entry.date !== "string") return null;
   try {
@@ -38,86 +43,139 @@ function readEntry(entry) {
   }
 }
 
+/** A new replay's id: its shape, the time and a few random letters (two tabs never pick the same). */
+export function newReplayId(replay, now = new Date()) {
+  return `${replay.width}x${replay.height}-${now.toISOString()}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export const keptOnlyHere = (problem) => `This solve is kept only in this tab: ${problem}, so export your replays and statistics (in their panels below) before you close it.`;
+
 export class ReplayStore {
-  constructor(storage, clock = () => new Date()) {
-    this.storage = storage;
+  constructor(store, clock = () => new Date()) {
+    this.store = store;
     this.clock = clock;
-    this.notices = [];   // what the player must be told: replays set aside, dropped for room, or not saved
-    this.cache = null;   // [{id, date, replay}] as last read or written
+    this.notices = [];      // what the player must be told: replays set aside, dropped for room, or not saved
+    this.unsaved = [];      // records the store refused, oldest first: kept here, listed and exported
   }
 
-  /** The replays kept, oldest first; anything unreadable is set aside first (and said). */
-  list() {
-    if (this.cache) return this.cache;
-    const text = this.#get(KEY);
-    let entries = null;
+  /** The replays kept (and those only in memory), oldest first; anything unreadable is set aside first (and said). */
+  async list() {
+    const records = await this.store.all("replays");
+    const read = records.map(readEntry);
+    const unreadable = records.filter((_, i) => read[i] === null);
+    if (unreadable.length) await this.#setAside(unreadable);
+    const entries = read.filter(Boolean);
+    const ids = new Set(entries.map((entry) => entry.id));
+    entries.push(...this.unsaved.filter((record) => !ids.has(record.id)).map(readEntry));
+    return entries.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+  }
+
+  async find(id) {
+    return (await this.list()).find((entry) => entry.id === id) ?? null;
+  }
+
+  /**
+   * Keep a replay under `id` (newReplayId); {id, kept: true}, or {id, kept: false, problem} when only this page has
+   * it.  `counted`: the replay's solve goes into the statistics (written just after this): the cap counts it among
+   * the bests already, so that an old solve it makes part of a new best average is not the one dropped.
+   */
+  async add(replay, id = newReplayId(replay, this.clock()), { counted = false } = {}) {
+    const record = stored(id, this.clock().toISOString(), replay);
+    const pending = counted && replay.timeMs !== null
+      ? [{ shape: `${replay.width}x${replay.height}`, time: replay.timeMs, date: record.date, replay: id }] : [];
+    const waiting = [...this.unsaved, record];
+    journal("replays", record);   // at once: a reload before the store commits loses nothing (pending.js)
     try {
-      const data = text === null ? { replays: [] } : JSON.parse(text);
-      if (data && Array.isArray(data.replays)) entries = data.replays;
-    } catch { /* unreadable: set aside below */ }
-    if (entries === null) {
-      if (this.#setAside(text, "record")) this.#remove(KEY);
-      this.cache = [];
-      return this.cache;
+      const dropped = await this.store.write(["replays", "solves"], async (tx) => {
+        for (const r of waiting) await tx.put("replays", r);
+        const all = await tx.all("replays");
+        if (all.length <= MAX_KEPT) return 0;
+        const best = bestReplayIds([...(await tx.all("solves")).filter((r) => r.replay !== id), ...pending]);
+        const oldest = all.filter((r) => !best.has(r.id) && r.id !== id).sort((a, b) => String(a.date).localeCompare(String(b.date)))[0];
+        if (!oldest) return 0;
+        await tx.delete("replays", oldest.id);
+        return 1;
+      });
+      this.unsaved = [];
+      settled("replays", waiting);
+      if (dropped) this.notices.push(`Only the latest ${MAX_KEPT} replays are kept, and your bests: the oldest other one was dropped.`);
+      this.store.persist();
+      return { id, kept: this.store.durable, problem: this.store.durable ? null : keptOnlyHere(this.store.problem) };
+    } catch (error) {
+      this.unsaved.push(record);
+      return { id, kept: false, problem: keptOnlyHere(error.message) };
     }
-    const read = entries.map(readEntry);
-    const unreadable = entries.filter((_, i) => read[i] === null);
-    this.cache = read.filter(Boolean);
-    if (unreadable.length && this.#setAside(JSON.stringify({ from: KEY, unreadable }), unreadable.length)) this.#save();
-    return this.cache;
-  }
-
-  find(id) {
-    return this.list().find((entry) => entry.id === id) ?? null;
-  }
-
-  /** Keep a replay; its id, or null when the browser refused to store it. */
-  add(replay) {
-    const list = this.list();
-    const date = this.clock().toISOString();
-    let id = `${replay.width}x${replay.height}-${date}`;
-    for (let i = 2; list.some((entry) => entry.id === id); i++) id = `${replay.width}x${replay.height}-${date}-${i}`;
-    list.push({ id, date, replay });
-    const dropped = list.length > MAX_KEPT ? list.splice(0, list.length - MAX_KEPT).length : 0;
-    if (dropped) this.notices.push(`Only the latest ${MAX_KEPT} replays are kept: the oldest was dropped.`);
-    return this.#save() ? id : null;
   }
 
   /** Every replay kept, as JSON: {format, version, replays: [...]}, oldest first. */
-  exportJson() {
-    const replays = this.list().map(({ id, date, replay }) => stored(id, date, replay));
+  async exportJson() {
+    const replays = (await this.list()).map(({ id, date, replay }) => stored(id, date, replay));
     return JSON.stringify({ format: "puzzlesolver-replays", version: 1, replays }, null, 1);
   }
 
-  #save() {
-    const replays = this.cache.map(({ id, date, replay }) => stored(id, date, replay));
+  /** Add the replays of an export (exportJson's text): each checked, none doubled; one sentence says what happened. */
+  async importText(text) {
+    let data;
+    try { data = JSON.parse(String(text).replace(/^\uFEFF/, "")); } catch { return "Nothing imported: the file is not valid JSON."; }
+    if (!data || !Array.isArray(data.replays)) return NOT_AN_EXPORT;
+    const read = data.replays.map(readEntry);
+    const good = read.filter(Boolean), refused = read.length - good.length;
+    let added = 0;
     try {
-      this.storage.setItem(KEY, JSON.stringify({ version: 1, replays }));
-      return true;
+      added = await this.store.write("replays", async (tx) => {
+        let fresh = 0;
+        for (const { id, date, replay } of good) {
+          if (await tx.get("replays", id)) continue;
+          await tx.put("replays", stored(id, date, replay));
+          fresh += 1;
+        }
+        return fresh;
+      });
+    } catch (error) {
+      return `Nothing imported: ${error.message}.`;
+    }
+    if (added) this.store.persist();
+    const parts = [`Imported ${plural(added, "replay")}`];
+    if (good.length > added) parts.push(`${good.length - added} already kept ${good.length - added === 1 ? "was" : "were"} not doubled`);
+    if (refused) parts.push(`refused ${plural(refused, "replay")} that ${refused === 1 ? "does" : "do"} not play to the goal`);
+    return parts.join("; ") + ".";
+  }
+
+  /** Old records (localStorage["puzzlesolver-replays-v1"]'s text) into the store, in the migration's `tx`. */
+  async migrate(tx, text) {
+    if (text === null) return;
+    let entries = null;
+    try { entries = JSON.parse(text)?.replays; } catch { /* unreadable: set aside below */ }
+    if (!Array.isArray(entries)) {
+      const key = await tx.put("setAside", { from: "replays", date: this.clock().toISOString(), reason: "unreadable", text });
+      this.notices.push(`Your replays could not be read, so they were set aside in this browser's storage (set-aside record ${key}) and new ones begun.`);
+      return;
+    }
+    const unreadable = entries.filter((entry) => readEntry(entry) === null);
+    for (const entry of entries) if (!unreadable.includes(entry)) await tx.put("replays", entry);
+    if (unreadable.length) {
+      const key = await tx.put("setAside", { from: "replays", date: this.clock().toISOString(), reason: "unreadable", text: JSON.stringify(unreadable) });
+      this.notices.push(setAsideSentence(unreadable.length, key));
+    }
+  }
+
+  /** Move records that cannot be read into the store's set-aside records, and say so. */
+  async #setAside(records) {
+    try {
+      // Only what is still there: another read (or tab) may have set it aside meanwhile.
+      const [key, count] = await this.store.write(["replays", "setAside"], async (tx) => {
+        const still = [];
+        for (const r of records) if (r?.id !== undefined && await tx.get("replays", r.id)) still.push(r);
+        for (const r of still) await tx.delete("replays", r.id);
+        return still.length ? [await tx.put("setAside", { from: "replays", date: this.clock().toISOString(), reason: "unreadable", text: JSON.stringify(still) }), still.length] : [null, 0];
+      });
+      if (count) this.notices.push(setAsideSentence(count, key));
     } catch {
-      this.notices.push("Your replays could not be saved: this browser refused to store them (its storage may be full or turned off).");
-      return false;
-    }
-  }
-
-  /** Keep what could not be read under a key never in use, and say so; false when the browser refuses. */
-  #setAside(text, what) {
-    const key = setAside(this.storage, SET_ASIDE_PREFIX, this.clock(), text);
-    if (key === null) {
       this.notices.push("Your replays could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");
-      return false;
     }
-    this.notices.push(what === "record"
-      ? `Your replays could not be read, so they were set aside in this browser's storage under "${key}" and new ones begun.`
-      : `${plural(what, "stored replay")} could not be read, so ${what === 1 ? "it was" : "they were"} set aside in this browser's storage under "${key}".`);
-    return true;
   }
+}
 
-  #get(key) {
-    try { return this.storage.getItem(key); } catch { return null; }
-  }
-
-  #remove(key) {
-    try { this.storage.removeItem(key); } catch { /* refused: the record is read again next time */ }
-  }
+function setAsideSentence(count, key) {
+  return `${plural(count, "stored replay")} could not be read, so ${count === 1 ? "it was" : "they were"} set aside in this browser's storage (set-aside record ${key}).`;
 }

@@ -1,16 +1,18 @@
 // play/replays.js -- the Replays panel below the board: a replay link pasted (Slidysim's, in any form, or this
 // page's #replay=) or opened from the address, summed up (size, STM, MTM, time, TPS) and played back
 // (replay-player.js); shared back as either link; and the player's own finished solves, each kept as a replay
-// on this device (replay-store.js), listed, opened and exported.
+// on this device (replay-store.js over the page's store), listed, opened, exported and imported (a file of
+// another device's export: nothing doubled).  The list follows other tabs' solves as they are kept.
 //
-//   const replays = replaysPanel(root, game);   // replays.element; replays.openLink("replay=...")
-//   replays.idOf(session)                         // the id a finished game's replay was kept under, or undefined
+//   const replays = replaysPanel(root, game, data);   // data: playerData()'s promise; replays.element
+//   replays.openLink("replay=..."); replays.openId(id)  // a link, or a kept replay (a statistics row's)
+//   replays.idOf(session)                               // the id a finished game's replay is kept under, or undefined
 
 import { button, copyText, el, formatTime } from "../core/dom.js";
 import { Replay, ReplayError, parseReplayLink, replayFragment, slidysimLink } from "../core/replay.js";
-import { ReplayStore } from "./replay-store.js";
+import { MAX_KEPT, newReplayId } from "./replay-store.js";
 import { replayPlayer } from "./replay-player.js";
-import { panel, fieldRow } from "./extra-panel.js";
+import { downloadLink, panel, fieldRow } from "./extra-panel.js";
 
 const SUMMARY = [["size", "Size"], ["stm", "STM"], ["mtm", "MTM"], ["time", "Time (s)"], ["tps", "TPS"]];
 
@@ -26,8 +28,7 @@ export function summaryNumbers(replay) {
   };
 }
 
-export function replaysPanel(root, game) {
-  const store = new ReplayStore(localStorage);
+export function replaysPanel(root, game, data) {
   const player = replayPlayer();
   const message = el("p", { class: "play-message replay-message", role: "status", "data-testid": "replay-message", hidden: true });
   const say = (text, kind = "problem") => {
@@ -46,7 +47,7 @@ export function replaysPanel(root, game) {
     importRow,
     el("p", { class: "note", id: "replay-import-note", text: "A Slidysim replay link (a world record's, a friend's) or this page's #replay= link: any board from 2x2 to 20x20." }),
     message, summary, player.element, share.element,
-    el("h3", { class: "replay-heading", text: "Your solves" }), listNote, list, exportLink(store));
+    el("h3", { class: "replay-heading", text: "Your solves" }), listNote, list, transfer());
   let importing = 0;
 
   /** Read a pasted link and play it; a refused one gets its sentence and changes nothing. */
@@ -90,31 +91,74 @@ export function replaysPanel(root, game) {
 
   const kept = new WeakMap();   // session -> the id its replay was kept under
 
-  function showList() {
-    const entries = store.list();
+  let listed = 0;
+  async function showList() {
+    const ticket = ++listed;
+    const { replays, store } = await data;
+    const entries = await replays.list();
+    if (ticket !== listed) return;
+    const unsaved = new Set(replays.unsaved.map((record) => record.id));
+    if (!store.durable) for (const { id } of entries) unsaved.add(id);   // a store in memory: all of them
     list.replaceChildren(...entries.slice().reverse().map(({ id, date, replay }) => {
       const when = new Date(date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS`;
+      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS${unsaved.has(id) ? " · only in this tab" : ""}`;
       return el("li", { "data-id": id }, button(text, "replay-item", () => { show(replay); say(""); player.element.scrollIntoView({ block: "nearest" }); }));
     }));
     listNote.textContent = entries.length ? "Kept on this device, newest first: pick one to watch it."
       : "Each game you finish is kept here as a replay, on this device only.";
-    if (store.notices.length) say(store.notices.splice(0).join(" "), "problem");
+    if (replays.notices.length) say(replays.notices.splice(0).join(" "), "problem");
+  }
+
+  /** A kept replay (a statistics row's): the panel opens with it, or says it is no longer kept. */
+  async function openId(id) {
+    details.open = true;
+    const entry = id ? await (await data).replays.find(id) : null;
+    if (entry) { show(entry.replay); say(""); } else {
+      say(id ? `This solve's replay is no longer kept: only the latest ${MAX_KEPT} replays and your bests are.`
+        : "This solve has no replay: it was played before this page kept replays.", "note");
+    }
+    details.scrollIntoView({ block: "start" });
+    return Boolean(entry);
   }
 
   // Each game once, when a move solves it here: one opened already solved (a link, a reload) is not kept again.
+  // Its id is known at once (the statistics name it); a replay the store refuses is said under "Solved!".
   let seen = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
     if (s !== seen) { seen = s; if (s?.solved) kept.set(s, undefined); }
     if (!s || !s.solved || kept.has(s)) return;
     const replay = replayOf(s);
-    kept.set(s, replay ? store.add(replay) ?? undefined : undefined);
-    showList();
+    const id = replay ? newReplayId(replay) : undefined;
+    kept.set(s, id);
+    if (!replay) return;
+    const counted = !s.uncounted;   // the statistics keep it too (stats.js): the replays' cap counts it among the bests
+    data.then(({ replays }) => replays.add(replay, id, { counted })).then(({ kept: safe, problem }) => {
+      if (!safe) game.noteResult(s, problem);
+      showList();
+    });
   });
+  data.then(({ store }) => store.onChange((stores) => { if (stores.includes("replays")) showList(); }));
   showList();
 
-  return { element: details, openLink, importText, idOf: (session) => kept.get(session) };
+  /** Export every replay kept (JSON), and import such a file (each replay once, whatever was kept before). */
+  function transfer() {
+    const exported = downloadLink("Export your replays (JSON)", "replay-export", "sliding-puzzle-replays.json", "application/json",
+      async () => (await data).replays.exportJson());
+    const file = el("input", { type: "file", accept: ".json,application/json", "data-testid": "replay-import-file", class: "visually-hidden",
+      tabIndex: -1, "aria-label": "Replays to import (a JSON export)" });
+    file.addEventListener("change", async () => {
+      const picked = file.files[0];
+      if (!picked) return;
+      const sentence = await (await data).replays.importText(await picked.text());
+      file.value = "";
+      say(sentence, sentence.startsWith("Nothing") ? "problem" : "note");
+      showList();
+    });
+    return el("p", { class: "play-controls" }, exported, button("Import replays…", "replay-import-button", () => file.click()), file);
+  }
+
+  return { element: details, openLink, openId, importText, idOf: (session) => kept.get(session) };
 }
 
 /** A finished game as a Replay (the standard goal only: a replay ends on it), or null. */
@@ -146,10 +190,4 @@ function shareControls(current) {
   const slidysim = button("Copy Slidysim link", "replay-share-slidysim", copy(slidysimLink));
   const element = el("div", { class: "play-controls", hidden: true }, ours, slidysim, shown);
   return { element, reset: () => { element.hidden = false; shown.hidden = true; shown.value = ""; } };
-}
-
-function exportLink(store) {
-  const link = el("a", { text: "Export your replays (JSON)", "data-testid": "replay-export", download: "sliding-puzzle-replays.json", href: "#" });
-  link.addEventListener("click", () => { link.href = URL.createObjectURL(new Blob([store.exportJson()], { type: "application/json" })); });
-  return el("p", {}, link);
 }

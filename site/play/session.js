@@ -20,8 +20,11 @@ export class GameSession {
    * (an exact deal: its distance to the goal was chosen), "link" (a shared or reloaded game) or "typed" (a
    * position put in by hand).  `time`: the milliseconds already played (a game link's, a reload's), and
    * `helped`: whether the solver helped on this board before (a reload's); `caption`: what the board is.
+   * A reload's game whose clock ran (`running`) goes on at once from `time` (its time is wall time from its first
+   * move, the reload's included: kept-game.js), and `times` gives its moves' times (ms, one a tile moved).
    */
-  constructor({ n, height = n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "" }, clock = () => performance.now()) {
+  constructor({ n, height = n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "",
+    running = false, times = null }, clock = () => performance.now()) {
     this.n = n;                // the board's width
     this.height = height;
     this.caption = caption;    // what the board is, said under it (the daily puzzle's date), or ""
@@ -35,6 +38,8 @@ export class GameSession {
     this.restart();
     for (const dir of moves) this._do(dir);
     this.elapsedBefore = time || 0;
+    if (Array.isArray(times) && times.length === this.past.length && times.every(Number.isFinite)) this.pastTimes = times.slice();
+    if (running && this.past.length && !this.solved) this.startedAt = clock();
   }
 
   /** Back to the starting board with a fresh history and timer; what the solver said is kept. */

@@ -1,29 +1,57 @@
-// play/settings.js -- the player's settings, kept on this device (localStorage), and their panel below the
-// board: picture tiles (a built-in picture, or one of the person's own that is never uploaded), which way the
-// arrow keys move, and sliding on hover.  "Judge each move" and its labels are kept here too (judge.js).
+// play/settings.js -- the player's settings, kept on this device (the store's "settings", one record a name:
+// core/store.js), and their panel below the board: picture tiles (a built-in picture, or one of the person's own
+// that is never uploaded), which way the arrow keys move, and sliding on hover.  "Judge each move" and its
+// labels are kept here too (judge.js).
 //
 //   settings.get("keys", "tile"); settings.set("hover", true);
+//   settings.whenLoaded(() => ...)   // once the store's values are in (and again when another tab changes them)
 //   settingsPanel(root, game)   // root: the game's section; game: mountGame's object (game.js)
 
 import { el } from "../core/dom.js";
 import { field, panel } from "./extra-panel.js";
 
 const BUILT_IN_PICTURE = new URL("./pictures/harbour.svg", import.meta.url).href;
-const SETTINGS_KEY = "puzzlesolver-settings-v1";
+export const SETTINGS_KEY = "puzzlesolver-settings-v1";   // where they were kept before the store (moved in once)
 
-/** The player's settings, kept on this device (localStorage); a browser that refuses keeps none. */
+/** The player's settings: read from memory, written through to the store (a store that refuses keeps them for the page). */
 export const settings = {
-  all() {
-    try { return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { return {}; }
-  },
+  values: {},
+  store: null,
+  loaded: new Set(),
   get(name, fallback) {
-    const value = settings.all()[name];
+    const value = settings.values[name];
     return value === undefined ? fallback : value;
   },
   set(name, value) {
-    try { localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...settings.all(), [name]: value })); } catch { /* refused */ }
+    settings.values[name] = value;
+    if (!settings.store) settings.early.add(name);   // before the store opened: written once it has
+    settings.store?.put("settings", { name, value }).catch(() => { /* refused: kept for this page */ });
+  },
+  early: new Set(),
+  /** Read them from `store` (player-data.js does, at start and when another tab changes them), then tell.  A
+   *  setting changed before the store opened is the person's latest word: it is kept, and written. */
+  async load(store) {
+    const first = !settings.store;
+    settings.store = store;
+    try {
+      for (const { name, value } of await store.all("settings")) if (!(first && settings.early.has(name))) settings.values[name] = value;
+      if (first) for (const name of settings.early) settings.set(name, settings.values[name]);
+    } catch { /* unreadable: the defaults */ }
+    for (const listener of settings.loaded) listener();
+  },
+  whenLoaded(listener) {
+    settings.loaded.add(listener);
+    if (settings.store) listener();
   },
 };
+
+/** The settings of before (localStorage's text, or null) into the store, in the migration's `tx`. */
+export async function migrateSettings(tx, text) {
+  let values = null;
+  try { values = JSON.parse(text ?? "null"); } catch { /* unreadable: nothing but taste was lost */ }
+  if (!values || typeof values !== "object") return;
+  for (const [name, value] of Object.entries(values)) await tx.put("settings", { name, value });
+}
 
 export function settingsPanel(root, game) {
   const board = root.querySelector(".play-board");
@@ -59,10 +87,13 @@ export function settingsPanel(root, game) {
       tileButton.style.setProperty("--hc", String(home % s.n));
     }
   };
-  picture.value = settings.get("picture", "none") === "builtin" ? "builtin" : "none";
-  numbers.checked = settings.get("pictureNumbers", true);
-  keys.value = settings.get("keys", "tile");
-  hover.checked = settings.get("hover", false);
+  const fromSettings = () => {
+    if (!(picture.value === "own" && ownUrl)) picture.value = settings.get("picture", "none") === "builtin" ? "builtin" : "none";
+    numbers.checked = settings.get("pictureNumbers", true);
+    keys.value = settings.get("keys", "tile");
+    hover.checked = settings.get("hover", false);
+  };
+  fromSettings();
   picture.addEventListener("change", () => { settings.set("picture", picture.value); if (picture.value === "own" && !ownUrl) file.click(); applyPicture(); });
   numbers.addEventListener("change", () => { settings.set("pictureNumbers", numbers.checked); applyPicture(); });
   file.addEventListener("change", () => {
@@ -81,6 +112,7 @@ export function settingsPanel(root, game) {
     if (tile) game.playTile(Number(tile.dataset.tile));
   });
   root.addEventListener("game-render", () => placeTiles());
+  settings.whenLoaded(() => { fromSettings(); applyPicture(); applyKeys(); });
   applyPicture();
   applyKeys();
   return panel("Settings: pictures, keys", "settings-panel",

@@ -1,26 +1,28 @@
-// play/stats-record.js -- the solves kept on this device (localStorage), per board shape "WxH", their export
-// and import (JSON and CSV).  No DOM: stats.js is its panel, core/averages.js the numbers.
+// play/stats-record.js -- the solves kept on this device, per board shape "WxH", each a record of its own in the
+// store's "solves" (core/store.js), so that two tabs never overwrite each other's; their export and import (JSON
+// and CSV).  No DOM: stats.js is its panel, core/averages.js the numbers.
 //
-// A solve is {time (ms), stm, mtm (null for solves kept before MTM was), optimal (or null), date (ISO),
-// replay? (an id, for later)}; its TPS is derived (core/averages.js).  What is stored:
-//   localStorage["puzzlesolver-stats-v2"] = {"version": 2, "shapes": {"4x4": [solve, ...]}}, oldest first;
-// the first record ("puzzlesolver-stats-v1", {"sizes": {"4": [{time, moves, optimal, date}]}}) is moved in
-// once, its moves as STM.  A stored record that cannot be read, or a solve in it, is never dropped: it is
-// set aside under a key of its own ("puzzlesolver-stats-set-aside-<date>") and `notices` says so.
+// A solve is {id, shape, time (ms), stm, mtm (null for solves kept before MTM was), optimal (or null), date (ISO),
+// replay? (the id of its replay, replay-store.js)}; its TPS is derived (core/averages.js).  Its id is made from
+// its shape, date, time and STM, so that the same solve imported twice, or moved in from the old record by two
+// tabs at once, is one record.  The records of before (localStorage "puzzlesolver-stats-v2", {"shapes": {"4x4":
+// [solve]}}, and the first, "puzzlesolver-stats-v1", {"sizes": {"4": [{time, moves, optimal, date}]}}, its moves
+// as STM) are moved in once (migrate).  A record that cannot be read is never dropped: it is set aside
+// (store.setAside) and `notices` says so.  A solve the store refuses (full, or none) stays in memory, counted,
+// shown and exported, and is written with the next one kept.
 //
-//   const stats = new Stats(localStorage);
-//   stats.record(4, { time: 61234, stm: 64, mtm: 40, optimal: 48 });   // or "4x3"; or { time, moves: "lluur..." }
-//   stats.summary("4x4")   // {solves, time, stm, mtm, tps}: each {single, ao5, ..., ao100} of {best, current}
-//   stats.exportJson(); stats.exportCsv(); stats.importText(text)  // -> one sentence saying what happened
-//   stats.reset(); stats.notices
+//   const stats = new Stats(store);
+//   await stats.record(4, { time: 61234, stm: 64, mtm: 40, optimal: 48 });   // or "4x3"; or { time, moves: "lluur..." }
+//        // -> {kept: true} | {kept: false, problem} | false (not a solve)
+//   await stats.summary("4x4")   // {solves, time, stm, mtm, tps}: each {single, ao5, ..., ao100} of {best, current}
+//   await stats.solves("4x4"); await stats.shapes();
+//   await stats.exportJson(); await stats.exportCsv(); await stats.importText(text)  // -> one sentence
+//   await stats.reset(); stats.notices
 
-import { MEASURES, formatStatNumber, measureSummary, moveCounts, tilesPerSecond } from "../core/averages.js";
+import { MEASURES, formatStatNumber, measureSummary, moveCounts, tilesPerSecond, trimmedMean } from "../core/averages.js";
 import { plural } from "../core/messages.js";
-import { setAside } from "./set-aside.js";
+import { journal, settled } from "./pending.js";
 
-const KEY = "puzzlesolver-stats-v2";
-const FIRST_KEY = "puzzlesolver-stats-v1";
-const SET_ASIDE_PREFIX = "puzzlesolver-stats-set-aside-";
 const MAX_SIDE = 20;
 const CSV_COLUMNS = ["shape", "date", "time_ms", "stm", "mtm", "tps", "optimal", "replay"];
 
@@ -61,140 +63,143 @@ export function readSolve(raw) {
   return { solve };
 }
 
-function sameSolve(a, b) {
-  return a.date === b.date && a.time === b.time && a.stm === b.stm;
+/** The record of a solve of shape `key`: the solve with its shape and id. */
+function recordOf(key, solve) {
+  return { id: `${key}|${solve.date}|${solve.time}|${solve.stm}`, shape: key, ...solve };
 }
 
-// ---- the record on this device -------------------------------------------------------------------
+const bare = ({ id, shape, ...solve }) => solve;
+const byDate = (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id.localeCompare(b.id);
+
+/**
+ * The replays of the player's personal bests, which the replays' cap never drops: per shape, the best single
+ * of time and the solves of the best ao5 and ao12 of time (the first such window when several tie).
+ */
+export function bestReplayIds(records) {
+  const ids = new Set();
+  const shapes = new Map();
+  for (const r of records) if (r && typeof r.shape === "string") (shapes.get(r.shape) ?? shapes.set(r.shape, []).get(r.shape)).push(r);
+  for (const solves of shapes.values()) {
+    solves.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+    const times = solves.map((s) => s.time);
+    let single = 0;
+    times.forEach((t, i) => { if (t < times[single]) single = i; });
+    if (solves.length) ids.add(solves[single].replay);
+    for (const count of [5, 12]) {
+      let best = null, at = -1;
+      for (let i = 0; i + count <= times.length; i++) {
+        const mean = trimmedMean(times.slice(i, i + count));
+        if (mean !== null && (best === null || mean < best)) { best = mean; at = i; }
+      }
+      if (at >= 0) for (const s of solves.slice(at, at + count)) ids.add(s.replay);
+    }
+  }
+  ids.delete(undefined);
+  return ids;
+}
+
+// ---- the solves on this device -------------------------------------------------------------------
 
 export class Stats {
-  constructor(storage, clock = () => new Date()) {
-    this.storage = storage;
+  constructor(store, clock = () => new Date()) {
+    this.store = store;
     this.clock = clock;
-    this.notices = [];   // what happened to the stored record that the player must be told (set aside, not saved)
+    this.notices = [];   // what the player must be told (solves set aside, not saved)
+    this.unsaved = [];   // records the store refused: counted, shown and exported while the page lives
   }
 
-  /** The record {shapes}, every solve readable: anything unreadable is set aside first (and said). */
-  _load() {
-    const text = this._get(KEY);
-    if (text === null) return this._migrateFirst();
-    const shapes = recordField(text, "shapes");
-    if (!shapes) {
-      if (this._setAside(text, "record")) this._remove(KEY);
-      return { shapes: {} };
+  /** Every record, readable, oldest first (and those only in memory); anything unreadable is set aside first. */
+  async _records() {
+    const stored = await this.store.all("solves");
+    const good = [], unreadable = [];
+    for (const raw of stored) {
+      const key = shapeKey(raw?.shape);
+      const { solve } = key === null ? {} : readSolve(raw);
+      if (solve && raw.id === recordOf(key, solve).id) good.push(recordOf(key, solve)); else unreadable.push(raw);
     }
-    const { record, unreadable } = cleanRecord(shapes, (name) => name);
-    if (unreadable.length && this._setAside(JSON.stringify({ from: KEY, unreadable }), unreadable.length)) this._save(record);
-    return record;
+    if (unreadable.length) await this._setAside(unreadable);
+    const ids = new Set(good.map((r) => r.id));
+    return [...good, ...this.unsaved.filter((r) => !ids.has(r.id))].sort(byDate);
   }
 
-  /** The first record's solves ({sizes: {n: [{time, moves, optimal, date}]}}), moved into this one. */
-  _migrateFirst() {
-    const text = this._get(FIRST_KEY);
-    if (text === null) return { shapes: {} };
-    const sizes = recordField(text, "sizes");
-    const { record, unreadable } = cleanRecord(sizes ?? {}, (n) => Number(n));
-    const keptAside = !sizes ? this._setAside(text, "record")
-      : !unreadable.length || this._setAside(JSON.stringify({ from: FIRST_KEY, unreadable }), unreadable.length);
-    if (keptAside && this._save(record)) this._remove(FIRST_KEY);   // the first record goes only once all is kept
-    return record;
-  }
-
-  /**
-   * Keep what could not be read (`what`: the whole "record", or how many solves) under a key of its own, never
-   * one in use, and say so in `notices`; false when the browser refuses (then nothing is removed).
-   */
-  _setAside(text, what) {
-    const key = setAside(this.storage, SET_ASIDE_PREFIX, this.clock(), text);
-    if (key === null) {
-      this.notices.push("Your statistics could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");
-      return false;
-    }
-    this.notices.push(what === "record"
-      ? `Your statistics could not be read, so they were set aside in this browser's storage under "${key}" and new ones begun.`
-      : `${plural(what, "stored solve")} could not be read, so ${what === 1 ? "it was" : "they were"} set aside in this browser's storage under "${key}".`);
-    return true;
-  }
-
-  _get(key) {
-    try { return this.storage.getItem(key); } catch { return null; }
-  }
-
-  _remove(key) {
-    try { this.storage.removeItem(key); } catch { /* refused: the record is read again next time */ }
-  }
-
-  _save(record) {
+  async _setAside(records) {
     try {
-      this.storage.setItem(KEY, JSON.stringify({ version: 2, shapes: record.shapes }));
-      return true;
+      // Only what is still there: another read (or tab) may have set it aside meanwhile.
+      const [key, count] = await this.store.write(["solves", "setAside"], async (tx) => {
+        const still = [];
+        for (const r of records) if (r?.id !== undefined && await tx.get("solves", r.id)) still.push(r);
+        for (const r of still) await tx.delete("solves", r.id);
+        return still.length ? [await tx.put("setAside", { from: "solves", date: this.clock().toISOString(), reason: "unreadable", text: JSON.stringify(still) }), still.length] : [null, 0];
+      });
+      if (count) this.notices.push(setAsideSentence(count, key));
     } catch {
-      this.notices.push("Your statistics could not be saved: this browser refused to store them (its storage may be full or turned off).");
-      return false;
+      this.notices.push("Your statistics could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");
     }
   }
 
   /** The solves of a shape (a square's side or "WxH"), oldest first. */
-  solves(shape) {
-    return this._load().shapes[shapeKey(shape)] || [];
+  async solves(shape) {
+    const key = shapeKey(shape);
+    return (await this._records()).filter((r) => r.shape === key).map(bare);
   }
 
   /** The shapes with solves, "WxH", narrowest first. */
-  shapes() {
-    return Object.keys(this._load().shapes).sort(byShape);
+  async shapes() {
+    return [...new Set((await this._records()).map((r) => r.shape))].sort(byShape);
   }
 
   /** Keep a solve: time in ms (kept to the millisecond), STM and MTM (or `moves`, the move string played). */
-  record(shape, { time, stm, mtm = null, moves = null, optimal = null, replay = undefined }) {
+  async record(shape, { time, stm, mtm = null, moves = null, optimal = null, replay = undefined }) {
     const key = shapeKey(shape);
     if (key === null) return false;
     const counts = moves === null ? { stm, mtm } : moveCounts(moves);
     const { solve, refused } = readSolve({ time: Math.round(time), ...counts, optimal, replay, date: this.clock().toISOString() });
     if (refused) return false;
-    const record = this._load();
-    (record.shapes[key] ||= []).push(solve);
-    return this._save(record);
+    const record = recordOf(key, solve);
+    const waiting = [...this.unsaved, record];
+    journal("solves", record);   // at once: a reload before the store commits loses nothing (pending.js)
+    try {
+      await this.store.write("solves", async (tx) => { for (const r of waiting) await tx.put("solves", r); });
+      this.unsaved = [];
+      settled("solves", waiting);
+      return { kept: this.store.durable, problem: this.store.problem };
+    } catch (error) {
+      this.unsaved = waiting;
+      return { kept: false, problem: error.message };
+    }
   }
 
   /** {solves, time, stm, mtm, tps}: each measure's single and ao5 ... ao100, each {best, current} (or null). */
-  summary(shape) {
-    const solves = this.solves(shape);
-    const values = {
-      time: solves.map((s) => s.time),
-      stm: solves.map((s) => s.stm),
-      mtm: solves.map((s) => s.mtm),
-      tps: solves.map((s) => tilesPerSecond(s.stm, s.time)),
-    };
-    const summary = { solves: solves.length };
-    for (const [measure, better] of Object.entries(MEASURES)) summary[measure] = measureSummary(values[measure], better);
-    return summary;
+  async summary(shape) {
+    return summarize(await this.solves(shape));
   }
 
   /** Forget every solve (of one shape, or of all). */
-  reset(shape = null) {
-    const record = this._load();
-    if (shape === null) record.shapes = {};
-    else delete record.shapes[shapeKey(shape)];
-    this._save(record);
+  async reset(shape = null) {
+    const key = shape === null ? null : shapeKey(shape);
+    settled("solves", this.unsaved.filter((r) => key === null || r.shape === key));
+    this.unsaved = this.unsaved.filter((r) => key !== null && r.shape !== key);
+    await this.store.write("solves", async (tx) => {
+      if (key === null) { await tx.clear("solves"); return; }
+      for (const r of await tx.all("solves")) if (r.shape === key) await tx.delete("solves", r.id);
+    });
   }
 
   // ---- export and import -----------------------------------------------------------------------
 
   /** Every solve as JSON: {format, version: 2, shapes: {"WxH": [{time, stm, mtm, tps, optimal, date, replay?}]}}. */
-  exportJson() {
+  async exportJson() {
     const shapes = {};
-    for (const [key, solves] of Object.entries(this._load().shapes)) {
-      shapes[key] = solves.map((s) => ({ ...s, tps: tilesPerSecond(s.stm, s.time) }));
-    }
+    for (const r of await this._records()) (shapes[r.shape] ||= []).push({ ...bare(r), tps: tilesPerSecond(r.stm, r.time) });
     return JSON.stringify({ format: "puzzlesolver statistics", version: 2, shapes }, null, 1);
   }
 
   /** Every solve as CSV, one row each, oldest first per shape: shape,date,time_ms,stm,mtm,tps,optimal,replay. */
-  exportCsv() {
+  async exportCsv() {
     const rows = [CSV_COLUMNS.join(",")];
-    const record = this._load();
-    for (const key of Object.keys(record.shapes).sort(byShape)) {
-      for (const s of record.shapes[key]) {
+    const records = await this._records();
+    for (const key of [...new Set(records.map((r) => r.shape))].sort(byShape)) {
+      for (const s of records.filter((r) => r.shape === key)) {
         const tps = tilesPerSecond(s.stm, s.time);
         rows.push([key, s.date, s.time, s.stm, s.mtm ?? "", tps === null ? "" : formatStatNumber(tps, 3), s.optimal ?? "", s.replay ?? ""].map(csvField).join(","));
       }
@@ -206,28 +211,62 @@ export class Stats {
    * Add the solves of an export (this page's JSON or CSV; the first record's JSON too), each checked; a
    * solve already kept is not doubled.  Returns one sentence saying what was imported and what refused.
    */
-  importText(text) {
+  async importText(text) {
     const read = readImport(text);
     if (read.refused) return read.refused;
-    const record = this._load();
-    let added = 0, already = 0;
-    const refused = [];
+    const refused = [], records = [];
     for (const { where, shape, raw } of read.entries) {
       const key = shapeKey(shape);
       const { solve, refused: why } = key === null ? { refused: `its board "${shape}" is not W x H from 2 to ${MAX_SIDE} a side` } : readSolve(raw);
-      if (why) { refused.push(`${where} (${why})`); continue; }
-      const kept = (record.shapes[key] ||= []);
-      if (kept.some((s) => sameSolve(s, solve))) { already += 1; continue; }
-      kept.push(solve);
-      added += 1;
+      if (why) refused.push(`${where} (${why})`); else records.push(recordOf(key, solve));
     }
-    for (const key of Object.keys(record.shapes)) {
-      if (!record.shapes[key].length) delete record.shapes[key];
-      else record.shapes[key].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+    let added = 0, already = 0;
+    try {
+      await this.store.write("solves", async (tx) => {
+        for (const r of records) {
+          if (await tx.get("solves", r.id)) { already += 1; continue; }
+          await tx.put("solves", r);
+          added += 1;
+        }
+      });
+    } catch {
+      return "Nothing imported: this browser refused to store the solves.";
     }
-    if (added && !this._save(record)) return "Nothing imported: this browser refused to store the solves.";
     return importSentence(added, already, refused);
   }
+
+  /** The records of before (localStorage's texts, or null) into the store, in the migration's `tx`. */
+  async migrate(tx, { second = null, first = null }) {
+    const sources = [[second, "shapes", (name) => name], [first, "sizes", (n) => Number(n)]];
+    for (const [text, field, keyOf] of sources) {
+      if (text === null) continue;
+      const shapes = recordField(text, field);
+      const { records, unreadable } = cleanRecord(shapes ?? {}, keyOf);
+      for (const r of records) await tx.put("solves", r);
+      if (!shapes || unreadable.length) {
+        const key = await tx.put("setAside", { from: "solves", date: this.clock().toISOString(), reason: "unreadable", text: shapes ? JSON.stringify(unreadable) : text });
+        this.notices.push(shapes ? setAsideSentence(unreadable.length, key)
+          : `Your statistics could not be read, so they were set aside in this browser's storage (set-aside record ${key}) and new ones begun.`);
+      }
+    }
+  }
+}
+
+/** {solves, time, stm, mtm, tps} of solves in the order solved. */
+export function summarize(solves) {
+  const values = {
+    time: solves.map((s) => s.time),
+    stm: solves.map((s) => s.stm),
+    mtm: solves.map((s) => s.mtm),
+    tps: solves.map((s) => tilesPerSecond(s.stm, s.time)),
+  };
+  const summary = { solves: solves.length };
+  for (const [measure, better] of Object.entries(MEASURES)) summary[measure] = measureSummary(values[measure], better);
+  return summary;
+}
+
+function setAsideSentence(count, key) {
+  return `${plural(count, "stored solve")} could not be read, so ${count === 1 ? "it was" : "they were"} set aside in this browser's storage (set-aside record ${key}).`;
 }
 
 /** The object under `field` ("shapes", or the first record's "sizes") of a stored record's text, or null. */
@@ -238,18 +277,18 @@ function recordField(text, field) {
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
 }
 
-/** The readable solves of a stored {shape: [solve]} (its keys made "WxH" by `keyOf`), and the rest. */
+/** The readable solves of a stored {shape: [solve]} (its keys made "WxH" by `keyOf`) as records, and the rest. */
 function cleanRecord(shapes, keyOf) {
-  const record = { shapes: {} }, unreadable = [];
+  const records = [], unreadable = [];
   for (const [name, solves] of Object.entries(shapes)) {
     const key = shapeKey(keyOf(name));
     for (const raw of Array.isArray(solves) ? solves : [solves]) {
       const { solve } = key === null ? {} : readSolve(raw);
-      if (solve) (record.shapes[key] ||= []).push(solve);
+      if (solve) records.push(recordOf(key, solve));
       else unreadable.push({ shape: name, solve: raw });
     }
   }
-  return { record, unreadable };
+  return { records, unreadable };
 }
 
 function importSentence(added, already, refused) {

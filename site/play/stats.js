@@ -8,8 +8,9 @@
 import { button, el, formatTime } from "../core/dom.js";
 import { AVERAGE_LENGTHS, formatStatNumber } from "../core/averages.js";
 import { plural } from "../core/messages.js";
-import { Stats } from "./stats-record.js";
-import { panel } from "./extra-panel.js";
+import { summarize } from "./stats-record.js";
+import { keptOnlyHere } from "./replay-store.js";
+import { downloadLink, panel } from "./extra-panel.js";
 
 /** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
 export const UNCOUNTED = {
@@ -35,13 +36,16 @@ function shapeLabel(key) {
   return key.replace("x", "×");
 }
 
-export function statsPanel(root, game, replayIdOf = () => undefined) {
-  const stats = new Stats(localStorage);
-  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.height}` : null));
-  recordSolves(root, game, stats, view.show, replayIdOf);
+const LATEST = 12;   // the solves listed under the table, newest first
+
+export function statsPanel(root, game, data, replays) {
+  const stats = data.then(({ stats: record }) => record);   // the Stats, once the store is open
+  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.height}` : null), replays.openId);
+  recordSolves(root, game, stats, view.show, replays.idOf);
+  data.then(({ store }) => store.onChange((stores) => { if (stores.includes("solves")) view.show(); }));
   view.show();
-  return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.message,
-    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N." }),
+  return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.latest, view.message,
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N. Pick the best single or a solve to watch its replay." }),
     transferControls(stats, view));
 }
 
@@ -49,7 +53,7 @@ export function statsPanel(root, game, replayIdOf = () => undefined) {
  * The board and view menus, the line of solves, the table and the message line; `show()` redraws them.  The
  * board shown follows the game's (`gameShape()`) until one is picked in the menu.
  */
-function statsView(stats, gameShape) {
+function statsView(stats, gameShape, openReplay) {
   const shapeMenu = el("select", { "data-testid": "stats-shape", id: "stats-shape" });
   const viewMenu = el("select", { "data-testid": "stats-view", id: "stats-view" },
     el("option", { value: "best", text: "Best" }), el("option", { value: "current", text: "Latest" }));
@@ -70,52 +74,62 @@ function statsView(stats, gameShape) {
   };
   let chosen = false;
 
-  const show = () => {
-    const shapes = stats.shapes();
+  const latestList = el("ol", { class: "stats-latest", "data-testid": "stats-solve-list" });
+  const latest = el("div", { class: "stats-latest-part", hidden: true },
+    el("h3", { class: "replay-heading", text: `Latest solves` }), latestList);
+  const opener = (text, testid, replay, props = {}) => button(text, testid, () => openReplay(replay), { class: "stats-replay", ...props });
+  let shown = 0;
+  const show = async () => {
+    const ticket = ++shown;
+    const s = await stats;
+    const shapes = await s.shapes();
     const wanted = [chosen ? shapeMenu.value : gameShape(), shapeMenu.value, shapes[0]].find((key) => shapes.includes(key));
+    const solves = wanted ? await s.solves(wanted) : [];
+    if (ticket !== shown) return;
     shapeMenu.replaceChildren(...shapes.map((key) => el("option", { value: key, text: shapeLabel(key) })));
     choices.hidden = !shapes.length;
     solvesLine.textContent = "";
     table.dataset.shape = wanted ?? "";
+    latest.hidden = !solves.length;
     if (wanted) {
       shapeMenu.value = wanted;
-      const summary = stats.summary(wanted), which = viewMenu.value;
+      const summary = summarize(solves), which = viewMenu.value;
+      const singleValue = summary.time.single[which];
+      const single = solves.findLast((x) => x.time === singleValue);
       solvesLine.textContent = `${plural(summary.solves, "solve")} on ${shapeLabel(wanted)}`;
       body.replaceChildren(...ROWS.map((row) => el("tr", { "data-row": row },
-        el("th", { scope: "row", text: row === "single" ? "Single" : row }),
+        el("th", { scope: "row" }, row === "single" && single ? opener("Single", "stats-single", single.replay, { title: "Watch this solve's replay" }) : row === "single" ? "Single" : row),
         ...COLUMNS.map(([measure]) => el("td", { "data-measure": measure, text: cellText(measure, row, summary[measure][row][which]) })))));
+      latestList.replaceChildren(...solves.slice(-LATEST).reverse().map((x) => el("li", { "data-replay": x.replay ?? "" },
+        opener(`${formatTime(x.time)} · ${x.stm} STM · ${new Date(x.date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`, "stats-solve", x.replay))));
     } else {
       body.replaceChildren(el("tr", {}, el("td", { colSpan: COLUMNS.length + 1, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." })));
     }
-    if (stats.notices.length) say(stats.notices.splice(0), "fault");
+    if (s.notices.length) say(s.notices.splice(0), "fault");
   };
   shapeMenu.addEventListener("change", () => { chosen = true; show(); });
   viewMenu.addEventListener("change", show);
-  return { choices, solvesLine, table, message, show, say };
+  return { choices, solvesLine, table, latest, message, show, say };
 }
 
 /** Export (JSON, CSV), import (either, from a file) and reset. */
 function transferControls(stats, view) {
-  const download = (text, testid, label, name, type) => {
-    const link = el("a", { text: label, "data-testid": testid, download: name, href: "#" });
-    link.addEventListener("click", () => { link.href = URL.createObjectURL(new Blob([text()], { type })); });
-    return link;
-  };
-  const exportJson = download(() => stats.exportJson(), "stats-export", "Export (JSON)", "sliding-puzzle-stats.json", "application/json");
-  const exportCsv = download(() => stats.exportCsv(), "stats-export-csv", "Export (CSV)", "sliding-puzzle-stats.csv", "text/csv");
+  const exportJson = downloadLink("Export (JSON)", "stats-export", "sliding-puzzle-stats.json", "application/json", () => stats.then((s) => s.exportJson()));
+  const exportCsv = downloadLink("Export (CSV)", "stats-export-csv", "sliding-puzzle-stats.csv", "text/csv", () => stats.then((s) => s.exportCsv()));
   const file = el("input", { type: "file", accept: ".json,.csv,application/json,text/csv", "data-testid": "stats-import-file", class: "visually-hidden", tabIndex: -1, "aria-label": "Statistics to import (JSON or CSV)" });
   file.addEventListener("change", async () => {
     const picked = file.files[0];
     if (!picked) return;
-    const sentence = stats.importText(await picked.text());
+    const s = await stats;
+    const sentence = await s.importText(await picked.text());
     file.value = "";
-    const faults = stats.notices.splice(0);
-    view.show();
+    const faults = s.notices.splice(0);
+    await view.show();
     view.say([sentence, ...faults], faults.length ? "fault" : "note");
   });
   const importButton = button("Import…", "stats-import", () => file.click());
-  const reset = button("Reset statistics", "stats-reset", () => {
-    if (confirm("Forget every solve kept on this device?")) { stats.reset(); view.say([]); view.show(); }
+  const reset = button("Reset statistics", "stats-reset", async () => {
+    if (confirm("Forget every solve kept on this device?")) { await (await stats).reset(); view.say([]); view.show(); }
   });
   return el("div", { class: "play-controls" }, exportJson, exportCsv, importButton, file, reset);
 }
@@ -135,7 +149,10 @@ function recordSolves(root, game, stats, shown, replayIdOf) {
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
-    stats.record(`${s.n}x${s.height}`, { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) });
-    shown();
+    const solve = { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) };
+    stats.then((record) => record.record(`${s.n}x${s.height}`, solve)).then((result) => {
+      if (result && !result.kept) game.noteResult(s, keptOnlyHere(result.problem));
+      shown();
+    });
   });
 }

@@ -1,7 +1,7 @@
 // play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
-// analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js,
-// settings.js).  Its links: #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game, #daily=YYYY-MM-DD&n=N
-// opens that date's daily puzzle, #replay=... plays a replay in the Replays panel (replays.js), #game (or no
+// analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js, replays.js,
+// settings.js), whose data is kept in the page's store (player-data.js, core/store.js).  Its links:
+// #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game, #daily=YYYY-MM-DD&n=N opens that date's daily puzzle, #replay=... plays a replay in the Replays panel (replays.js), #game (or no
 // fragment) shows the game on screen.
 
 import { mountGame } from "./game.js";
@@ -13,6 +13,7 @@ import { notationPanel } from "./notation-panel.js";
 import { statsPanel } from "./stats.js";
 import { replaysPanel } from "./replays.js";
 import { settings, settingsPanel } from "./settings.js";
+import { playerData } from "./player-data.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
 const FIRST_SIZE = 4;
@@ -24,9 +25,11 @@ export function mount(section, { solver, router, budgets }) {
   mountJudging(section, game, judge, settings);
   const daily = dailyPuzzles(game);
   // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
-  const replays = replaysPanel(section, game);
+  // The store opens meanwhile: the game never waits for it.
+  const data = playerData();
+  const replays = replaysPanel(section, game, data);
   section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
-    statsPanel(section, game, replays.idOf), replays.element, settingsPanel(section, game));
+    statsPanel(section, game, data, replays), replays.element, settingsPanel(section, game));
 
   function open(name, link) {
     if (link.startsWith("replay=")) openReplay(link);

@@ -51,3 +51,9 @@ def wait_solver(page):
 def wait_idle(page):
     """Wait until the game has nothing under way (no hint, finish or deal being worked out)."""
     page.wait_for_function("!document.querySelector('.play').dataset.busy", timeout=60_000)
+
+
+def stored(page, name):
+    """Every record of one of the page's store's object stores ("replays", "solves", "settings", "setAside"...),
+    read through the page's own store (site/core/store.js)."""
+    return page.evaluate("async (name) => (await (await import('./core/store.js')).pageStore()).all(name)", name)

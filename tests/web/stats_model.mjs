@@ -1,17 +1,21 @@
 // Runs the statistics model (site/core/averages.js, site/play/stats-record.js) on the cases test_stats_model.py
-// holds to hand-computed numbers: JSON on stdout, one entry per case.  No browser: a Map is the storage.
+// holds to hand-computed numbers: JSON on stdout, one entry per case.  No browser: the store (core/store.js)
+// keeps its records in memory.
 import { bestAverage, currentAverage, formatStatNumber, moveCounts, trimmedMean } from "../../site/core/averages.js";
 import { formatTime } from "../../site/core/dom.js";
 import { Stats, readImport } from "../../site/play/stats-record.js";
+import { openStore } from "../../site/core/store.js";
+import { Replay } from "../../site/core/replay.js";
+import { ReplayStore } from "../../site/play/replay-store.js";
 
-function storage(entries = {}) {
-  const store = new Map(Object.entries(entries));
-  return {
-    store,
-    getItem: (k) => store.get(k) ?? null,
-    setItem: (k, v) => store.set(k, String(v)),
-    removeItem: (k) => store.delete(k),
-  };
+const storage = () => openStore({ indexedDB: null });
+
+/** The old records (localStorage's texts) moved into a new store as the page does (play/player-data.js). */
+async function migrated(old, clock) {
+  const store = await storage();
+  const stats = new Stats(store, clock);
+  await store.migrate("from-localStorage", ["solves", "setAside"], (tx) => stats.migrate(tx, old));
+  return { store, stats };
 }
 
 let tick = Date.parse("2026-11-26T10:00:00.000Z");
@@ -56,63 +60,60 @@ out.formats = {
 
 // Five solves whose fastest is not their fewest moves: each measure is trimmed on its own.
 {
-  const stats = new Stats(storage(), clock);
+  const stats = new Stats(await storage(), clock);
   const solves = [[10, 50, 30], [20, 90, 40], [30, 60, 35], [40, 70, 50], [50, 10, 10]];
-  for (const [s, stm, mtm] of solves) stats.record(4, { time: s * 1000, stm, mtm, optimal: 40 });
-  out.perMeasure = stats.summary("4x4");
+  for (const [s, stm, mtm] of solves) await stats.record(4, { time: s * 1000, stm, mtm, optimal: 40 });
+  out.perMeasure = await stats.summary("4x4");
 }
 // TPS: the trimmed mean of each solve's TPS, not total moves over total time.
 {
-  const stats = new Stats(storage(), clock);
-  for (const s of [10, 20, 40, 50, 100]) stats.record("4x3", { time: s * 1000, stm: 100, mtm: 50 });
-  out.tps = stats.summary("4x3").tps;
-  out.rectangleShapes = stats.shapes();
+  const stats = new Stats(await storage(), clock);
+  for (const s of [10, 20, 40, 50, 100]) await stats.record("4x3", { time: s * 1000, stm: 100, mtm: 50 });
+  out.tps = (await stats.summary("4x3")).tps;
+  out.rectangleShapes = await stats.shapes();
 }
 // The game's moves: STM and MTM from the move string, time to the millisecond.
 {
-  const stats = new Stats(storage(), clock);
-  stats.record(3, { time: 1234.4, moves: "llluurd", optimal: null });
-  out.fromMoves = stats.solves(3);
-  out.refusedRecord = stats.record(3, { time: -1, moves: "l" });
-  stats.record(3, { time: 0, moves: "l" });   // one move: the clock, started by the first move, says 0
-  out.oneMove = { time: stats.solves(3).at(-1).time, tps: formatStatNumber(stats.summary(3).tps.single.best, 3) };
+  const stats = new Stats(await storage(), clock);
+  await stats.record(3, { time: 1234.4, moves: "llluurd", optimal: null });
+  out.fromMoves = await stats.solves(3);
+  out.refusedRecord = await stats.record(3, { time: -1, moves: "l" });
+  await stats.record(3, { time: 0, moves: "l" });   // one move: the clock, started by the first move, says 0
+  out.oneMove = { time: (await stats.solves(3)).at(-1).time, tps: formatStatNumber((await stats.summary(3)).tps.single.best, 3) };
 }
 // The first record (per side n, moves) moves in without loss.
 {
   const first = { sizes: { 3: [{ time: 5000, moves: 20, optimal: 18, date: "2026-01-02T03:04:05.678Z" },
                                { time: 6000, moves: 22, optimal: null, date: "2026-01-03T03:04:05.678Z" }],
                            4: [{ time: 60000, moves: 80, optimal: 50, date: "2026-01-04T00:00:00.000Z" }] } };
-  const place = storage({ "puzzlesolver-stats-v1": JSON.stringify(first) });
-  const stats = new Stats(place, clock);
-  out.migrated = { shapes: stats.shapes(), three: stats.solves(3), four: stats.solves("4x4"), notices: stats.notices,
-                   keys: [...place.store.keys()].sort() };
+  const { store, stats } = await migrated({ first: JSON.stringify(first) }, clock);
+  out.migrated = { shapes: await stats.shapes(), three: await stats.solves(3), four: await stats.solves("4x4"), notices: stats.notices,
+                   setAside: await store.all("setAside") };
 }
-// A first record that cannot be read is set aside too, before it goes.
+// A first record that cannot be read is set aside too.
 {
-  const place = storage({ "puzzlesolver-stats-v1": "{\"sizes\": [1, 2" });
-  const stats = new Stats(place, () => new Date("2026-11-26T12:00:00.000Z"));
-  out.firstUnreadable = { shapes: stats.shapes(), notices: stats.notices, keys: [...place.store.keys()].sort(),
-                          kept: place.store.get("puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z") };
+  const { store, stats } = await migrated({ first: "{\"sizes\": [1, 2" }, () => new Date("2026-11-26T12:00:00.000Z"));
+  out.firstUnreadable = { shapes: await stats.shapes(), notices: stats.notices, kept: (await store.all("setAside")).map((r) => r.text) };
 }
 // Export and import: JSON and CSV round trips, nothing doubled, refusals said in one sentence.
 {
   let second = Date.parse("2026-11-26T10:00:12.000Z");
-  const source = new Stats(storage(), () => new Date((second += 1000)));   // its own clock: the dates the CSV shows
-  source.record(3, { time: 5001, stm: 20, mtm: 12, optimal: 18 });
-  source.record(3, { time: 4002, stm: 24, mtm: 15, optimal: null });
-  source.record("5x4", { time: 90003, stm: 150, mtm: 90, optimal: null, replay: "abc,\"1\"" });
-  const json = source.exportJson(), csv = source.exportCsv();
-  const viaJson = new Stats(storage(), clock), viaCsv = new Stats(storage(), clock);
+  const source = new Stats(await storage(), () => new Date((second += 1000)));   // its own clock: the dates the CSV shows
+  await source.record(3, { time: 5001, stm: 20, mtm: 12, optimal: 18 });
+  await source.record(3, { time: 4002, stm: 24, mtm: 15, optimal: null });
+  await source.record("5x4", { time: 90003, stm: 150, mtm: 90, optimal: null, replay: "abc,\"1\"" });
+  const json = await source.exportJson(), csv = await source.exportCsv();
+  const viaJson = new Stats(await storage(), clock), viaCsv = new Stats(await storage(), clock);
   out.roundTrip = {
-    source: { three: source.solves(3), five: source.solves("5x4") },
+    source: { three: await source.solves(3), five: await source.solves("5x4") },
     csv,
-    jsonSentence: viaJson.importText(json),
-    json: { three: viaJson.solves(3), five: viaJson.solves("5x4") },
-    jsonAgain: viaJson.importText(json),
-    csvSentence: viaCsv.importText(csv),
-    csvSolves: { three: viaCsv.solves(3), five: viaCsv.solves("5x4") },
-    csvIntoJson: viaJson.importText(csv),
-    countAfter: viaJson.solves(3).length + viaJson.solves("5x4").length,
+    jsonSentence: await viaJson.importText(json),
+    json: { three: await viaJson.solves(3), five: await viaJson.solves("5x4") },
+    jsonAgain: await viaJson.importText(json),
+    csvSentence: await viaCsv.importText(csv),
+    csvSolves: { three: await viaCsv.solves(3), five: await viaCsv.solves("5x4") },
+    csvIntoJson: await viaJson.importText(csv),
+    countAfter: (await viaJson.solves(3)).length + (await viaJson.solves("5x4")).length,
   };
   const bad = ["shape,date,time_ms,stm,mtm,optimal",
                "3x3,2026-02-01T00:00:00.000Z,7000,30,20,",
@@ -121,28 +122,55 @@ out.formats = {
                "3x3,2026-02-04T00:00:00.000Z,7000,30,31,",
                "3x3,not a date,7000,30,20,",
                "3x3,2026-02-05T00:00:00.000Z,7000,,20,"].join("\n");
-  const target = new Stats(storage(), clock);
-  out.refusals = { sentence: target.importText(bad), kept: target.solves(3) };
-  out.notExports = [target.importText("hello, world"), target.importText("{not json"), target.importText('{"a": 1}'),
+  const target = new Stats(await storage(), clock);
+  out.refusals = { sentence: await target.importText(bad), kept: await target.solves(3) };
+  out.notExports = [await target.importText("hello, world"), await target.importText("{not json"), await target.importText('{"a": 1}'),
                     readImport("shape,date,time_ms,stm\n").entries.length];
-  out.firstRecordImport = target.importText(JSON.stringify({ sizes: { 4: [{ time: 1000, moves: 10, optimal: null, date: "2026-03-01T00:00:00.000Z" }] } }));
+  out.firstRecordImport = await target.importText(JSON.stringify({ sizes: { 4: [{ time: 1000, moves: 10, optimal: null, date: "2026-03-01T00:00:00.000Z" }] } }));
 }
-// A stored record that cannot be read is set aside under a key of its own, with a message; a solve too.
+// A stored record that cannot be read is set aside, with a message; a solve in it too, the rest kept.
 {
-  const place = storage({ "puzzlesolver-stats-v2": "{\"version\": 2, \"shapes\": {\"3x3\": [{\"time\": 10" });
-  const stats = new Stats(place, () => new Date("2026-11-26T12:00:00.000Z"));
-  const shapes = stats.shapes();
+  const { store, stats } = await migrated({ second: "{\"version\": 2, \"shapes\": {\"3x3\": [{\"time\": 10" }, () => new Date("2026-11-26T12:00:00.000Z"));
+  const shapes = await stats.shapes();
   const notices = stats.notices.splice(0);
-  stats.record(3, { time: 1000, stm: 4, mtm: 2 });
-  out.unreadable = { shapes, notices, keys: [...place.store.keys()].sort(), kept: place.store.get("puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z"),
-                     after: stats.solves(3).length, laterNotices: stats.notices };
-  const mixed = storage({ "puzzlesolver-stats-v2": JSON.stringify({ version: 2, shapes: {
+  await stats.record(3, { time: 1000, stm: 4, mtm: 2 });
+  out.unreadable = { shapes, notices, kept: (await store.all("setAside")).map((r) => r.text),
+                     after: (await stats.solves(3)).length, laterNotices: stats.notices };
+  const mixed = await migrated({ second: JSON.stringify({ version: 2, shapes: {
     "3x3": [{ time: 1000, stm: 4, mtm: 2, optimal: null, date: "2026-01-01T00:00:00.000Z" }, { time: "fast", stm: 4 }],
-    "banana": [{ time: 1000, stm: 4, mtm: 2, optimal: null, date: "2026-01-01T00:00:00.000Z" }] } }) });
-  const partly = new Stats(mixed, () => new Date("2026-11-26T12:00:00.000Z"));
-  out.partlyUnreadable = { solves: partly.solves(3).length, shapes: partly.shapes(), notices: partly.notices,
-                           setAside: JSON.parse(mixed.store.get("puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z")),
-                           stored: JSON.parse(mixed.store.get("puzzlesolver-stats-v2")) };
+    "banana": [{ time: 1000, stm: 4, mtm: 2, optimal: null, date: "2026-01-01T00:00:00.000Z" }] } }) }, () => new Date("2026-11-26T12:00:00.000Z"));
+  const partly = mixed.stats;
+  out.partlyUnreadable = { solves: (await partly.solves(3)).length, shapes: await partly.shapes(), notices: partly.notices.slice(),
+                           setAside: JSON.parse((await mixed.store.all("setAside"))[0].text) };
+  // a record in the store that no longer reads is set aside when read, the rest kept
+  await mixed.store.put("solves", { id: "3x3|broken", shape: "3x3", time: "fast" });
+  out.storedUnreadable = { solves: (await partly.solves(3)).length, notices: partly.notices.slice(1),
+                           left: (await mixed.store.all("solves")).length };
 }
-out.summaryOfNothing = new Stats(storage(), clock).summary(3);
+out.summaryOfNothing = await new Stats(await storage(), clock).summary(3);
+// The replays' cap (play/replay-store.js) past 100: the oldest replay goes unless it is a personal best, and the
+// solve just finished (not yet in the statistics) counts among the bests: four old 3x3 solves that make a best ao5
+// with it stay, the oldest 4x4 goes.  Without it counted (a solve the statistics leave out) the oldest 3x3 that
+// is not its best single goes.
+{
+  const capped = async (counted) => {
+    const store = await storage();
+    const at = (i) => new Date(Date.UTC(2020, 0, 1, 0, i)).toISOString();
+    const replayOf = (i, width, time) => ({ id: `${width}-${i}`, date: at(i), width, height: width, moves: "l", times: [0], timeMs: time,
+      scramble: width === 3 ? [1, 2, 3, 4, 5, 6, 7, 0, 8] : [...Array(14).keys()].map((k) => k + 1).concat([0, 15]) });
+    const seeded = [...[0, 1, 2, 3].map((i) => replayOf(i, 3, 10 + i)), ...Array.from({ length: 96 }, (_, k) => replayOf(4 + k, 4, 200_000 - k))];
+    await store.write(["replays", "solves"], async (tx) => {
+      for (const r of seeded) {
+        await tx.put("replays", r);
+        await tx.put("solves", { id: `${r.width}x${r.width}|${r.date}`, shape: `${r.width}x${r.width}`, time: r.timeMs, stm: 1, mtm: 1, optimal: 1, date: r.date, replay: r.id });
+      }
+    });
+    const replays = new ReplayStore(store, () => new Date(Date.UTC(2021, 0, 1)));
+    const finished = new Replay({ width: 3, height: 3, scramble: [1, 2, 3, 4, 5, 6, 7, 0, 8], moves: "l", times: [0], timeMs: 5 });
+    await replays.add(finished, "3-new", { counted });
+    const ids = new Set((await store.all("replays")).map((r) => r.id));
+    return { count: ids.size, gone: seeded.map((r) => r.id).filter((id) => !ids.has(id)), kept: ids.has("3-new"), notices: replays.notices };
+  };
+  out.replayCap = { counted: await capped(true), uncounted: await capped(false) };
+}
 process.stdout.write(JSON.stringify(out));

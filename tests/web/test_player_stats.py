@@ -6,13 +6,14 @@ arithmetic is test_stats_model.py's."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from player_helpers import load_game, play
+from player_helpers import load_game, play, stored
 
 SITE = Path(__file__).resolve().parents[2] / "site"
 
@@ -22,13 +23,13 @@ def test_averages_drop_the_best_and_the_worst():
     script = f"""
 import {{ Stats }} from "{(SITE / 'play' / 'stats-record.js').as_uri()}";
 import {{ currentAverage }} from "{(SITE / 'core' / 'averages.js').as_uri()}";
-const store = new Map();
-const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) }};
-const stats = new Stats(storage);
-for (const t of [10, 50, 20, 30, 40]) stats.record(3, {{ time: t * 1000, stm: t, mtm: t }});
-const five = stats.summary(3);
-for (let i = 0; i < 7; i++) stats.record(3, {{ time: 100000, stm: 99, mtm: 99 }});
-console.log(JSON.stringify({{ five, twelve: stats.summary(3), short: currentAverage([1, 2, 3, 4], 5) }}));
+import {{ openStore }} from "{(SITE / 'core' / 'store.js').as_uri()}";
+let second = Date.parse("2026-11-26T10:00:00.000Z");
+const stats = new Stats(await openStore({{ indexedDB: null }}), () => new Date((second += 1000)));
+for (const t of [10, 50, 20, 30, 40]) await stats.record(3, {{ time: t * 1000, stm: t, mtm: t }});
+const five = await stats.summary(3);
+for (let i = 0; i < 7; i++) await stats.record(3, {{ time: 100000, stm: 99, mtm: 99 }});
+console.log(JSON.stringify({{ five, twelve: await stats.summary(3), short: currentAverage([1, 2, 3, 4], 5) }}));
 """
     out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
                                     timeout=60, check=True).stdout)
@@ -56,16 +57,16 @@ def test_solves_survive_a_reload(browser, app_url):
     page.wait_for_function("window.__app && window.__app.viewReady")
     page.locator("[data-testid=stats-panel] summary").click()
     shapes = page.get_by_test_id("stats-shape")
-    assert shapes.locator("option").all_text_contents() == ["3×3", "4×4"]
+    expect(shapes.locator("option")).to_have_text(["3×3", "4×4"])
     shapes.select_option("3x3")
-    assert page.get_by_test_id("stats-solves").text_content() == "2 solves on 3×3"
+    expect(page.get_by_test_id("stats-solves")).to_have_text("2 solves on 3×3")
     single = page.locator("[data-testid=stats-table] tr[data-row=single]")
     assert single.locator("td[data-measure=stm]").text_content() == "2"   # fewest moves: two tiles, one slide
     assert single.locator("td[data-measure=mtm]").text_content() == "1"
     assert page.locator("[data-testid=stats-table] tbody tr").count() == 6   # single, ao5, ao12, ao25, ao50, ao100
     assert page.locator("[data-testid=stats-table] tr[data-row=ao5] td[data-measure=time]").text_content() == "–"
     shapes.select_option("4x4")
-    assert page.get_by_test_id("stats-solves").text_content() == "1 solve on 4×4"
+    expect(page.get_by_test_id("stats-solves")).to_have_text("1 solve on 4×4")
     with page.expect_download() as download:
         page.get_by_test_id("stats-export").click()
     exported = json.loads(Path(download.value.path()).read_text())
@@ -77,7 +78,7 @@ def test_solves_survive_a_reload(browser, app_url):
     assert csv[0] == "shape,date,time_ms,stm,mtm,tps,optimal,replay" and len(csv) == 4
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_test_id("stats-reset").click()
-    assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
+    expect(page.get_by_test_id("stats-table")).to_contain_text("No solves yet")
     context.close()
 
 
@@ -86,20 +87,19 @@ def test_import_the_first_record_and_a_record_set_aside_in_the_panel(browser, ap
     sentence what it took and what it refused; a stored record that cannot be read is set aside with a message."""
     context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
     page = context.new_page()
-    page.goto(app_url)
-    page.wait_for_function("window.__app && window.__app.viewReady")
     first = {"sizes": {"4": [{"time": 61234 + i, "moves": 60 + i, "optimal": None, "date": f"2026-01-0{i + 1}T00:00:00.000Z"}
                              for i in range(5)]}}
+    page.goto(app_url + "manifest.webmanifest")   # the page's origin, before the app has opened its store
     page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('puzzlesolver-stats-v1', text); }", json.dumps(first))
-    page.reload()
+    page.goto(app_url)
     page.wait_for_function("window.__app && window.__app.viewReady")
     page.locator("[data-testid=stats-panel] summary").click()
-    assert page.get_by_test_id("stats-solves").text_content() == "5 solves on 4×4"
+    expect(page.get_by_test_id("stats-solves")).to_have_text("5 solves on 4×4")
     ao5 = page.locator("[data-testid=stats-table] tr[data-row=ao5]")
     assert ao5.locator("td[data-measure=time]").text_content() == "1:01.236"     # 61235, 61236, 61237
     assert ao5.locator("td[data-measure=stm]").text_content() == "62.000"
     assert ao5.locator("td[data-measure=mtm]").text_content() == "–"            # not known for the first record's solves
-    assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v1')") is None
+    assert len([s for s in stored(page, "solves") if s["shape"] == "4x4"]) == 5   # moved into the store (the old key stays, unread)
     assert page.get_by_test_id("stats-message").is_hidden()
 
     upload = tmp_path / "solves.csv"
@@ -111,16 +111,16 @@ def test_import_the_first_record_and_a_record_set_aside_in_the_panel(browser, ap
                                  "milliseconds).")
     assert page.get_by_test_id("stats-shape").locator("option").all_text_contents() == ["3×3", "4×4"]
 
-    page.evaluate("localStorage.setItem('puzzlesolver-stats-v2', '{broken')")
+    page.evaluate("""async () => (await (await import('./core/store.js')).pageStore()).put("solves",
+        { id: "3x3|broken", shape: "3x3", time: "fast", stm: 30, date: "2026-02-03T00:00:00.000Z" })""")
     page.reload()
     page.wait_for_function("window.__app && window.__app.viewReady")
     page.locator("[data-testid=stats-panel] summary").click()
-    said = page.get_by_test_id("stats-message").text_content()
-    assert said.startswith("Your statistics could not be read, so they were set aside in this browser's storage under "
-                           '"puzzlesolver-stats-set-aside-') and said.endswith('" and new ones begun.'), said
-    key = said.split('"')[1]
-    assert page.evaluate("(key) => localStorage.getItem(key)", key) == "{broken"
-    assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
+    message = page.get_by_test_id("stats-message")
+    expect(message).to_have_text(re.compile(r"^1 stored solve could not be read, so it was set aside in this browser's "
+                                            r"storage \(set-aside record \d+\)\.$"))
+    assert json.loads(stored(page, "setAside")[-1]["text"])[0]["time"] == "fast"
+    assert page.get_by_test_id("stats-shape").locator("option").all_text_contents() == ["3×3", "4×4"]
     fits = page.get_by_test_id("stats-panel").evaluate("(panel) => panel.scrollWidth <= panel.clientWidth")
     assert fits
     context.close()
@@ -154,16 +154,16 @@ def test_only_games_the_game_dealt_count(browser, app_url):
     play(page, "l")
     assert uncounted.text_content() == "Not counted in your statistics: an exact deal chooses how far the board is from the goal."
     assert "No solves yet" in page.get_by_test_id("stats-table").text_content()
-    assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v1')") is None
-    assert page.evaluate("localStorage.getItem('puzzlesolver-stats-v2')") is None
+    assert stored(page, "solves") == []
     load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")   # as a deal: it counts, and says nothing more
     play(page, "l")
     assert page.get_by_test_id("play-result").is_visible() and uncounted.count() == 0
-    assert page.get_by_test_id("stats-solves").text_content() == "1 solve on 3×3"
+    expect(page.get_by_test_id("stats-solves")).to_have_text("1 solve on 3×3")
     page.get_by_test_id("play-restart").click()
     play(page, "l")
     assert page.get_by_test_id("play-result").is_visible()
-    assert page.get_by_test_id("stats-solves").text_content() == "1 solve on 3×3"
+    page.wait_for_timeout(200)   # time for a second record, were one made
+    expect(page.get_by_test_id("stats-solves")).to_have_text("1 solve on 3×3")
     context.close()
 
 

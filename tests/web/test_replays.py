@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from player_helpers import load_game, play
+from player_helpers import load_game, play, stored
 
 LINKS = json.loads((Path(__file__).resolve().parents[1] / "replay" / "slidysim_links.json").read_text(encoding="utf-8"))["links"]
 RECORD = {case["width"]: case for case in LINKS}
 # MTM is not in a Slidysim link: these are the runs of one direction in each record's solution (tests/replay).
 MTM = {7: 263, 20: 5668}
-STORE_KEY = "puzzlesolver-replays-v1"
 SITE = Path(__file__).resolve().parents[2] / "site"
 # Every task of 50 ms or more the page runs, from its start (as tests/replay/test_replay_in_chromium.py watches).
 LONG_TASKS = """window.__longtasks = [];
@@ -127,7 +126,7 @@ def test_a_damaged_link_gets_one_sentence_and_changes_nothing(fresh, damage):
     assert re.fullmatch(r"[A-Z][^.]*[.:][^.]*\.?", text) and text.endswith("."), text
     assert text.count(". ") == 0, text
     expect(fresh.get_by_test_id("replay-summary")).to_be_hidden()
-    assert fresh.evaluate(f"localStorage.getItem({STORE_KEY!r})") is None
+    assert stored(fresh, "replays") == []
 
 
 def test_a_replay_link_opens_the_play_view_with_its_replay(fresh, app_url):
@@ -166,11 +165,11 @@ def test_a_finished_game_is_kept_as_a_replay_and_plays_back_solved(fresh):
     items = fresh.get_by_test_id("replay-item")
     expect(items).to_have_count(1)
     assert re.search(r"3×3 · \d+\.\d{3} · 2 STM · ", items.first.inner_text())
-    stored = json.loads(fresh.evaluate(f"localStorage.getItem({STORE_KEY!r})"))["replays"]
-    assert [(r["width"], r["moves"]) for r in stored] == [(3, "ll")]
-    assert stored[0]["times"][0] == 0 and stored[0]["times"][1] == stored[0]["timeMs"] >= 30
-    solves = json.loads(fresh.evaluate("localStorage.getItem('puzzlesolver-stats-v2')"))["shapes"]["3x3"]
-    assert solves[0]["replay"] == stored[0]["id"]
+    replays = stored(fresh, "replays")
+    assert [(r["width"], r["moves"]) for r in replays] == [(3, "ll")]
+    assert replays[0]["times"][0] == 0 and replays[0]["times"][1] == replays[0]["timeMs"] >= 30
+    solves = [s for s in stored(fresh, "solves") if s["shape"] == "3x3"]
+    assert solves[0]["replay"] == replays[0]["id"]
     fresh.reload()
     fresh.wait_for_function("window.__app && window.__app.viewReady")
     fresh.locator("[data-testid=replay-panel] summary").click()
@@ -183,13 +182,18 @@ def test_a_finished_game_is_kept_as_a_replay_and_plays_back_solved(fresh):
 
 
 def test_an_unreadable_stored_record_is_set_aside_and_said(fresh):
-    fresh.evaluate(f"localStorage.setItem({STORE_KEY!r}, '{{not json')")
+    """A record in the store that no longer plays to its goal is moved to the store's set-aside records, with a
+    sentence (an unreadable record of before the store: test_player_data.py)."""
+    fresh.evaluate("""async () => (await (await import('./core/store.js')).pageStore()).put("replays",
+        { id: "3x3-broken", date: "2026-01-01T00:00:00.000Z", width: 3, height: 3, scramble: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+          moves: "r", times: null, timeMs: 1000 })""")
     fresh.reload()
     fresh.wait_for_function("window.__app && window.__app.viewReady")
-    expect(fresh.get_by_test_id("replay-message")).to_contain_text("set aside")
-    keys = fresh.evaluate("Object.keys(localStorage)")
-    aside = [key for key in keys if key.startswith("puzzlesolver-replays-set-aside-")]
-    assert len(aside) == 1 and fresh.evaluate(f"localStorage.getItem({aside[0]!r})") == "{not json"
+    expect(fresh.get_by_test_id("replay-message")).to_have_text(re.compile(
+        r"^1 stored replay could not be read, so it was set aside in this browser's storage \(set-aside record \d+\)\.$"))
+    aside = stored(fresh, "setAside")
+    assert len(aside) == 1 and json.loads(aside[0]["text"])[0]["id"] == "3x3-broken"
+    assert stored(fresh, "replays") == []
 
 
 def test_the_20x20_record_imports_with_no_task_of_200_ms(fresh):
@@ -209,37 +213,37 @@ def test_a_damaged_link_leaves_the_replay_on_screen_as_it_was(fresh):
     paste(fresh, RECORD[7]["link"][:-20] + "!!!!")
     expect(fresh.get_by_test_id("replay-message")).to_have_text("This replay link is damaged: its data is not base64.")
     assert summary(fresh) == expected_summary(7)
-    assert fresh.evaluate(f"localStorage.getItem({STORE_KEY!r})") is None
+    assert stored(fresh, "replays") == []
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/play/replay-store.js")
 def test_the_store_keeps_the_latest_replays_and_sets_aside_what_it_cannot_read():
     script = f"""
 import {{ ReplayStore, MAX_KEPT }} from "{(SITE / 'play' / 'replay-store.js').as_uri()}";
+import {{ openStore }} from "{(SITE / 'core' / 'store.js').as_uri()}";
 import {{ Replay }} from "{(SITE / 'core' / 'replay.js').as_uri()}";
-const store = new Map();
-const storage = {{ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) }};
+const store = await openStore({{ indexedDB: null }});   // the same store, in memory
 const one = new Replay({{ width: 3, height: 2, scramble: [1, 2, 3, 4, 0, 5], moves: "l", times: [0], timeMs: 0 }});
-const replays = new ReplayStore(storage);
-for (let i = 0; i <= MAX_KEPT; i++) replays.add(one);
-const afterCap = {{ kept: new ReplayStore(storage).list().length, notices: replays.notices.splice(0) }};
-const record = JSON.parse(store.get("puzzlesolver-replays-v1"));
-record.replays[0].moves = "r";   // no longer plays to the goal
-store.set("puzzlesolver-replays-v1", JSON.stringify(record));
-const reread = new ReplayStore(storage);
-const left = reread.list().length;
-const aside = [...store.keys()].filter((k) => k.startsWith("puzzlesolver-replays-set-aside-"));
-const exported = JSON.parse(reread.exportJson());
-console.log(JSON.stringify({{ max: MAX_KEPT, afterCap, left, notices: reread.notices, aside: aside.map((k) => JSON.parse(store.get(k))),
+let second = Date.parse("2026-11-26T10:00:00.000Z");
+const replays = new ReplayStore(store, () => new Date((second += 1000)));
+for (let i = 0; i <= MAX_KEPT; i++) await replays.add(one);
+const afterCap = {{ kept: (await new ReplayStore(store).list()).length, notices: replays.notices.splice(0) }};
+const [first] = await store.all("replays");
+await store.put("replays", {{ ...first, moves: "r" }});   // no longer plays to the goal
+const reread = new ReplayStore(store);
+const left = (await reread.list()).length;
+const aside = await store.all("setAside");
+const exported = JSON.parse(await reread.exportJson());
+console.log(JSON.stringify({{ max: MAX_KEPT, afterCap, left, notices: reread.notices, aside: aside.map((a) => JSON.parse(a.text)),
   exported: exported.replays.length, first: exported.replays[0] }}));
 """
     out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
                                     timeout=60, check=True).stdout)
     assert out["afterCap"]["kept"] == out["max"]
-    assert out["afterCap"]["notices"] == [f"Only the latest {out['max']} replays are kept: the oldest was dropped."]
+    assert out["afterCap"]["notices"] == [f"Only the latest {out['max']} replays are kept, and your bests: the oldest other one was dropped."]
     assert out["left"] == out["max"] - 1
-    assert len(out["aside"]) == 1 and out["aside"][0]["unreadable"][0]["moves"] == "r"
-    assert len(out["notices"]) == 1 and "1 stored replay could not be read" in out["notices"][0]
+    assert len(out["aside"]) == 1 and out["aside"][0][0]["moves"] == "r"
+    assert out["notices"] == ["1 stored replay could not be read, so it was set aside in this browser's storage (set-aside record 1)."]
     assert out["exported"] == out["max"] - 1
     assert {k: out["first"][k] for k in ("width", "height", "scramble", "moves", "times", "timeMs")} == {
         "width": 3, "height": 2, "scramble": [1, 2, 3, 4, 0, 5], "moves": "l", "times": [0], "timeMs": 0}

@@ -86,21 +86,18 @@ def test_numbers_are_written_to_the_millisecond_and_truncated(out):
 
 def test_the_first_record_moves_in_without_loss(out):
     migrated = out["migrated"]
-    assert migrated["shapes"] == ["3x3", "4x4"] and migrated["notices"] == []
+    assert migrated["shapes"] == ["3x3", "4x4"] and migrated["notices"] == [] and migrated["setAside"] == []
     assert migrated["three"] == [
         {"time": 5000, "stm": 20, "mtm": None, "optimal": 18, "date": "2026-01-02T03:04:05.678Z"},
         {"time": 6000, "stm": 22, "mtm": None, "optimal": None, "date": "2026-01-03T03:04:05.678Z"}]
     assert migrated["four"] == [{"time": 60000, "stm": 80, "mtm": None, "optimal": 50, "date": "2026-01-04T00:00:00.000Z"}]
-    assert migrated["keys"] == ["puzzlesolver-stats-v2"]    # the first record goes once the new one is kept
 
 
-def test_an_unreadable_first_record_is_set_aside_before_it_goes(out):
+def test_an_unreadable_first_record_is_set_aside_as_it_moves_in(out):
     first = out["firstUnreadable"]
-    key = "puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z"
-    assert first["shapes"] == [] and first["kept"] == '{"sizes": [1, 2'
-    assert first["notices"] == [f'Your statistics could not be read, so they were set aside in this browser\'s '
-                                f'storage under "{key}" and new ones begun.']
-    assert first["keys"] == [key, "puzzlesolver-stats-v2"]
+    assert first["shapes"] == [] and first["kept"] == ['{"sizes": [1, 2']
+    assert first["notices"] == ["Your statistics could not be read, so they were set aside in this browser's storage "
+                                "(set-aside record 1) and new ones begun."]
 
 
 def test_export_and_import_round_trip_in_json_and_csv_without_doubling(out):
@@ -133,24 +130,23 @@ def test_an_import_says_in_one_sentence_what_it_refused(out):
 
 def test_an_unreadable_stored_record_is_set_aside_with_a_message(out):
     unreadable = out["unreadable"]
-    key = "puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z"
     assert unreadable["shapes"] == []
-    assert unreadable["notices"] == [f'Your statistics could not be read, so they were set aside in this browser\'s '
-                                     f'storage under "{key}" and new ones begun.']
-    assert unreadable["kept"] == '{"version": 2, "shapes": {"3x3": [{"time": 10'   # the text as it was
-    assert unreadable["keys"] == [key, "puzzlesolver-stats-v2"]
+    assert unreadable["notices"] == ["Your statistics could not be read, so they were set aside in this browser's storage "
+                                     "(set-aside record 1) and new ones begun."]
+    assert unreadable["kept"] == ['{"version": 2, "shapes": {"3x3": [{"time": 10']   # the text as it was
     assert unreadable["after"] == 1 and unreadable["laterNotices"] == []
 
 
 def test_an_unreadable_stored_solve_is_set_aside_and_the_rest_kept(out):
     partly = out["partlyUnreadable"]
-    key = "puzzlesolver-stats-set-aside-2026-11-26T12:00:00.000Z"
     assert partly["solves"] == 1 and partly["shapes"] == ["3x3"]
-    assert partly["notices"] == [f'2 stored solves could not be read, so they were set aside in this browser\'s '
-                                 f'storage under "{key}".']
-    assert [entry["shape"] for entry in partly["setAside"]["unreadable"]] == ["3x3", "banana"]
-    assert partly["setAside"]["unreadable"][0]["solve"] == {"time": "fast", "stm": 4}
-    assert list(partly["stored"]["shapes"]) == ["3x3"]
+    assert partly["notices"] == ["2 stored solves could not be read, so they were set aside in this browser's storage "
+                                 "(set-aside record 1)."]
+    assert [entry["shape"] for entry in partly["setAside"]] == ["3x3", "banana"]
+    assert partly["setAside"][0]["solve"] == {"time": "fast", "stm": 4}
+    # a record of the store's own that no longer reads is set aside when read
+    assert out["storedUnreadable"] == {"solves": 1, "left": 1, "notices": [
+        "1 stored solve could not be read, so it was set aside in this browser's storage (set-aside record 2)."]}
 
 
 def test_nothing_is_known_before_a_solve(out):
@@ -158,3 +154,12 @@ def test_nothing_is_known_before_a_solve(out):
     assert summary["solves"] == 0
     assert all(value == {"best": None, "current": None}
                for measure in ("time", "stm", "mtm", "tps") for value in summary[measure].values())
+
+
+def test_the_replays_cap_counts_the_solve_just_finished_among_the_bests(out):
+    """Past 100 replays the oldest goes, never a personal best, and the solve just finished (its statistic is written
+    just after its replay) already counts: with it, four old 3x3 solves make a best ao5 and stay."""
+    counted, uncounted = out["replayCap"]["counted"], out["replayCap"]["uncounted"]
+    assert counted["count"] == 100 and counted["kept"] and counted["gone"] == ["4-4"]
+    assert uncounted["count"] == 100 and uncounted["kept"] and uncounted["gone"] == ["3-1"]
+    assert counted["notices"] == ["Only the latest 100 replays are kept, and your bests: the oldest other one was dropped."]
