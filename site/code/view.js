@@ -4,7 +4,7 @@
 // kept on this device (files.js over core/store.js).  Nothing of the student's runs without a press of Run.
 
 import { el, button } from "../core/dom.js";
-import { openStore } from "../core/store.js";
+import { pageStore } from "../core/store.js";
 import { CodeRunner } from "./runner.js";
 import { CodeFiles } from "./files.js";
 import { resultRow } from "./results.js";
@@ -38,11 +38,12 @@ export function mount(view, context) {
   async function start() {
     runner.warm().catch((error) => say(error.message));
     const [opened, editorModule] = await Promise.all([
-      (context.store ?? openStore()).catch(() => null),
+      (context.store ?? pageStore()).catch(() => null),
       import("./codemirror.js"),
     ]);
     store = opened;
     if (store && !store.durable && store.problem) say(`Your code cannot be kept: ${store.problem}. Download your files before you leave.`);
+    await new Promise((resolve) => setTimeout(resolve));   // the editor's first drawing in a task of its own
     editor = editorModule.createEditor(editorHost, { onChange: (text) => shownFile && files.edit(shownFile, text) });
     editorHost.dataset.ready = "true";
     try {
@@ -79,7 +80,7 @@ export function mount(view, context) {
   function drawTabs() {
     tabs.replaceChildren(...files.files.map(({ name }) => {
       const tab = el("span", { class: "code-tab" },
-        button(name, "code-file", () => showFile(name), { role: "tab", "aria-selected": String(name === shownFile) }));
+        button(name, "code-file", () => showFile(name), { "aria-current": String(name === shownFile) }));
       if (files.files.length > 1) {
         tab.append(button("×", "code-file-remove", () => removeFile(name), { "aria-label": `Remove ${name}`, title: `Remove ${name}` }));
       }
