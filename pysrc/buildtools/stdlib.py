@@ -27,6 +27,8 @@ STDLIB_ZIP = "python_stdlib.zip"
 #: Python run in Pyodide (inside a JS template literal, hence the doubled backslashes) by the trimming below and
 #: by tests/web/test_trimmed_stdlib.py: it imports every module the worker can reach and answers every example
 #: request of the protocol, data files stood in for (a few words) or refused (tables), so that both paths run.
+#: (teach/ is in: the Code view's worker imports it before the whole library if that is not at hand; not its
+#: command line, grade_files, whose processes would bring multiprocessing.)
 #: It leaves ``worker_modules`` and ``answered`` (per op, each answer's type and message).
 EXERCISE_WORKER = r"""
 import importlib, json, os, puzzlesolver
@@ -35,7 +37,8 @@ root = os.path.dirname(puzzlesolver.__file__)
 worker_modules = sorted(
     "puzzlesolver." + os.path.relpath(os.path.join(folder, name), root)[:-3].replace(os.sep, ".").removesuffix(".__init__")
     for folder, _, names in os.walk(root) for name in names
-    if name.endswith(".py") and name[:-3] not in ("__main__", "cli", "bench") and not name.startswith("build_"))
+    if name.endswith(".py") and name[:-3] not in ("__main__", "cli", "bench", "grade_files")
+    and not name.startswith("build_"))
 for name in worker_modules:
     importlib.import_module(name)
 

@@ -232,7 +232,7 @@ def test_a_search_that_never_ends_times_out_and_the_next_run_needs_no_reload(cod
     run_works_again(code_page)
 
 
-def test_code_that_takes_all_memory_gets_an_error_row_and_the_next_tests_run(code_page):
+def test_code_that_takes_all_memory_is_stopped_and_the_next_tests_run(code_page):
     hog = solution("eight_correct").replace(
         "def hamming(self):", "def hamming(self):\n        self.hog = [bytearray(100_000_000) for _ in range(1000)]", 1)
     upload(code_page, {"solution.py": hog})
@@ -240,7 +240,8 @@ def test_code_that_takes_all_memory_gets_an_error_row_and_the_next_tests_run(cod
     summary = run_tests(code_page, timeout_s=120)
     print(f"\n[code] a run with one test that takes all memory: {summary!r} in {time.perf_counter() - began:.1f} s")
     statuses = rows(code_page)
-    assert statuses.pop("hamming") == statuses.pop("immutable") == "error"   # (immutable calls hamming() too)
-    assert "memory" in code_page.locator("[data-test=hamming]").text_content().lower()
+    hog_rows = {statuses.pop("hamming"), statuses.pop("immutable")}   # (immutable calls hamming() too)
+    assert hog_rows <= {"error", "timeout"}, hog_rows   # out of memory, or stopped at its limit on the way there
+    assert re.search(r"memory|seconds", code_page.locator("[data-test=hamming]").text_content())
     assert set(statuses.values()) == {"pass"}
     assert code_page.errors == []
