@@ -48,7 +48,7 @@ def row_of(name: str, test: str, exercise: str = "8puzzle") -> dict:
 
 
 @pytest.mark.parametrize("name, exercise, rows", [
-    ("eight_correct", "8puzzle", 18),   # uses the provided MinPQ: its trace is drawn
+    pytest.param("eight_correct", "8puzzle", 18, marks=pytest.mark.slow),   # as eight_plain, with algs4's MinPQ
     ("eight_plain", "8puzzle", 18),     # heapq and a counter, as most students write it
     ("cs61b_correct", "cs61b", 17),     # a WorldState and a generic Solver, checked on word ladders too
 ])

@@ -92,6 +92,7 @@ def run_works_again(page) -> None:
     assert not {"stopped", "timeout"} & set(rows(page).values())
 
 
+@pytest.mark.slow   # (the test run's time: run with -m slow)
 def test_the_cs61b_exercise_runs_a_worldstate_solver_on_boards_and_word_ladders(code_page):
     code_page.get_by_test_id("code-exercise").select_option("cs61b")
     code_page.wait_for_function("() => /estimated_distance_to_goal/.test(document.querySelector('[data-testid=code-editor]').textContent)")
@@ -130,6 +131,7 @@ def test_stop_ends_a_tight_loop_within_a_second_and_the_next_run_works(code_page
     run_works_again(code_page)
 
 
+@pytest.mark.slow   # (the test run's time: run with -m slow)
 def test_without_isolation_stop_ends_the_worker_and_its_warm_spare_takes_over(browser, app_url):
     context = browser.new_context()
     context.add_init_script("Object.defineProperty(window, 'crossOriginIsolated', { value: false })")
@@ -232,6 +234,7 @@ def test_a_search_that_never_ends_times_out_and_the_next_run_needs_no_reload(cod
     run_works_again(code_page)
 
 
+@pytest.mark.slow   # (the test run's time: run with -m slow)
 def test_code_that_takes_all_memory_is_stopped_and_the_next_tests_run(code_page):
     hog = solution("eight_correct").replace(
         "def hamming(self):", "def hamming(self):\n        self.hog = [bytearray(100_000_000) for _ in range(1000)]", 1)
