@@ -136,6 +136,19 @@ export class Store {
     return this.write("setAside", (tx) => tx.put("setAside", { from, date: new Date().toISOString(), reason, text }));
   }
 
+  /** Move `records` of store `name` (those still there: another read or tab may have moved them meanwhile) into
+   *  one set-aside record; {key, count} (key null when none was left). */
+  moveAside(name, records, reason) {
+    return this.write([name, "setAside"], async (tx) => {
+      const still = [];
+      for (const record of records) if (record?.id !== undefined && await tx.get(name, record.id)) still.push(record);
+      for (const record of still) await tx.delete(name, record.id);
+      if (!still.length) return { key: null, count: 0 };
+      const key = await tx.put("setAside", { from: name, date: new Date().toISOString(), reason, text: JSON.stringify(still) });
+      return { key, count: still.length };
+    });
+  }
+
   /** Run `fn(tx)` once per device under `name` (a note in meta written in the same transaction); true when it ran. */
   migrate(name, names, fn) {
     return this.write(["meta", ...names], async (tx) => {

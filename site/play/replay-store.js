@@ -162,13 +162,7 @@ export class ReplayStore {
   /** Move records that cannot be read into the store's set-aside records, and say so. */
   async #setAside(records) {
     try {
-      // Only what is still there: another read (or tab) may have set it aside meanwhile.
-      const [key, count] = await this.store.write(["replays", "setAside"], async (tx) => {
-        const still = [];
-        for (const r of records) if (r?.id !== undefined && await tx.get("replays", r.id)) still.push(r);
-        for (const r of still) await tx.delete("replays", r.id);
-        return still.length ? [await tx.put("setAside", { from: "replays", date: this.clock().toISOString(), reason: "unreadable", text: JSON.stringify(still) }), still.length] : [null, 0];
-      });
+      const { key, count } = await this.store.moveAside("replays", records, "unreadable");
       if (count) this.notices.push(setAsideSentence(count, key));
     } catch {
       this.notices.push("Your replays could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");

@@ -124,13 +124,7 @@ export class Stats {
 
   async _setAside(records) {
     try {
-      // Only what is still there: another read (or tab) may have set it aside meanwhile.
-      const [key, count] = await this.store.write(["solves", "setAside"], async (tx) => {
-        const still = [];
-        for (const r of records) if (r?.id !== undefined && await tx.get("solves", r.id)) still.push(r);
-        for (const r of still) await tx.delete("solves", r.id);
-        return still.length ? [await tx.put("setAside", { from: "solves", date: this.clock().toISOString(), reason: "unreadable", text: JSON.stringify(still) }), still.length] : [null, 0];
-      });
+      const { key, count } = await this.store.moveAside("solves", records, "unreadable");
       if (count) this.notices.push(setAsideSentence(count, key));
     } catch {
       this.notices.push("Your statistics could not all be read, nor set aside: this browser refused to store them, so they are left as they were.");
