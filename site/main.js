@@ -65,4 +65,6 @@ window.__app = {
     newPuzzle: async (n, height = n) => (await router.show("play")).game.newPuzzle(n, height),
   },
   get explain() { return router.mounted.has("learn"); },
+  /** The Code view's {files, editor, runner} (mounted, not shown): `files.file("board.py").text`. */
+  code: async () => (await router.view("code")).hooks,
 };

@@ -6,6 +6,7 @@
 //   files.edit("board.py", text);       // kept within half a second (and at once by flush(), on leaving the page)
 //   await files.add(uploadedFile);      // a File from <input type="file">: {name} as kept, or {refused: sentence}
 //   files.reset(); files.undoReset();   // back to the starter, and back again
+//   await files.refresh();              // take up what another tab kept: {changed: [names], kept: [names]}
 //   files.notices                       // what could not be kept or read, to say in view (and onNotice(text) at once)
 
 export const MAX_FILE_BYTES = 1_000_000;
@@ -39,6 +40,7 @@ export class CodeFiles {
     this.beforeReset = null;     // the files a reset replaced, for "Undo"
     this.replacedStarter = false;   // an upload took the untouched starter files' place
     this.unsaved = new Map();    // name -> text not yet written
+    this.written = new Set();    // the names the store holds for this exercise (a first write writes every file)
     this.removed = new Set();
     this.timer = null;
     this.notices = [];
@@ -56,7 +58,42 @@ export class CodeFiles {
     for (const record of kept.filter((record) => !isFileRecord(record))) await this.#setAside(record);
     this.files = readable.length ? readable.map(({ name, text }) => ({ name, text }))
       : Object.entries(this.starter).map(([name, text]) => ({ name, text }));
+    this.written = new Set(readable.map(({ name }) => name));
     return this.files;
+  }
+
+  /** Take up what another tab kept of this exercise: the files it changed, added or removed.  A file this tab has
+   *  changed too, and not written yet, keeps this tab's text (written within half a second), and the other tab's is
+   *  set aside in the store: nothing is lost.  {changed: names taken up, kept: names kept against the other tab}. */
+  async refresh() {
+    const changed = [], kept = [];
+    if (!this.store) return { changed, kept };
+    let records;
+    try {
+      records = (await this.store.listCode(this.exercise)).filter(isFileRecord);
+    } catch {
+      return { changed, kept };
+    }
+    if (!records.length) return { changed, kept };   // nothing kept: the starter, as this tab shows or has changed
+    this.written = new Set(records.map(({ name }) => name));
+    for (const record of records) {
+      const file = this.file(record.name);
+      if (file?.text === record.text) continue;
+      if (this.unsaved.has(record.name) || this.removed.has(record.name)) {
+        kept.push(record.name);
+        await this.store.setAside("code", JSON.stringify(record), "replaced by another tab's edit of the same file").catch(() => {});
+      } else if (file) {
+        file.text = record.text;
+        changed.push(record.name);
+      } else {
+        this.files.push({ name: record.name, text: record.text });
+        changed.push(record.name);
+      }
+    }
+    const removedElsewhere = this.files.filter(({ name }) => !this.unsaved.has(name) && !records.some((record) => record.name === name));
+    this.files = this.files.filter((file) => !removedElsewhere.includes(file));
+    changed.push(...removedElsewhere.map(({ name }) => name));
+    return { changed, kept };
   }
 
   /** A kept record that is not a file (another version's, or damaged): kept apart in the store, never deleted unseen. */
@@ -152,13 +189,18 @@ export class CodeFiles {
       this.removed.clear();
       return false;
     }
-    const writes = [...this.unsaved.keys()].map((name) => this.file(name)).filter(Boolean)
-      .map(({ name, text }) => this.store.putCode({ exercise: this.exercise, name, text, updated: new Date().toISOString() }));
-    const deletes = [...this.removed].map((name) => this.store.deleteCode(this.exercise, name));
+    if (!this.unsaved.size && !this.removed.size) return true;
+    // The store holds a whole set of files or none: a starter file never changed is written with the first change.
+    const toWrite = this.files.filter(({ name }) => this.unsaved.has(name) || !this.written.has(name));
+    const toDelete = [...this.removed];
+    const writes = toWrite.map(({ name, text }) => this.store.putCode({ exercise: this.exercise, name, text }));
+    const deletes = toDelete.map((name) => this.store.deleteCode(this.exercise, name));
     this.unsaved.clear();
     this.removed.clear();
     const results = await Promise.allSettled([...writes, ...deletes]);
     if (results.some((result) => result.status === "rejected")) { this.#refused(); return false; }
+    for (const { name } of toWrite) this.written.add(name);
+    for (const name of toDelete) this.written.delete(name);
     return true;
   }
 

@@ -1,12 +1,14 @@
 // code/view.js -- the Code view (#code): a student writes the assignment's Board and Solver in Python, in a real editor
-// (CodeMirror, bundled by build.py into code/codemirror.js and loaded with this view only), and runs them against
-// the assignment's tests (puzzlesolver.teach) in a Python of their own (runner.js), a row per test.  The files are
-// kept on this device (files.js over core/store.js).  Nothing of the student's runs without a press of Run.
+// (CodeMirror, bundled by build.py into code/codemirror.js and loaded at the first press in the text: lazy-editor.js),
+// and runs them against the assignment's tests (puzzlesolver.teach) in a Python of their own (runner.js), a row per
+// test.  The files are kept on this device (files.js over core/store.js), and a change made in another tab shows
+// here.  Nothing of the student's runs without a press of Run.
 
 import { el, button } from "../core/dom.js";
 import { pageStore } from "../core/store.js";
 import { CodeRunner } from "./runner.js";
 import { CodeFiles } from "./files.js";
+import { lazyEditor } from "./lazy-editor.js";
 import { resultRow } from "./results.js";
 
 const EXERCISE_KEY = "code-exercise";   // the settings record of the exercise last open
@@ -37,15 +39,14 @@ export function mount(view, context) {
 
   async function start() {
     runner.warm().catch((error) => say(error.message));
-    const [opened, editorModule] = await Promise.all([
-      (context.store ?? pageStore()).catch(() => null),
-      import("./codemirror.js"),
-    ]);
-    store = opened;
+    editor = lazyEditor(editorHost, {
+      load: () => import("./codemirror.js"),
+      onChange: (text) => shownFile && files.edit(shownFile, text),
+      onError: (error) => say(`The editor could not load (${error.message}): press the text to try again.`),
+    });
+    store = await (context.store ?? pageStore()).catch(() => null);
     if (store && !store.durable && store.problem) say(`Your code cannot be kept: ${store.problem}. Download your files before you leave.`);
-    await new Promise((resolve) => setTimeout(resolve));   // the editor's first drawing in a task of its own
-    editor = editorModule.createEditor(editorHost, { onChange: (text) => shownFile && files.edit(shownFile, text) });
-    editorHost.dataset.ready = "true";
+    store?.onChange((stores) => { if (stores.includes("code")) takeOtherTabsChanges(); });
     try {
       exercises = (await runner.ask({ type: "exercises" })).exercises;
     } catch (error) {
@@ -75,6 +76,22 @@ export function mount(view, context) {
     const file = name && files.file(name);
     editor.setText(file ? file.text : "", name ?? "No file");
     drawTabs();
+  }
+
+  /** Another tab kept a change of these files: show it (the caret and undo stay), and say so. */
+  async function takeOtherTabsChanges() {
+    const current = files;
+    const { changed, kept } = await current?.refresh() ?? { changed: [], kept: [] };
+    if (current !== files || (!changed.length && !kept.length)) return;
+    if (!files.file(shownFile)) showFile(files.files[0]?.name ?? null);
+    else {
+      if (changed.includes(shownFile)) editor.takeText(files.file(shownFile).text);
+      drawTabs();
+    }
+    say([
+      changed.length ? `Changed in another tab: ${changed.join(", ")}. This tab shows the files as they are now.` : "",
+      kept.length ? `Also changed in another tab while you typed here: ${kept.join(", ")}. Your text is kept; the other tab's was set aside in this browser's store.` : "",
+    ].filter(Boolean).join(" "));
   }
 
   function drawTabs() {
@@ -178,5 +195,5 @@ export function mount(view, context) {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") files?.flush(); });
 
   start();
-  return { open() {}, hooks: { runner, get files() { return files; } } };
+  return { open() {}, hooks: { runner, get files() { return files; }, get editor() { return editor; } } };
 }

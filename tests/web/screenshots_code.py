@@ -1,4 +1,4 @@
-"""Screenshots of the Code view: the editor with the starter, then a run with passing, failing and timed-out rows
+"""Screenshots of the Code view: the starter as plain lines, then in the editor after a press, then a run with passing, failing and timed-out rows
 (a solution that misses unsolvable boards, with a weighted priority), at a phone's and a desktop's size, light and
 dark: ``.venv/bin/python tests/web/screenshots_code.py [OUTDIR]`` after ``python3 build.py`` (default
 /tmp/shots-code).  The timeout row waits for its time limit (20 s), so the run scene takes about half a minute."""
@@ -20,8 +20,17 @@ def _opened(page: Page, url: str) -> None:
     page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=90_000)
 
 
-def editor_scene(page: Page, url: str) -> None:
+def plain_scene(page: Page, url: str) -> None:
+    """The file as plain numbered lines, before any press."""
     _opened(page, url)
+
+
+def editor_scene(page: Page, url: str) -> None:
+    """CodeMirror, after a press in the text: nothing should have moved."""
+    _opened(page, url)
+    page.get_by_test_id("code-editor").click(position={"x": 5, "y": 5})
+    page.locator("[data-code-editor][data-ready=true]").wait_for()
+    page.wait_for_timeout(200)
 
 
 def run_scene(page: Page, url: str, shown: str = "moves_3x3_ladder") -> None:
@@ -38,7 +47,7 @@ def run_scene(page: Page, url: str, shown: str = "moves_3x3_ladder") -> None:
     page.wait_for_timeout(200)
 
 
-SCENES: dict[str, Scene] = {"code-editor": editor_scene, "code-run": run_scene,
+SCENES: dict[str, Scene] = {"code-plain": plain_scene, "code-editor": editor_scene, "code-run": run_scene,
                             "code-timeout": lambda page, url: run_scene(page, url, "unsolvable")}
 
 if __name__ == "__main__":

@@ -58,13 +58,36 @@ def rows(page) -> dict:
         .map((row) => [row.dataset.test, row.dataset.status]))""")
 
 
-def test_the_view_opens_on_the_starter_files_in_an_editor(code_page):
-    editor = code_page.get_by_test_id("code-editor")
-    assert editor.get_attribute("contenteditable") == "true"
-    assert "class Board" in editor.text_content()
+BOARD_TEXT = "window.__app.code().then(({ files }) => files.file('board.py').text)"
+
+
+def shown_text_once(page, condition, timeout_s: float = 10) -> str:
+    """board.py's text in the page, once `condition(text)` holds (else the last seen, to fail on)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        text = page.evaluate(BOARD_TEXT)
+        if condition(text) or time.monotonic() > deadline:
+            return text
+        page.wait_for_timeout(100)
+
+
+CODEMIRROR_FETCHED = "() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/codemirror.js'))"
+
+
+def test_the_view_opens_on_the_starter_files_and_the_editor_comes_at_the_first_press(code_page):
+    plain = code_page.get_by_test_id("code-editor")
+    assert "class Board" in plain.text_content()
     assert code_page.get_by_test_id("code-file").count() >= 1
     assert code_page.get_by_test_id("code-view").is_visible()
     assert code_page.get_by_test_id("code-results").locator("li").count() == 0   # nothing runs without a press of Run
+    assert not code_page.evaluate(CODEMIRROR_FETCHED)   # a phone pays for the editor only when it is used
+    plain.click()
+    code_page.keyboard.type("# typed at once")   # keys pressed while the editor loads are replayed into it
+    code_page.locator("[data-code-editor][data-ready=true]").wait_for()
+    editor = code_page.get_by_test_id("code-editor")
+    assert editor.get_attribute("contenteditable") == "true" and editor.evaluate("(node) => node === document.activeElement")
+    assert "# typed at once" in editor.text_content() and "class Board" in editor.text_content()
+    assert code_page.evaluate(BOARD_TEXT).count("# typed at once") == 1
 
 
 def test_a_plain_correct_solution_passes_every_test_within_a_minute(code_page):
@@ -160,10 +183,27 @@ def test_the_code_is_kept_through_a_reload(code_page):
     code_page.wait_for_timeout(800)   # written within half a second
     code_page.reload()
     code_page.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
-    editor = code_page.get_by_test_id("code-editor")
-    editor.click()
-    code_page.keyboard.press("Control+End")   # the editor draws only the lines in sight: show the last
-    assert "# kept through a reload" in editor.text_content()
+    assert "# kept through a reload" in code_page.get_by_test_id("code-editor").text_content()
+    # the starter's other file, never changed, is kept beside the changed one
+    assert code_page.get_by_test_id("code-file").all_text_contents() == ["board.py", "solver.py"]
+
+
+def test_a_change_made_in_another_tab_shows_here_and_nothing_is_lost(code_page):
+    other = code_page.context.new_page()
+    other.goto(code_page.url)
+    other.wait_for_function("() => !document.querySelector('[data-testid=code-run]').disabled", timeout=60_000)
+    other.get_by_test_id("code-editor").click()
+    other.keyboard.press("Control+End")
+    other.keyboard.type("\n# written in the other tab\n")
+    code_page.wait_for_function("() => /Changed in another tab: board.py/.test(document.querySelector('[data-testid=code-message]').textContent)")
+    assert "# written in the other tab" in code_page.get_by_test_id("code-editor").text_content()
+    # this tab goes on from the other tab's text, and the other tab from this one's
+    code_page.get_by_test_id("code-editor").click()
+    code_page.keyboard.press("Control+End")
+    code_page.keyboard.type("# then here\n")
+    text = shown_text_once(other, lambda text: "# then here" in text)
+    assert "# written in the other tab" in text and text.endswith("# then here\n")
+    other.close()
 
 
 RAW_PUT = """(record) => new Promise((resolve, reject) => {
