@@ -71,7 +71,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   // Back to the board once a size is chosen, so the arrow keys that follow slide tiles rather than pick
   // another size (and deal away the new game).
   const menu = shapeMenu(ui, { onChoose: ({ focus }) => { active = true; dealChosen({ focus }); },
-    current: () => [session.n, session.height] });
+    current: () => [session.n, session.height], onDone: () => ui.board.focus() });
   solver.addEventListener("status", () => {
     render();
     if (solver.state === "ready" && session?.solved && session.optimalStart === null && !help.running) finish();

@@ -2,7 +2,7 @@
 // and a height field for any rectangle with sides 2 to 20 (their elements are in index.html).  It reads the
 // shape chosen and shows the shape on screen; dealing is the game's (game.js).
 //
-//   const menu = shapeMenu({ size, custom, width, height }, { onChoose, current });
+//   const menu = shapeMenu({ size, custom, width, height }, { onChoose, current, onDone });
 //   menu.chosen();            // [width, height] the menu says, or a refusal: {refused: "one sentence"}
 //   menu.show(5, 3);          // the shape on screen (a square dealt from the fields keeps them: fromFields)
 
@@ -10,9 +10,10 @@ import { shapeRefusal } from "../core/notation.js";
 
 const NOT_NUMBERS = "Width and height are whole numbers of tiles, from 2 to 20.";
 
-/** `onChoose({ focus })`: a shape was chosen (from the menu, or a field changed: then no focus is moved);
- *  `current()`: the shape on screen, [width, height], put in the fields when "W×H" is picked. */
-export function shapeMenu(ui, { onChoose, current }) {
+/** `onChoose({ focus })`: a shape was chosen (from the menu, Enter in a field, or a field changed: then no focus
+ *  is moved); `current()`: the shape on screen, [width, height], put in the fields when "W×H" is picked;
+ *  `onDone()`: Enter in a field that says the shape on screen -- the keys go back to the board all the same. */
+export function shapeMenu(ui, { onChoose, current, onDone }) {
   const showFields = (shown) => { ui.custom.hidden = !shown; };
   ui.size.addEventListener("change", () => {
     if (ui.size.value !== "custom") { showFields(false); onChoose({ focus: true }); return; }
@@ -20,7 +21,18 @@ export function shapeMenu(ui, { onChoose, current }) {
     [ui.width.value, ui.height.value] = current().map(String);
     ui.width.focus();
   });
-  for (const field of [ui.width, ui.height]) field.addEventListener("change", () => onChoose({ focus: false }));
+  const fieldsDiffer = () => {
+    const [width, height] = current();
+    return ui.width.value !== String(width) || ui.height.value !== String(height);
+  };
+  for (const field of [ui.width, ui.height]) {
+    field.addEventListener("change", () => { if (fieldsDiffer()) onChoose({ focus: false }); });
+    field.addEventListener("keydown", (event) => {   // Enter: this shape, and the arrow keys slide tiles again
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      if (fieldsDiffer()) onChoose({ focus: true }); else onDone();
+    });
+  }
 
   return {
     /** The shape the menu says, [width, height], or {refused} in the engine's words (board.py check_side). */

@@ -8,6 +8,8 @@ One page is booted for the whole module (the session's shared solver page, tests
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 
 import pytest
@@ -102,6 +104,24 @@ def test_the_size_menu_runs_from_2x2_to_20x20_and_offers_any_shape(game):
     assert shape_of(game) == (7, 2)      # the game on screen stays
     game.get_by_test_id("play-size").select_option("4")
     assert shape_of(game) == (4, 4) and not game.get_by_test_id("play-custom").is_visible()
+
+
+def test_enter_in_the_width_and_height_fields_hands_the_arrow_keys_back_to_the_board(game):
+    game.get_by_test_id("play-size").select_option("custom")
+    game.get_by_test_id("play-width").fill("4")
+    game.get_by_test_id("play-height").fill("3")
+    game.get_by_test_id("play-height").press("Enter")
+    game.wait_for_function("document.querySelector('[data-testid=play-board]').dataset.height === '3'")
+    assert game.evaluate("document.activeElement.dataset.testid") == "play-board"
+    for key in ("ArrowDown", "ArrowUp"):   # one of them slides a tile, wherever the blank is
+        game.keyboard.press(key)
+    assert shape_of(game) == (4, 3)   # the height stayed 3: the keys slid tiles
+    assert re.search(r"&moves=[udlr]+", game.evaluate("location.hash"))
+    # Enter in a field that already says the shape on screen deals nothing and gives the keys back too
+    game.get_by_test_id("play-width").focus()
+    moved = tiles_of(game)
+    game.get_by_test_id("play-width").press("Enter")
+    assert game.evaluate("document.activeElement.dataset.testid") == "play-board" and tiles_of(game) == moved
 
 
 def test_a_20x20_game_plays_by_keys_and_a_2x2_game_is_solved(game):
