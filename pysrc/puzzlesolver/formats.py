@@ -213,13 +213,28 @@ def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
 def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
     """The tiles after a ``WxH`` shape (any layout, "/" as a line break), then optionally the goal's."""
     _check_shape(width, height)
-    values = [number for _, numbers in _number_rows(text.replace("/", "\n")) for number in numbers]
+    rows = [numbers for _, numbers in _number_rows(text.replace("/", "\n"))]
+    _check_rows_fit_shape(rows, width, height)
+    values = [number for numbers in rows for number in numbers]
     cells = width * height
     if len(values) not in (cells, 2 * cells):
         verb = "is" if len(values) == 1 else "are"
         raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after its shape "
                                 f"({2 * cells} with its goal), but there {verb} {len(values)}.")
     return _validated(width, values[:cells], values[cells:] or None)
+
+
+def _check_rows_fit_shape(rows: List[List[int]], width: int, height: int) -> None:
+    """Rows of equal length other than the shape's width (nor a whole board a line) contradict the shape:
+    ``2x8:`` then two rows of 8 is refused in a sentence, not read across as 2 wide and 8 high."""
+    lengths = {len(numbers) for numbers in rows}
+    if len(rows) < 2 or len(lengths) != 1 or lengths & {width, width * height}:
+        return
+    length = lengths.pop()
+    fits = length * len(rows) in (width * height, 2 * width * height)
+    advice = f": write {shape_name(length, width * height // length)}, or rows of {width}" if fits else ""
+    raise PuzzleFormatError(f"The shape {shape_name(width, height)} says rows of {width} tiles, but these rows "
+                            f"hold {length} each{advice}.")
 
 
 def _parse_one_line(numbers: List[int]) -> BoardPuzzle:
