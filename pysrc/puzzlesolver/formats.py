@@ -1,4 +1,4 @@
-"""Puzzle files and share-URL fragments: text in, validated puzzles out.
+"""Puzzle files: text in, validated puzzles out (share-URL fragments are :mod:`puzzlesolver.links`').
 
 These board layouts are read, all with 0 as the blank; boards are W x H, each side from 2 to 20:
 
@@ -33,35 +33,22 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple, Union
-from urllib.parse import quote, unquote
+from typing import List, Optional, Sequence, Tuple, Union
 
 from . import grid
 from .board import Board, check_side, shape_name, validate_tiles
-from .words import DICTIONARIES
 
 __all__ = [
-    "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text",
-    "board_fragment", "word_fragment", "play_fragment", "parse_fragment", "DICTIONARY_NAMES", "quoted", "plural",
+    "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text", "quoted", "plural",
+    "read_number", "check_shape", "validated_puzzle", "SHAPE_FIRST",
 ]
 
-#: Dictionaries a share URL may name (a file path means nothing in somebody else's browser).
-DICTIONARY_NAMES = DICTIONARIES
-
 _INTEGER = re.compile(r"[+-]?[0-9]+")
-_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a heuristic's name; which names exist is the policy's to say
 _MAX_DIGITS = 7
-#: A game link (``play=``): the parts it may hold (each once), the most moves and the longest time (ms) it may
-#: say.  It takes every shape a board link does (2 to grid.MAX_SIDE a side), as the page's game plays them all.
-_PLAY_PARTS = ("play", "goal", "moves", "time")
-_MAX_MOVES_IN_LINK = 20000
-_MAX_TIME_IN_LINK = 10 ** 10
-#: A tile's move in a game link ("l": the tile slides left) as the blank's step (row, column).
-_BLANK_STEP = {"l": (0, 1), "r": (0, -1), "u": (1, 0), "d": (-1, 0)}
 #: The most numbers a board's text can hold: the size, then the tiles and a goal of the largest board.
 _MOST_NUMBERS = 1 + 2 * grid.MAX_SIDE ** 2
 #: A shape written before the tiles: ``4x3`` or ``4x3:`` (width x height).
-_SHAPE = re.compile(r"\s*([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*:?")
+SHAPE_FIRST = re.compile(r"\s*([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*:?")
 
 
 class PuzzleFormatError(ValueError):
@@ -135,7 +122,7 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
 
 
-def _number(word: str, template: str, field: str = "board") -> int:
+def read_number(word: str, template: str, field: str = "board") -> int:
     """``word`` as an int, or PuzzleFormatError: ``template`` with ``{word}`` (quoted) and ``{problem}``.
 
     A whole number longer than 7 digits cannot be a tile or a size, and int() of a huge digit string is
@@ -162,7 +149,7 @@ def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
             continue
         numbers = []
         for word in words:
-            numbers.append(_number(word, f"Line {line_number}: {{word}} {{problem}}."))
+            numbers.append(read_number(word, f"Line {line_number}: {{word}} {{problem}}."))
         rows.append((line_number, numbers))
     return rows
 
@@ -186,7 +173,7 @@ def parse_board_text(text: str) -> BoardPuzzle:
     if len(text.split()) > _MOST_NUMBERS:  # checked before reading any number: huge input is refused at once
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and this holds far "
                                 "more numbers than one of them.")
-    shape = _SHAPE.match(text)
+    shape = SHAPE_FIRST.match(text)
     if shape:
         return _parse_shape_first(int(shape.group(1)), int(shape.group(2)), text[shape.end():])
     if "/" in text and len(text.strip().splitlines()) == 1:
@@ -207,12 +194,12 @@ def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
         verb = "is" if len(values) == 1 else "are"
         raise PuzzleFormatError(f"A {n}x{n} board needs {cells} numbers after the size ({2 * cells} with "
                                 f"its goal), but there {verb} {len(values)}.")
-    return _validated(n, values[:cells], values[cells:] or None)
+    return validated_puzzle(n, values[:cells], values[cells:] or None)
 
 
 def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
     """The tiles after a ``WxH`` shape (any layout, "/" as a line break), then optionally the goal's."""
-    _check_shape(width, height)
+    check_shape(width, height)
     rows = [numbers for _, numbers in _number_rows(text.replace("/", "\n"))]
     _check_rows_fit_shape(rows, width, height)
     values = [number for numbers in rows for number in numbers]
@@ -221,7 +208,7 @@ def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
         verb = "is" if len(values) == 1 else "are"
         raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after its shape "
                                 f"({2 * cells} with its goal), but there {verb} {len(values)}.")
-    return _validated(width, values[:cells], values[cells:] or None)
+    return validated_puzzle(width, values[:cells], values[cells:] or None)
 
 
 def _check_rows_fit_shape(rows: List[List[int]], width: int, height: int) -> None:
@@ -245,7 +232,7 @@ def _parse_one_line(numbers: List[int]) -> BoardPuzzle:
                                 "numbers, a 4x4 one 16): type one row per line, separate the rows with '/' "
                                 "as in '1 2 3/4 5 6/7 8 0', or give the shape first, as in '4x3: 1 2 3 ...'.")
     _check_side(side)
-    return _validated(side, numbers, None)
+    return validated_puzzle(side, numbers, None)
 
 
 def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
@@ -261,9 +248,9 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
                                     f"{width}: every row must have the same length.")
     values = [number for _, numbers in rows for number in numbers]
     if _board_then_goal(values, width):
-        return _validated(width, values[:len(values) // 2], values[len(values) // 2:])
-    _check_shape(width, len(rows))
-    return _validated(width, values, None)
+        return validated_puzzle(width, values[:len(values) // 2], values[len(values) // 2:])
+    check_shape(width, len(rows))
+    return validated_puzzle(width, values, None)
 
 
 def _board_then_goal(values: List[int], width: int) -> bool:
@@ -276,7 +263,7 @@ def _board_then_goal(values: List[int], width: int) -> bool:
     return half == width * width or sorted(values[half:]) == list(range(half))
 
 
-def _check_shape(width: int, height: int) -> None:
+def check_shape(width: int, height: int) -> None:
     """Refuse a W x H shape outside 2..MAX_SIDE a side before reading a single tile (in the board's words)."""
     if width == height:
         _check_side(width)
@@ -292,7 +279,7 @@ def _check_side(n: int) -> None:
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this one is {n}x{n}.")
 
 
-def _validated(width: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:
+def validated_puzzle(width: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:
     height = len(tiles) // width
     validate_tiles(tiles, width, "board", height)
     if goal is not None:
@@ -309,209 +296,10 @@ def parse_puzzle_text(text: str) -> Union[BoardPuzzle, WordPuzzle]:
     WordPuzzle(start='horse', goal='nurse', dictionary='common')
     """
     words = _commas_as_spaces(text).split()
-    if not words or _INTEGER.fullmatch(words[0]) or _SHAPE.match(text):
+    if not words or _INTEGER.fullmatch(words[0]) or SHAPE_FIRST.match(text):
         return parse_board_text(text)
     words = [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
     if len(words) != 2:
         raise PuzzleFormatError(f"A word-ladder file holds two words, the start and the goal, "
                                 f"but this one holds {len(words)}.", "start")
     return WordPuzzle(words[0].lower(), words[1].lower())
-
-
-# -- share-URL fragments ------------------------------------------------------------------------
-
-def board_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-                   heuristic: Optional[str] = None) -> str:
-    """The URL fragment that describes a board ``n`` tiles wide, e.g. ``"board=3:8,1,3,4,0,2,7,6,5"``; a
-    rectangle's size is its shape, ``"board=3x2:1,2,3,4,0,5"``.
-
-    The goal is added only when it is not the usual one; ``heuristic`` only when given.
-
-    >>> board_fragment(2, [1, 2, 0, 3], goal=[0, 1, 2, 3], heuristic="hamming")
-    'board=2:1,2,0,3&goal=0,1,2,3&h=hamming'
-    >>> board_fragment(3, [1, 2, 3, 4, 0, 5])
-    'board=3x2:1,2,3,4,0,5'
-    """
-    height = len(tiles) // n
-    validate_tiles(list(tiles), n, "board", height)
-    size = str(n) if height == n else shape_name(n, height)
-    parts = [f"board={size}:" + ",".join(str(t) for t in tiles)]
-    if goal is not None and tuple(goal) != grid.standard_goal(n, height):
-        validate_tiles(list(goal), n, "goal", height)
-        parts.append("goal=" + ",".join(str(t) for t in goal))
-    if heuristic:
-        parts.append(f"h={heuristic}")
-    return "&".join(parts)
-
-
-def word_fragment(start: str, goal: str, dictionary: str = "common") -> str:
-    """The URL fragment for a word ladder, e.g. ``"words=horse,nurse"`` (``&dict=`` unless common)."""
-    fragment = "words=" + quote(start) + "," + quote(goal)
-    return fragment if dictionary == "common" else fragment + "&dict=" + quote(dictionary)
-
-
-def play_fragment(n: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None, moves: str = "",
-                  time: Optional[int] = None) -> str:
-    """The URL fragment of a game: its starting board, its moves (tile directions) and the time played (ms).
-
-    >>> play_fragment(3, [8, 1, 3, 4, 0, 2, 7, 6, 5], moves="ul", time=4210)
-    'play=3:8,1,3,4,0,2,7,6,5&moves=ul&time=4210'
-    >>> play_fragment(3, [1, 2, 3, 4, 0, 5], moves="l")
-    'play=3x2:1,2,3,4,0,5&moves=l'
-    """
-    fragment = board_fragment(n, tiles, goal).replace("board=", "play=", 1)
-    return fragment + (f"&moves={moves}" if moves else "") + ("" if time is None else f"&time={int(time)}")
-
-
-def parse_fragment(fragment: str) -> Dict[str, object]:
-    """Read a share-URL fragment back into a puzzle description (parsing only, never HTML).
-
-    Returns ``{"kind": "board", "n" (tiles to a row), "height", "tiles", "goal" (None = usual), "heuristic" (None =
-    default)}``,
-    ``{"kind": "words", "start", "goal", "dictionary"}`` or a game, ``{"kind": "play", "n", "tiles", "goal",
-    "moves" (tile directions), "time" (ms played; None when not given)}``.  Board and word links ignore
-    unknown keys so that newer links still open; a game link is a record of play and holds only its own
-    parts, once each.  Bad values raise :class:`PuzzleFormatError` (or BoardError for the tiles).
-    The page reads the same grammar in ``site/core/links.js`` (one test holds both to the same cases).
-
-    >>> parse_fragment("#board=2:1,2,0,3&h=hamming")["tiles"]
-    (1, 2, 0, 3)
-    >>> parse_fragment("words=horse,nurse")
-    {'kind': 'words', 'start': 'horse', 'goal': 'nurse', 'dictionary': 'common'}
-    """
-    fields = _fragment_fields(fragment)
-    if "board" in fields:
-        return _board_from_fields(fields)
-    if "words" in fields:
-        return _words_from_fields(fields)
-    if "play" in fields:
-        return _play_from_fields(fields, _fragment_keys(fragment))
-    raise PuzzleFormatError("The link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'.", "link")
-
-
-def _fragment_keys(fragment: str) -> List[str]:
-    """The link's keys in order, repeats kept (a game link refuses an unknown or repeated part)."""
-    return [unquote(part.partition("=")[0]).strip().lower() for part in fragment.lstrip("#").split("&") if part]
-
-
-def _fragment_fields(fragment: str) -> Dict[str, str]:
-    fields: Dict[str, str] = {}
-    for part in fragment.lstrip("#").split("&"):
-        if not part:
-            continue
-        key, sep, value = part.partition("=")
-        if not sep:
-            raise PuzzleFormatError(f"The link part {quoted(unquote(key))} has no '=' and value.", "link")
-        fields[unquote(key).strip().lower()] = unquote(value).strip()
-    return fields
-
-
-def _numbers_in(value: str, what: str) -> List[int]:
-    return [_number(item.strip(), f"The value {{word}} in the {what} {{problem}}.", what) for item in value.split(",")]
-
-
-def _board_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
-    puzzle = _board_and_goal(fields, "board")
-    heuristic = fields.get("h") or None
-    if heuristic is not None and not _NAME.fullmatch(heuristic):
-        raise PuzzleFormatError(f"The heuristic {quoted(heuristic)} in the link is not a name a heuristic can have.",
-                                "heuristic")
-    return {"kind": "board", "n": puzzle.n, "height": puzzle.height, "tiles": puzzle.tiles, "goal": puzzle.goal,
-            "heuristic": heuristic}
-
-
-def _play_from_fields(fields: Dict[str, str], keys: List[str]) -> Dict[str, object]:
-    """A game link (site/core/links.js playFromFields, held to the same cases): a board of any shape a board
-    link takes that can reach its goal, moves that can be played on it, and the time played."""
-    unknown = next((key for key in keys if key not in _PLAY_PARTS), None)
-    if unknown is not None:
-        raise PuzzleFormatError(f"The game link has an unknown part, {quoted(unknown)}.", "link")
-    repeated = next((key for i, key in enumerate(keys) if key in keys[:i]), None)
-    if repeated is not None:
-        raise PuzzleFormatError(f"The game link repeats {quoted(repeated)}.", "link")
-    puzzle = _board_and_goal(fields, "play")
-    if not Board.from_tiles(puzzle.tiles, puzzle.goal, width=puzzle.n).is_solvable():
-        raise PuzzleFormatError("This board cannot reach its goal: the tiles' parity does not match.")
-    moves = fields.get("moves") or ""
-    if not re.fullmatch(r"[lrud]*", moves):
-        raise PuzzleFormatError("The moves must be letters l, r, u and d.", "link")
-    if len(moves) > _MAX_MOVES_IN_LINK:
-        raise PuzzleFormatError("The game link has too many moves.", "link")
-    if not _moves_playable(puzzle.n, puzzle.height, puzzle.tiles.index(0), moves):
-        raise PuzzleFormatError("The game link's moves cannot be played on its board.", "link")
-    return {"kind": "play", "n": puzzle.n, "height": puzzle.height, "tiles": puzzle.tiles, "goal": puzzle.goal,
-            "moves": moves,
-            "time": _play_time(fields.get("time"))}
-
-
-def _moves_playable(width: int, height: int, blank: int, moves: str) -> bool:
-    """Whether each tile move has a tile to slide (the blank stays on the W x H board)."""
-    row, col = divmod(blank, width)
-    for letter in moves:
-        row, col = row + _BLANK_STEP[letter][0], col + _BLANK_STEP[letter][1]
-        if not (0 <= row < height and 0 <= col < width):
-            return False
-    return True
-
-
-def _play_time(text: Optional[str]) -> Optional[int]:
-    """The time a game link says was played, in whole milliseconds; None when it does not say."""
-    if text is None:
-        return None
-    if not re.fullmatch(r"[0-9]+", text):
-        raise PuzzleFormatError("The time in the game link must be a whole number of milliseconds.", "link")
-    if len(text) > len(str(_MAX_TIME_IN_LINK)) or int(text) > _MAX_TIME_IN_LINK:
-        raise PuzzleFormatError("The time in the game link is far too long.", "link")
-    return int(text)
-
-
-def _board_and_goal(fields: Dict[str, str], kind: str) -> BoardPuzzle:
-    """The board of a board link or a game link (``kind``: its key) and its goal, validated."""
-    what = "game" if kind == "play" else "board"
-    size, colon, tile_text = fields[kind].partition(":")
-    if not colon:
-        raise PuzzleFormatError(f"The {what} in the link must look like '{kind}=3:8,1,3,4,0,2,7,6,5'.")
-    width, height = _link_shape(size)
-    _check_shape(width, height)
-    tiles = _numbers_in(_tiles_after(size, tile_text, what), "board")
-    if len(tiles) != width * height:   # in the shape's words, before the tiles are read as a board of theirs
-        validate_tiles(tiles, width, "board", height)
-    goal = None
-    if fields.get("goal"):
-        goal_text = fields["goal"]
-        goal_size, colon, rest = goal_text.partition(":")
-        if colon:
-            goal_shape, board_shape = goal_size.strip().lower()[:12], size.strip().lower()[:12]
-            if goal_shape != board_shape:
-                wide = "" if "x" in goal_shape + board_shape else " wide"
-                raise PuzzleFormatError(f"The goal is {goal_shape}{wide} but the board is {board_shape}.", "goal")
-            goal_text = _tiles_after(goal_size, rest, "goal")
-        goal = tuple(_numbers_in(goal_text, "goal"))
-    return _validated(width, tiles, goal)
-
-
-def _link_shape(size: str) -> Tuple[int, int]:
-    """A link's size, ``3`` (a 3x3 board) or ``5x3`` (5 wide, 3 high), as (width, height)."""
-    shape = _SHAPE.fullmatch(size)
-    if shape and ":" not in size:
-        return int(shape.group(1)), int(shape.group(2))
-    n = _number(size.strip(), "The board size {word} in the link {problem}.")
-    return n, n
-
-
-def _tiles_after(size: str, tiles: str, what: str) -> str:
-    """The tiles after a link's size and colon; nothing there is refused in those terms (not as a value '')."""
-    if not tiles.strip():
-        raise PuzzleFormatError(f"The {what} in the link lists no tiles after {quoted(size + ':')}.", what)
-    return tiles
-
-
-def _words_from_fields(fields: Dict[str, str]) -> Dict[str, object]:
-    words = [word.strip().lower() for word in fields["words"].split(",")]
-    if len(words) != 2 or not all(words):
-        raise PuzzleFormatError("The word ladder in the link must look like 'words=horse,nurse'.", "start")
-    dictionary = fields.get("dict") or "common"
-    if dictionary not in DICTIONARY_NAMES:
-        raise PuzzleFormatError(f"Unknown dictionary {quoted(dictionary)}: choose "
-                                f"{' or '.join(DICTIONARY_NAMES)}.", "dictionary")
-    return {"kind": "words", "start": words[0], "goal": words[1], "dictionary": dictionary}

@@ -1,6 +1,6 @@
 // core/links.js -- the one share-link grammar of the page, and which view each link opens.  No DOM.
 //
-// Mirrors formats.py's parse_fragment, board_fragment and word_fragment (tests/parity holds both to the
+// Mirrors links.py's parse_fragment, board_fragment and word_fragment (tests/parity holds both to the
 // same cases), plus the page's own kinds:
 //     board=N:t,t,...[&goal=[N:]t,t,...][&h=NAME]    a board for the solver          -> the Solve view
 //     board=WxH:t,t,...[&goal=[WxH:]t,t,...]         a W-wide, H-high board          -> the Solve view
@@ -75,7 +75,7 @@ export function fragmentKind(fragment) {
 }
 
 /**
- * Read a share link (with or without "#") the way formats.parse_fragment does:
+ * Read a share link (with or without "#") the way links.parse_fragment does:
  *   {kind: "board", n, tiles, goal (null: the usual one), heuristic (null: the default)}
  *   {kind: "words", start, goal, dictionary}
  *   {kind: "play", n, tiles, goal (null: the usual one), moves, time (ms played; null when not given)}
@@ -95,7 +95,7 @@ export function parseFragment(fragment) {
   refuse("the link describes no puzzle: it needs 'board=...', 'words=...' or 'play=...'");
 }
 
-// A whole number short enough to be a tile or a size (formats._number): {value} (a BigInt), or {problem}
+// A whole number short enough to be a tile or a size (formats.read_number): {value} (a BigInt), or {problem}
 // with it.  Never throws.
 function readWhole(item) {
   if (!INTEGER.test(item)) return { problem: "is not a whole number" };
@@ -132,14 +132,14 @@ function validTiles(values, width, height, what) {
 }
 
 // The tiles after a size and its colon ("3:8,1,..."); a size with nothing after it is refused in those terms
-// (formats._tiles_after), not as an empty value.
+// (links._tiles_after), not as an empty value.
 function tilesAfter(text, colon, what, shape) {
   const tiles = text.slice(colon + 1);
   if (!tiles.trim()) refuse(`the ${what} in the link lists no tiles after ${quoted(text.slice(0, colon + 1))}`, ...shape);
   return tiles;
 }
 
-// A link's size, "3" (a 3x3 board) or "5x3" (5 wide, 3 high), as BigInts [width, height] (formats._link_shape).
+// A link's size, "3" (a 3x3 board) or "5x3" (5 wide, 3 high), as BigInts [width, height] (links._link_shape).
 function linkShape(size) {
   const shape = /^([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})$/.exec(size);
   if (shape) return [BigInt(shape[1]), BigInt(shape[2])];
@@ -233,7 +233,7 @@ function usualGoal(cells) {
   return [...Array.from({ length: cells - 1 }, (_, i) => i + 1), 0];
 }
 
-/** formats.board_fragment: "board=3:8,1,3,4,0,2,7,6,5" (a rectangle "board=3x2:1,2,3,4,0,5", width first),
+/** links.board_fragment: "board=3:8,1,3,4,0,2,7,6,5" (a rectangle "board=3x2:1,2,3,4,0,5", width first),
  *  the goal only when unusual, h only when given. */
 export function boardFragment({ n, tiles, goal = null, heuristic = null }) {
   const height = tiles.length / n;
@@ -242,7 +242,7 @@ export function boardFragment({ n, tiles, goal = null, heuristic = null }) {
   return `board=${size}:${tiles.join(",")}${goalText}${heuristic ? `&h=${heuristic}` : ""}`;
 }
 
-/** formats.word_fragment: "words=horse,nurse", "&dict=" unless common. */
+/** links.word_fragment: "words=horse,nurse", "&dict=" unless common. */
 export function wordsFragment({ start, goal, dictionary = "common" }) {
   const fragment = `words=${quote(start)},${quote(goal)}`;
   return dictionary === "common" ? fragment : `${fragment}&dict=${quote(dictionary)}`;

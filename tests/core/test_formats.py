@@ -3,8 +3,8 @@
 import pytest
 
 from puzzlesolver.board import BoardError
-from puzzlesolver.formats import (BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text,
-                                  parse_fragment, parse_puzzle_text, word_fragment)
+from puzzlesolver.formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_board_text, parse_puzzle_text
+from puzzlesolver.links import board_fragment, parse_fragment, word_fragment
 
 PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
 SEED003_SAMPLE = "1 3 4\n8 6 2\n7 0 5\n\n1 2 3\n8 0 4\n7 6 5\n"

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from puzzlesolver import grid
 from puzzlesolver.board import Board, BoardError, Goal
-from puzzlesolver.formats import PuzzleFormatError, parse_board_text, parse_fragment, parse_puzzle_text
+from puzzlesolver.formats import PuzzleFormatError, parse_board_text, parse_puzzle_text
+from puzzlesolver.links import parse_fragment
 
 ONE_SECOND = 1.0
 

@@ -3,7 +3,7 @@ page needs before Python has booted (the game is playable at once and links load
 
 Every case in cases.json runs through both languages and both must give its expected answer: solvability
 (the parity rule), move legality (the engine's neighbors against the page's direction letters), the share
-link grammar read (formats.parse_fragment) and written (board_fragment, play_fragment, word_fragment), and the blank's
+link grammar read (links.parse_fragment) and written (board_fragment, play_fragment, word_fragment), and the blank's
 path in a solver's answer read as moves.  Random boards and
 real solver answers (the blank's path, replayed as moves by the page) are compared between the two.
 Node runs the JavaScript: one process for the whole module.
@@ -21,7 +21,7 @@ import pytest
 
 from puzzlesolver import grid, webapi
 from puzzlesolver.board import Board
-from puzzlesolver.formats import board_fragment, parse_fragment, play_fragment, word_fragment
+from puzzlesolver.links import board_fragment, parse_fragment, play_fragment, word_fragment
 
 HERE = Path(__file__).resolve().parent
 CASES = json.loads((HERE / "cases.json").read_text(encoding="utf-8"))

@@ -9,7 +9,8 @@ from typing import Any, Dict, Optional
 
 from .. import __version__, explain, grid, policy
 from ..board import BoardError
-from ..formats import PuzzleFormatError, parse_fragment
+from ..formats import PuzzleFormatError
+from ..links import parse_fragment
 from ..words import DICTIONARIES
 from .declare import InputError, Message, NoParams, Op, Params, wire
 from .solving import DEFAULT_HEURISTIC, MAX_STORED_NODES, SOLVE_SECONDS, rows_text

@@ -9,7 +9,8 @@ from typing import Any, Dict, Optional
 from .. import grid, policy
 from ..board import Board, BoardError
 from ..budget import stopped_after, took, within
-from ..formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, board_fragment, parse_board_text
+from ..formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_board_text
+from ..links import board_fragment
 from ..jobs import Job
 from ..policy import Options
 from ..results import BoardResult, Kind, LadderResult, Result
