@@ -1,20 +1,21 @@
 // play/replay-board.js -- the replay's own board: any W x H from 2 to 20 a side (the game's board plays
 // squares only).  One element per tile, placed on its cell by a CSS transform; a move redraws the one tile
 // that slid and a jump only the tiles whose cell changed, so that a 20x20 of 14,000 moves plays smoothly.
-// Tiles are coloured by the ring of the goal they belong to (as Slidysim's fringe scheme does), so that a
-// board whose tiles are too small for numbers still reads; the numbers show once a tile is big enough.
+// Tiles are coloured by a scheme of core/schemes.js (fringe unless the player chose another for the size), so
+// that a board whose tiles are too small for numbers still reads; the numbers show once a tile is big enough.
 //
 //   const board = new ReplayBoard();      // board.element: data-testid="replay-board"
-//   board.reset(width, height, tiles);    // a new replay
+//   board.reset(width, height, tiles, "fringe");   // a new replay, in a colour scheme
+//   board.paint("rows");                  // another scheme
 //   board.show(tiles);                    // any position of it: only the changed tiles move
 //   board.slide(tile, cell);              // one move
 
 import { el } from "../core/dom.js";
 import { goalTiles, sameTiles } from "../core/rules.js";
+import { tileColour } from "../core/schemes.js";
 
 // Below this many pixels a side a tile shows its colour only: a three-digit number would not be legible.
 const NUMBERS_MIN_PX = 20;
-const RING_HUES = [210, 32, 140, 350, 265, 180, 55, 300, 100, 10];
 
 export class ReplayBoard {
   constructor() {
@@ -24,12 +25,14 @@ export class ReplayBoard {
     this.pieces = [];           // tile -> its element (none for the blank)
     this.goal = [];
     this.width = 0;
+    this.height = 0;
     new ResizeObserver(() => this.#sizeNumbers()).observe(this.element);
   }
 
-  /** A new board of `width` x `height` holding `tiles`, every tile built afresh. */
-  reset(width, height, tiles) {
+  /** A new board of `width` x `height` holding `tiles`, every tile built afresh, coloured by `scheme`. */
+  reset(width, height, tiles, scheme = "fringe") {
     this.width = width;
+    this.height = height;
     this.goal = goalTiles(width, height);
     this.element.style.setProperty("--w", width);
     this.element.style.setProperty("--h", height);
@@ -39,17 +42,24 @@ export class ReplayBoard {
     this.cellOf = [];
     const fragment = document.createDocumentFragment();
     for (let t = 1; t < width * height; t++) {
-      const home = t - 1, row = Math.floor(home / width), col = home % width;
-      const ring = Math.min(row, col);
-      const piece = el("span", { class: "replay-tile", text: String(t) });
-      piece.style.setProperty("--hue", RING_HUES[ring % RING_HUES.length]);
-      this.pieces[t] = piece;
-      fragment.append(piece);
+      this.pieces[t] = el("span", { class: "replay-tile", text: String(t) });
+      fragment.append(this.pieces[t]);
     }
     this.element.replaceChildren(fragment);
+    this.paint(scheme);
     this.tiles = new Array(width * height).fill(-1);
     this.show(tiles);
     this.#sizeNumbers();
+  }
+
+  /** Colour each tile by its home cell's group in `scheme` (core/schemes.js; "plain": the board's own colours). */
+  paint(scheme) {
+    this.element.dataset.scheme = scheme;
+    for (let t = 1; t < this.pieces.length; t++) {
+      const home = t - 1, colour = tileColour(scheme, this.width, this.height, Math.floor(home / this.width), home % this.width);
+      this.pieces[t].style.setProperty("--hue", String(colour?.hue ?? 0));
+      this.pieces[t].style.setProperty("--shade", String(colour?.shade ?? 0));
+    }
   }
 
   /** Draw `tiles`: only the tiles whose cell differs from the position drawn move. */

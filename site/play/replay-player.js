@@ -11,6 +11,8 @@ import { button, el } from "../core/dom.js";
 import { OPPOSITE, cellForDir } from "../core/rules.js";
 import { positionAfter } from "../core/replay.js";
 import { ReplayBoard } from "./replay-board.js";
+import { SCHEMES, schemeFor, withScheme } from "../core/schemes.js";
+import { settings } from "./settings.js";
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
 const UNTIMED_MS_PER_MOVE = 1000 / 15;   // Slidysim's pace for a replay without times: 15 moves a second
@@ -37,18 +39,26 @@ export function replayPlayer() {
   const scrub = el("input", { type: "range", min: "0", max: "0", value: "0", step: "1", class: "replay-scrub",
     "data-testid": "replay-scrub", "aria-label": "Move" });
   const where = el("output", { class: "replay-where", "data-testid": "replay-where" });
+  // The replay board's colours, kept for each size as the game's are (settings "replayScheme"; fringe at first).
+  const scheme = el("select", { "data-testid": "replay-scheme", "aria-label": "Colours" },
+    ...SCHEMES.map(([id, name]) => el("option", { value: id, text: name })));
   const controls = el("div", { class: "play-controls replay-controls" },
     button("Start", "replay-start", () => jump(0), { title: "To the start (Home)", "aria-keyshortcuts": "Home" }),
     button("◀", "replay-back", () => { pause(); stepBack(); }, { title: "One move back (←)", "aria-label": "One move back" }),
     playButton,
     button("▶", "replay-forward", () => { pause(); stepForward(); }, { title: "One move forward (→)", "aria-label": "One move forward" }),
     button("End", "replay-end", () => jump(replay ? replay.stm : 0), { title: "To the end (End)", "aria-keyshortcuts": "End" }),
-    el("label", { class: "extra-field" }, "Speed ", speed));
+    el("label", { class: "extra-field" }, "Speed ", speed),
+    el("label", { class: "extra-field" }, "Colours ", scheme));
   const element = el("div", { class: "replay-player", role: "group", "aria-label": "Replay player", tabIndex: 0, hidden: true },
     board.element, scrub, where, controls);
 
   scrub.addEventListener("input", () => { pause(); seek(Number(scrub.value)); });
   speed.addEventListener("change", () => board.animate(slides()));
+  scheme.addEventListener("change", () => {
+    if (replay) settings.set("replayScheme", withScheme(settings.get("replayScheme"), replay.width, replay.height, scheme.value));
+    board.paint(scheme.value);
+  });
   element.addEventListener("keydown", onKey);
 
   const timeAt = (moves) => (moves === 0 ? 0 : times[moves - 1]);
@@ -64,7 +74,8 @@ export function replayPlayer() {
     clock = 0;
     scrub.max = String(replay.stm);
     element.hidden = false;
-    board.reset(replay.width, replay.height, tiles);
+    scheme.value = schemeFor(settings.get("replayScheme"), replay.width, replay.height, "fringe");
+    board.reset(replay.width, replay.height, tiles, scheme.value);
     board.animate(slides());
     showWhere();
   }

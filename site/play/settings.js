@@ -1,6 +1,7 @@
 // play/settings.js -- the player's settings, kept on this device (the store's "settings", one record a name:
-// core/store.js), and their panel below the board: picture tiles (a built-in picture, or one of the person's own
-// that is never uploaded), which way the arrow keys move, and sliding on hover.  "Judge each move" and its
+// core/store.js), and their panel below the board: a colour scheme per size (core/schemes.js), picture tiles (a
+// built-in picture, or one of the person's own that is never uploaded), numbers shown or hidden, which way the
+// arrow keys move, and sliding on hover.  "Judge each move" and its
 // labels are kept here too (judge.js).
 //
 //   settings.get("keys", "tile"); settings.set("hover", true);
@@ -8,6 +9,7 @@
 //   settingsPanel(root, game)   // root: the game's section; game: mountGame's object (game.js)
 
 import { el } from "../core/dom.js";
+import { SCHEMES, schemeFor, tileColour, withScheme } from "../core/schemes.js";
 import { field, panel } from "./extra-panel.js";
 
 const BUILT_IN_PICTURE = new URL("./pictures/harbour.svg", import.meta.url).href;
@@ -59,21 +61,28 @@ export function settingsPanel(root, game) {
     el("option", { value: "none", text: "Numbers" }), el("option", { value: "builtin", text: "Picture: harbour" }),
     el("option", { value: "own", text: "Picture: your own…" }));
   const file = el("input", { type: "file", accept: "image/*", id: "picture-file", "data-testid": "picture-file", hidden: true });
+  const scheme = el("select", { id: "play-scheme", "data-testid": "play-scheme" },
+    ...SCHEMES.map(([id, name]) => el("option", { value: id, text: name })));
   const numbers = el("input", { type: "checkbox", id: "picture-numbers", "data-testid": "picture-numbers", checked: true });
   const keys = el("select", { id: "key-mode", "data-testid": "key-mode" },
     el("option", { value: "tile", text: "the tile" }), el("option", { value: "blank", text: "the blank" }));
   const hover = el("input", { type: "checkbox", id: "hover-mode", "data-testid": "hover-mode" });
   let ownUrl = null;
 
-  const applyPicture = () => {
+  // The scheme kept for the size on screen (a game of another size shows its own).
+  const keptScheme = () => (game.session ? schemeFor(settings.get("scheme"), game.session.n, game.session.height) : scheme.value);
+  const applyLook = () => {
+    scheme.value = keptScheme();
     const mode = picture.value === "own" && !ownUrl ? "none" : picture.value;
     file.hidden = picture.value !== "own";
     board.classList.toggle("has-picture", mode !== "none");
-    board.classList.toggle("hide-numbers", mode !== "none" && !numbers.checked);
+    board.dataset.scheme = mode === "none" ? scheme.value : "plain";   // a picture is its own colouring
+    board.classList.toggle("hide-numbers", (mode !== "none" || scheme.value !== "plain") && !numbers.checked);
     board.style.setProperty("--picture", mode === "builtin" ? `url("${BUILT_IN_PICTURE}")` : mode === "own" ? `url("${ownUrl}")` : "none");
     placeTiles({ force: true });
   };
-  // Each tile's home cell, for its part of the picture: once per game (and per set of buttons), not per move.
+  // Each tile's home cell, for its part of the picture and its colour: once per game (and per set of buttons),
+  // not per move.
   let placed = null;
   const placeTiles = ({ force = false } = {}) => {
     const s = game.session;
@@ -83,8 +92,11 @@ export function settingsPanel(root, game) {
     const homes = new Map(s.goal.map((tile, cell) => [tile, cell]));
     for (const tileButton of board.querySelectorAll(".play-tile")) {
       const home = homes.get(Number(tileButton.dataset.tile));
-      tileButton.style.setProperty("--hr", String(Math.floor(home / s.n)));
-      tileButton.style.setProperty("--hc", String(home % s.n));
+      const row = Math.floor(home / s.n), col = home % s.n, colour = tileColour(scheme.value, s.n, s.height, row, col);
+      tileButton.style.setProperty("--hr", String(row));
+      tileButton.style.setProperty("--hc", String(col));
+      tileButton.style.setProperty("--hue", String(colour?.hue ?? 0));
+      tileButton.style.setProperty("--shade", String(colour?.shade ?? 0));
     }
   };
   const fromSettings = () => {
@@ -94,14 +106,19 @@ export function settingsPanel(root, game) {
     hover.checked = settings.get("hover", false);
   };
   fromSettings();
-  picture.addEventListener("change", () => { settings.set("picture", picture.value); if (picture.value === "own" && !ownUrl) file.click(); applyPicture(); });
-  numbers.addEventListener("change", () => { settings.set("pictureNumbers", numbers.checked); applyPicture(); });
+  picture.addEventListener("change", () => { settings.set("picture", picture.value); if (picture.value === "own" && !ownUrl) file.click(); applyLook(); });
+  numbers.addEventListener("change", () => { settings.set("pictureNumbers", numbers.checked); applyLook(); });
+  scheme.addEventListener("change", () => {
+    const s = game.session;
+    if (s) settings.set("scheme", withScheme(settings.get("scheme"), s.n, s.height, scheme.value));
+    applyLook();
+  });
   file.addEventListener("change", () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
     if (ownUrl) URL.revokeObjectURL(ownUrl);
     ownUrl = URL.createObjectURL(chosen);   // read on this device only: never sent anywhere
-    applyPicture();
+    applyLook();
   });
   const applyKeys = () => { root.dataset.keys = keys.value; };
   keys.addEventListener("change", () => { settings.set("keys", keys.value); applyKeys(); });
@@ -111,13 +128,14 @@ export function settingsPanel(root, game) {
     const tile = event.target.closest(".play-tile.can-move");
     if (tile) game.playTile(Number(tile.dataset.tile));
   });
-  root.addEventListener("game-render", () => placeTiles());
-  settings.whenLoaded(() => { fromSettings(); applyPicture(); applyKeys(); });
-  applyPicture();
+  root.addEventListener("game-render", () => { if (scheme.value !== keptScheme()) applyLook(); else placeTiles(); });
+  settings.whenLoaded(() => { fromSettings(); applyLook(); applyKeys(); });
+  applyLook();
   applyKeys();
-  return panel("Settings: pictures, keys", "settings-panel",
+  return panel("Settings: colours, pictures, keys", "settings-panel",
+    el("div", { class: "play-controls" }, field("Colours (kept for each size)", scheme)),
     el("div", { class: "play-controls" }, field("Tiles show", picture), file),
-    el("label", { class: "check" }, numbers, " Numbers on the picture"),
+    el("label", { class: "check" }, numbers, " Numbers on coloured or picture tiles"),
     el("div", { class: "play-controls" }, field("Arrow keys and W A S D move", keys)),
     el("label", { class: "check" }, hover, " Slide on hover (mouse): a tile slides, with its whole row or column, as the pointer enters it"),
     el("p", { class: "note", text: "A picture you pick stays on this device: it is never uploaded. Tapping a tile in the blank's row or column slides the whole line at once; each tile counts as a move." }));
