@@ -6,15 +6,15 @@
 // listed and exported with the rest, and written with the next one that is kept.  No DOM: replays.js is its panel.
 //
 //   record: {id, date, width, height, scramble (tiles, row-major), moves ("lrud", the way a tile moves),
-//            times (ms after the first move, one a move, or null), timeMs}
+//            times (ms after the first move, one a move, or null), timeMs, helped (true when the solver helped)}
 //
 // A record that cannot be read, or does not play to its goal, is never dropped: it is set aside (store.setAside)
 // and `notices` says so.
 //
 //   const replays = new ReplayStore(store);
 //   const id = newReplayId(replay);            // at once, for a statistic to name it
-//   await replays.add(replay, id, { counted });   // {id, kept}, and `problem` (a sentence) when kept only in memory
-//   await replays.list();                      // [{id, date, replay}], oldest first
+//   await replays.add(replay, id, { counted, helped });   // {id, kept}, and `problem` when kept only in memory
+//   await replays.list();                      // [{id, date, replay, helped}], oldest first
 //   await replays.find(id); await replays.exportJson(); await replays.importText(text);   // -> a sentence
 //   replays.notices
 
@@ -26,17 +26,18 @@ import { journal, settled } from "./pending.js";
 export const MAX_KEPT = 100;
 const NOT_AN_EXPORT = "Nothing imported: the file is not this page's export of replays.";
 
-/** The stored form of a replay. */
-export function stored(id, date, replay) {
+/** The stored form of a replay (`helped`: a hint or a move of the solver's went into the solve). */
+export function stored(id, date, replay, helped = false) {
   const { width, height, scramble, moves, times, timeMs } = replay;
-  return { id, date, width, height, scramble: Array.from(scramble), moves, times: times ? Array.from(times) : null, timeMs };
+  return { id, date, width, height, scramble: Array.from(scramble), moves, times: times ? Array.from(times) : null, timeMs,
+    ...(helped ? { helped: true } : {}) };
 }
 
-/** {id, date, replay} from a stored record, or null when it is not one that plays to its goal. */
+/** {id, date, replay, helped} from a stored record, or null when it is not one that plays to its goal. */
 function readEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || typeof entry.date !== "string") return null;
   try {
-    return { id: entry.id, date: entry.date, replay: new Replay(entry) };
+    return { id: entry.id, date: entry.date, replay: new Replay(entry), helped: entry.helped === true };
   } catch (error) {
     if (error instanceof ReplayError || error instanceof TypeError) return null;
     throw error;
@@ -79,8 +80,8 @@ export class ReplayStore {
    * it.  `counted`: the replay's solve goes into the statistics (written just after this): the cap counts it among
    * the bests already, so that an old solve it makes part of a new best average is not the one dropped.
    */
-  async add(replay, id = newReplayId(replay, this.clock()), { counted = false } = {}) {
-    const record = stored(id, this.clock().toISOString(), replay);
+  async add(replay, id = newReplayId(replay, this.clock()), { counted = false, helped = false } = {}) {
+    const record = stored(id, this.clock().toISOString(), replay, helped);
     const pending = counted && replay.timeMs !== null
       ? [{ shape: `${replay.width}x${replay.height}`, time: replay.timeMs, date: record.date, replay: id }] : [];
     const waiting = [...this.unsaved, record];
@@ -109,7 +110,7 @@ export class ReplayStore {
 
   /** Every replay kept, as JSON: {format, version, replays: [...]}, oldest first. */
   async exportJson() {
-    const replays = (await this.list()).map(({ id, date, replay }) => stored(id, date, replay));
+    const replays = (await this.list()).map(({ id, date, replay, helped }) => stored(id, date, replay, helped));
     return JSON.stringify({ format: "puzzlesolver-replays", version: 1, replays }, null, 1);
   }
 
@@ -124,9 +125,9 @@ export class ReplayStore {
     try {
       added = await this.store.write("replays", async (tx) => {
         let fresh = 0;
-        for (const { id, date, replay } of good) {
+        for (const { id, date, replay, helped } of good) {
           if (await tx.get("replays", id)) continue;
-          await tx.put("replays", stored(id, date, replay));
+          await tx.put("replays", stored(id, date, replay, helped));
           fresh += 1;
         }
         return fresh;

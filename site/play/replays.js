@@ -99,10 +99,11 @@ export function replaysPanel(root, game, data) {
     if (ticket !== listed) return;
     const unsaved = new Set(replays.unsaved.map((record) => record.id));
     if (!store.durable) for (const { id } of entries) unsaved.add(id);   // a store in memory: all of them
-    list.replaceChildren(...entries.slice().reverse().map(({ id, date, replay }) => {
+    list.replaceChildren(...entries.slice().reverse().map(({ id, date, replay, helped }) => {
       const when = new Date(date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS${unsaved.has(id) ? " · only in this tab" : ""}`;
-      return el("li", { "data-id": id }, button(text, "replay-item", () => { show(replay); say(""); player.element.scrollIntoView({ block: "nearest" }); }));
+      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS` +
+        (helped ? " · helped by the solver" : "") + (unsaved.has(id) ? " · only in this tab" : "");
+      return el("li", { "data-id": id, ...(helped ? { "data-helped": "true" } : {}) }, button(text, "replay-item", () => { show(replay); say(""); player.element.scrollIntoView({ block: "nearest" }); }));
     }));
     listNote.textContent = entries.length ? "Kept on this device, newest first: pick one to watch it."
       : "Each game you finish is kept here as a replay, on this device only.";
@@ -133,7 +134,7 @@ export function replaysPanel(root, game, data) {
     kept.set(s, id);
     if (!replay) return;
     const counted = !s.uncounted;   // the statistics keep it too (stats.js): the replays' cap counts it among the bests
-    data.then(({ replays }) => replays.add(replay, id, { counted })).then(({ kept: safe, problem }) => {
+    data.then(({ replays }) => replays.add(replay, id, { counted, helped: s.helped })).then(({ kept: safe, problem }) => {
       if (!safe) game.noteResult(s, problem);
       showList();
     });

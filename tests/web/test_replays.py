@@ -181,6 +181,19 @@ def test_a_finished_game_is_kept_as_a_replay_and_plays_back_solved(fresh):
     expect(board).to_have_attribute("data-solved", "true", timeout=5_000)
 
 
+def test_a_solve_the_solver_helped_is_marked_in_the_list_and_in_its_export(fresh):
+    load_game(fresh, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")
+    play(fresh, "l")    # on its own
+    fresh.evaluate("window.__app.game.loadGame({n: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8], origin: 'deal', helped: true})")
+    play(fresh, "l")    # after a hint (a board the solver helped on)
+    items = fresh.locator("[data-testid=replay-list] li")
+    expect(items).to_have_count(2)
+    assert items.first.get_attribute("data-helped") == "true" and "helped by the solver" in items.first.inner_text()
+    assert items.nth(1).get_attribute("data-helped") is None and "helped" not in items.nth(1).inner_text()
+    exported = json.loads(fresh.evaluate("async () => (await import('./play/player-data.js')).playerData().then(({ replays }) => replays.exportJson())"))
+    assert [record.get("helped", False) for record in exported["replays"]] == [False, True]
+
+
 def test_an_unreadable_stored_record_is_set_aside_and_said(fresh):
     """A record in the store that no longer plays to its goal is moved to the store's set-aside records, with a
     sentence (an unreadable record of before the store: test_player_data.py)."""
