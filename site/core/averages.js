@@ -19,8 +19,12 @@
 //    the best over every window of N consecutive solves (lowest time, STM and MTM; highest TPS); the
 //    current aoN is that of the last N.  dphdmn/slidysimSessionTracker@f8194745 main.py lines 1344-1420
 //    (getBestAverageOf: a window's values sorted, [1:-1] kept, divided by amount - 2; windows with an
-//    incomplete solve skipped; TPS best is highest), and lines 1326-1334 (formatStat: numbers shown
-//    truncated to 3 decimals, which play/stats.js does too).
+//    incomplete solve skipped; TPS best is highest).
+//  * One rounding rule for every number shown (TPS, averages of time, STM, MTM and TPS): to the thousandth
+//    (times to the millisecond), rounded half up, as Slidysim keeps a solve's TPS (an integer x1000,
+//    rounded: its 4x4 world record, 26 moves in 909 ms, is 28.603 TPS, not 28.602; the 16x16 one 33.345).
+//    test_stats_model.py holds it to the ten world records' own figures.  (slidysimSessionTracker's
+//    formatStat truncates instead; Slidysim's own figures come first.)
 //  * The lengths the community ranks: single, 5, 12, 25, 50, 100 (slidysim.github.io modules/dataFetching.js
 //    line 537, "interestingAvgLens").
 
@@ -107,15 +111,15 @@ export function measureSummary(values, better = "lower") {
 }
 
 /**
- * A count or a TPS as the community's tools write it: whole (decimals 0), or to 3 decimals cut, not rounded
- * (slidysimSessionTracker's formatStat); "–" for none.
+ * A count or a TPS as Slidysim writes it: whole (decimals 0), or to `decimals` rounded half up (the rule above);
+ * "–" for none.
  */
 export function formatStatNumber(value, decimals) {
   if (value === null || value === undefined) return "–";
   if (value === Infinity) return "∞";   // the TPS of a solve in one move: the clock starts at the first move
   if (decimals === 0) return String(value);
   const scale = 10 ** decimals;
-  return (Math.floor(value * scale + 1e-6) / scale).toFixed(decimals);
+  return (Math.round(value * scale + 1e-9) / scale).toFixed(decimals);
 }
 
 function isBetter(a, b, better) {

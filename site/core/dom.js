@@ -20,11 +20,12 @@ export function button(text, testid, onClick, props = {}) {
 
 /**
  * A time to the millisecond, as speedsolvers write it (Slidysim and its tools): 9.876, 1:02.345, 1:02:03.456;
- * a fraction of a millisecond is cut, not rounded, as their tools cut averages.  "–" for no time.
+ * an average's fraction of a millisecond is rounded to the nearest, the one rule of core/averages.js
+ * (formatStatNumber).  "–" for no time.
  */
 export function formatTime(ms) {
   if (ms === null || ms === undefined) return "–";
-  const whole = Math.floor(ms), thousandths = String(whole % 1000).padStart(3, "0");
+  const whole = Math.round(ms), thousandths = String(whole % 1000).padStart(3, "0");
   const seconds = Math.floor(whole / 1000) % 60, minutes = Math.floor(whole / 60000) % 60, hours = Math.floor(whole / 3600000);
   if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}.${thousandths}`;
   if (minutes) return `${minutes}:${String(seconds).padStart(2, "0")}.${thousandths}`;

@@ -9,6 +9,7 @@
 //   replays.idOf(session)                               // the id a finished game's replay is kept under, or undefined
 
 import { button, copyText, el, formatTime } from "../core/dom.js";
+import { formatStatNumber } from "../core/averages.js";
 import { Replay, ReplayError, parseReplayLink, replayFragment, slidysimLink } from "../core/replay.js";
 import { MAX_KEPT, newReplayId } from "./replay-store.js";
 import { replayPlayer } from "./replay-player.js";
@@ -17,14 +18,14 @@ import { downloadLink, panel, fieldRow } from "./extra-panel.js";
 const SUMMARY = [["size", "Size"], ["stm", "STM"], ["mtm", "MTM"], ["time", "Time (s)"], ["tps", "TPS"]];
 
 /** The numbers a replay is summed up by, as plain text: "7x7", "425", "263", "14.950", "28.428"; the TPS
- *  rounded to the thousandth, as Slidysim's links keep it (score.tps, x1000). */
+ *  to the thousandth by the one rule of core/averages.js (Slidysim's). */
 export function summaryNumbers(replay) {
   return {
     size: `${replay.width}x${replay.height}`,
     stm: String(replay.stm),
     mtm: String(replay.mtm),
     time: replay.timeMs === null ? "–" : (replay.timeMs / 1000).toFixed(3),
-    tps: replay.tps === null ? "–" : (Math.round(replay.tps * 1000) / 1000).toFixed(3),
+    tps: replay.tps === null ? "–" : formatStatNumber(replay.tps, 3),
   };
 }
 

@@ -1,6 +1,7 @@
 // Runs the statistics model (site/core/averages.js, site/play/stats-record.js) on the cases test_stats_model.py
 // holds to hand-computed numbers: JSON on stdout, one entry per case.  No browser: the store (core/store.js)
 // keeps its records in memory.
+import { readFileSync } from "node:fs";
 import { bestAverage, currentAverage, formatStatNumber, moveCounts, trimmedMean } from "../../site/core/averages.js";
 import { formatTime } from "../../site/core/dom.js";
 import { Stats, readImport } from "../../site/play/stats-record.js";
@@ -55,8 +56,13 @@ out.windows = {
 out.counts = ["lllurrd", "", "l", "lrlr", "uuuu"].map(moveCounts);
 out.formats = {
   times: [9876, 62345, 3723456, 59999.9, null].map(formatTime),
-  numbers: [formatStatNumber(Infinity, 3), formatStatNumber(61 / 3, 3), formatStatNumber(2.0004999, 3), formatStatNumber(64, 0), formatStatNumber(null, 3)],
+  numbers: [formatStatNumber(Infinity, 3), formatStatNumber(61 / 3, 3), formatStatNumber(2.0004999, 3), formatStatNumber(2.0005, 3),
+    formatStatNumber(64, 0), formatStatNumber(null, 3)],
 };
+// Slidysim's own figures: each world record's TPS as its link keeps it (x1000), and as this page writes it.
+const LINKS = JSON.parse(readFileSync(new URL("../replay/slidysim_links.json", import.meta.url), "utf-8")).links;
+out.slidysimTps = LINKS.map(({ width, states }) => ({ width, theirs: (states.tps_x1000 / 1000).toFixed(3),
+  ours: formatStatNumber(states.moves_x1000 / states.time_ms, 3) }));
 
 // Five solves whose fastest is not their fewest moves: each measure is trimmed on its own.
 {

@@ -79,9 +79,17 @@ def test_stm_counts_tiles_and_mtm_counts_slides_in_one_direction(out):
     assert out["oneMove"] == {"time": 0, "tps": "∞"}    # the clock starts at the first move: Slidysim's "Inf."
 
 
-def test_numbers_are_written_to_the_millisecond_and_truncated(out):
-    assert out["formats"]["times"] == ["9.876", "1:02.345", "1:02:03.456", "59.999", "–"]
-    assert out["formats"]["numbers"] == ["∞", "20.333", "2.000", "64", "–"]
+def test_numbers_are_written_to_the_thousandth_rounded_half_up(out):
+    assert out["formats"]["times"] == ["9.876", "1:02.345", "1:02:03.456", "1:00.000", "–"]   # 59,999.9 ms: 60 s
+    assert out["formats"]["numbers"] == ["∞", "20.333", "2.000", "2.001", "64", "–"]
+
+
+def test_the_rounding_is_slidysims_own_held_to_its_world_records(out):
+    """Slidysim keeps a solve's TPS as an integer x1000, rounded: the 4x4 record (26 moves in 909 ms, 28.6028...)
+    is 28.603 in its link and the 16x16 one 33.345; truncating, as a session tracker does, would say 28.602."""
+    tps = {case["width"]: case for case in out["slidysimTps"]}
+    assert len(tps) == 10 and all(case["ours"] == case["theirs"] for case in tps.values()), tps
+    assert tps[4]["ours"] == "28.603" and tps[16]["ours"] == "33.345"
 
 
 def test_the_first_record_moves_in_without_loss(out):
@@ -109,7 +117,7 @@ def test_export_and_import_round_trip_in_json_and_csv_without_doubling(out):
         "shape,date,time_ms,stm,mtm,tps,optimal,replay",
         "3x3,2026-11-26T10:00:13.000Z,5001,20,12,3.999,18,",
         "3x3,2026-11-26T10:00:14.000Z,4002,24,15,5.997,,",
-        '5x4,2026-11-26T10:00:15.000Z,90003,150,90,1.666,,"abc,""1"""']
+        '5x4,2026-11-26T10:00:15.000Z,90003,150,90,1.667,,"abc,""1"""']
     assert trip["jsonAgain"] == "Imported 0 solves; 3 already kept were not doubled."
     assert trip["csvIntoJson"] == "Imported 0 solves; 3 already kept were not doubled."
     assert trip["countAfter"] == 3
