@@ -52,7 +52,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   // puzzle of another view keeps it.
   let active = false;
   const boardView = new BoardView(ui.board, (t) => { if (!suppressClick) clickTile(t); });
-  const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, play, describeFinish }, {
+  const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, playPlan, setSliding, describeFinish }, {
     solver, budgets,
     elements: { note: part("play-solver-note"), cancel: part("play-cancel"), keepGoing: part("play-keep-going"),
       fastAnswer: part("play-fast-answer"), offers: root.querySelector("[data-offers]") },
@@ -106,8 +106,9 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   /** "Optimal from here": what the game's plan says, and in data-known what kind of number that is ("exact",
    *  "at-most" for a plan not proven shortest, "none" for "?"; the judge adds its "at-least" bounds). */
   function showDistance(plan) {
-    const [known, text] = plan !== null ? [session.planOptimal ? "exact" : "at-most", `${session.planOptimal ? "" : "≤ "}${plan.length}`]
-      : session.atGoal ? ["exact", "0"] : ["none", "?"];
+    const [known, text] = session.atGoal ? ["exact", "0"]
+      : plan !== null ? [session.planOptimal ? "exact" : "at-most", `${session.planOptimal ? "" : "≤ "}${plan.length}`]
+      : ["none", "?"];
     ui.distanceOut.textContent = text;
     ui.distanceOut.dataset.known = known;
   }
@@ -237,15 +238,34 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   }
 
   // ---- moves --------------------------------------------------------------------------------
-  function play(action, { assisted = false, fromAutoplay = false } = {}) {
-    if (!fromAutoplay) help.stopAutoplay(false);
-    const slid = session.play(action, { assisted });
+  function play(action) {
+    help.stopAutoplay(false);
+    const slid = session.play(action);
     if (!slid) return false;
     showMove(slid, action);
     return true;
   }
 
-  function showMove(slid, action) {
+  /** "Finish from here": up to `count` moves of the solver's plan from here, drawn once; how many were played. */
+  function playPlan(count) {
+    let played = 0, last = null;
+    while (played < count && !session.solved) {
+      const action = session.planHere()?.[0];
+      const slid = action && session.play(action, { assisted: true });
+      if (!slid) break;
+      played += 1;
+      last = [slid, action];
+    }
+    if (last) showMove(...last, { quiet: true });
+    return played;
+  }
+
+  /** Tiles slide from cell to cell (true), or jump (a fast "Finish from here": none is drawn over another). */
+  function setSliding(on) {
+    ui.board.classList.toggle("no-anim", !on);
+  }
+
+  function showMove(slid, action, { quiet = false } = {}) {
     // a refused link, or the game set aside, is history once play goes on
     if (ui.message.dataset.about === "link" || ui.message.dataset.about === "set-aside") showMessage("");
     setAside = null;
@@ -253,7 +273,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     render();
     publish();
     if (session.solved) { finish(); reveal(ui.result); }
-    else announce(`${slid.join(", ")} slid ${DIRS[action[0]].name}. ${plural(session.moveCount, "move")}.`);
+    else if (!quiet) announce(`${slid.join(", ")} slid ${DIRS[action[0]].name}. ${plural(session.moveCount, "move")}.`);
   }
 
   function clickTile(t) {

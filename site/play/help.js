@@ -18,17 +18,16 @@ import { boardText } from "../core/notation.js";
 import { Job, JobPanel, answerText } from "../core/job.js";
 import { lowerFirst, plural, sentence } from "../core/messages.js";
 
-const SOLVE_STEP_MS = 320;   // "Finish from here": a move this often (half as slow again for reduced motion)
-// ...or faster on a long solution (hundreds or thousands of moves on a big board), so that it ends within about
-// half a minute: a move every FASTEST_STEP_MS at most, and past that several moves a step.
-const FINISH_WITHIN_MS = 30000, FASTEST_STEP_MS = 40;
-const stepMs = (moves) => Math.max(FASTEST_STEP_MS, Math.min(SOLVE_STEP_MS, FINISH_WITHIN_MS / Math.max(1, moves)));
-const movesPerStep = (moves) => Math.max(1, Math.ceil(moves * FASTEST_STEP_MS / FINISH_WITHIN_MS));
+// "Finish from here": a move every SOLVE_STEP_MS (half as slow again for reduced motion), or faster on a long
+// solution (hundreds or thousands of moves on a big board), so that it ends within FINISH_WITHIN_MS: the moves due
+// by each frame are played together and drawn once.  Faster than a move every SLIDE_MIN_MS the tiles jump rather
+// than slide, so that none is drawn over another mid-slide.
+const SOLVE_STEP_MS = 320, FINISH_WITHIN_MS = 10000, SLIDE_MIN_MS = 150;
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export class GameHelp {
   /**
-   * `game`: {session, showMessage(text, kind), announce(text), render(), play(action, options),
+   * `game`: {session, showMessage(text, kind), announce(text), render(), playPlan(count), setSliding(on),
    * describeFinish(unknown)} of game.js; `elements`: the status line, Cancel, Keep going, Fast answer, and
    * the row holding the two offers.
    */
@@ -39,7 +38,7 @@ export class GameHelp {
     this.job = null;         // the job running or answered last
     this.asked = null;       // what it was asked for: {key, onMoves, onStopped}
     this.offered = null;     // the position key the offers and the message with them (advice, a note) are for
-    this.autoplay = null;    // interval id while "Finish from here" plays
+    this.autoplay = null;    // animation frame id while "Finish from here" plays
     this.panel = new JobPanel({ status: elements.note, cancel: elements.cancel, keepGoing: elements.keepGoing,
       fastAnswer: elements.fastAnswer, actions: elements.offers }, { onFollow: (next) => this._follow(next), brief: true });
     elements.cancel.addEventListener("click", () => this.cancel());
@@ -86,24 +85,28 @@ export class GameHelp {
     const { game } = this;
     if (game.session.solved) return;
     this._withPlan(() => {
-      const stepOnce = () => {
-        const moves = game.session.planHere();
-        if (!moves || game.session.solved) this.stopAutoplay(false);
-        else game.play(moves[0], { assisted: true, fromAutoplay: true });
+      const total = game.session.planHere().length;
+      const perMove = Math.min(SOLVE_STEP_MS * (reducedMotion() ? 1.5 : 1), FINISH_WITHIN_MS / total);
+      const began = performance.now() - perMove;   // the first move at once
+      let played = 0;
+      const frame = (now) => {
+        const due = Math.min(total, Math.floor((now - began) / perMove)) - played;
+        if (due > 0) played += game.playPlan(due);
+        if (game.session.solved || !game.session.planHere()) this.stopAutoplay(false);
+        else this.autoplay = requestAnimationFrame(frame);
       };
-      const length = game.session.planHere().length, perStep = movesPerStep(length);
-      const step = () => { for (let i = 0; i < perStep && this.autoplay; i++) stepOnce(); };
-      this.autoplay = setInterval(step, stepMs(length) * (reducedMotion() ? 1.5 : 1));
+      game.setSliding(perMove >= SLIDE_MIN_MS);
       game.announce("Solving from here.");
+      this.autoplay = requestAnimationFrame(frame);
       game.render();
-      stepOnce();
     });
   }
 
   stopAutoplay(say) {
-    if (!this.autoplay) return;
-    clearInterval(this.autoplay);
+    if (this.autoplay === null) return;
+    cancelAnimationFrame(this.autoplay);
     this.autoplay = null;
+    this.game.setSliding(true);
     if (say) this.game.announce("Stopped.");
     this.game.render();
   }
