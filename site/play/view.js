@@ -1,8 +1,9 @@
 // play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
-// analysed (analysis.js), and the panels below the board (deals.js, notation-panel.js, stats.js, replays.js,
-// settings.js), whose data is kept in the page's store (player-data.js, core/store.js).  Its links:
-// #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game, #daily=YYYY-MM-DD&n=N opens that date's daily puzzle, #replay=... plays a replay in the Replays panel (replays.js), #game (or no
-// fragment) shows the game on screen.
+// analysed (analysis.js), a big board zoomed on a small screen (zoom.js), and the panels below the board
+// (deals.js, notation-panel.js, stats.js, replays.js, settings.js), whose data is kept in the page's store
+// (player-data.js, core/store.js).  Its links: #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game,
+// #daily=YYYY-MM-DD&n=N opens that date's daily puzzle, #replay=... plays a replay in the Replays panel
+// (replays.js), #game (or no fragment) shows the game on screen.
 
 import { mountGame } from "./game.js";
 import { Judge } from "./verdicts.js";
@@ -13,6 +14,7 @@ import { notationPanel } from "./notation-panel.js";
 import { statsPanel } from "./stats.js";
 import { replaysPanel } from "./replays.js";
 import { settings, settingsPanel } from "./settings.js";
+import { boardZoom } from "./zoom.js";
 import { playerData } from "./player-data.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
@@ -23,6 +25,7 @@ export function mount(section, { solver, router, budgets }) {
   const judge = new Judge(solver);
   mountAnalysis(section, game, judge);
   mountJudging(section, game, judge, settings);
+  boardZoom(section, settings);
   const daily = dailyPuzzles(game);
   // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
   // The store opens meanwhile: the game never waits for it.

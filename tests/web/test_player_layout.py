@@ -310,3 +310,37 @@ def test_the_game_board_has_the_themes_tiles(browser, app_url, scheme):
     finished = page.evaluate(f"() => [...document.querySelectorAll('.play-tile')].map({LOOK})")
     assert len(finished) == 8 and all(tile == game[1] for tile in finished), (finished, game[1])   # all as "3 in place"
     context.close()
+
+
+NUMBER_SIZES = """() => [...document.querySelectorAll('[data-testid=play-board] .play-tile')]
+    .map((tile) => parseFloat(getComputedStyle(tile).fontSize))"""
+#: Whether the blank's cell is inside the board's frame, as drawn.
+BLANK_IN_VIEW = """() => {
+    const board = document.querySelector('[data-testid=play-board]'), frame = board.parentElement.getBoundingClientRect();
+    const box = board.getBoundingClientRect(), side = box.width / Number(board.dataset.width), blank = Number(board.dataset.blank);
+    const x = box.left + (blank % Number(board.dataset.width) + 0.5) * side, y = box.top + (Math.floor(blank / Number(board.dataset.width)) + 0.5) * side;
+    return x > frame.left && x < frame.right && y > frame.top && y < frame.bottom;
+}"""
+
+
+def test_a_20x20_on_a_phone_zooms_to_numbers_of_10_px_that_follow_the_blank(browser, app_url):
+    context, page = open_page(browser, app_url, 375, 740, "light", "#game")
+    zoom = page.get_by_test_id("play-zoom")
+    assert zoom.is_hidden()   # a 4x4 has numbers large enough
+    load_game(page, 20, list(range(1, 400)) + [0])
+    assert max(page.evaluate(NUMBER_SIZES)) < 10 and zoom.is_visible()
+    zoom.click()
+    assert min(page.evaluate(NUMBER_SIZES)) >= 10 and zoom.get_attribute("aria-pressed") == "true"
+    frame = page.locator(".play-board-frame").bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 375   # the page itself does not scroll sideways
+    assert page.evaluate(BLANK_IN_VIEW)   # the blank, at the bottom right, is in view
+    for key in ["ArrowRight"] * 12 + ["ArrowDown"] * 12:   # the blank goes up and left: the frame follows it
+        page.keyboard.press(key)
+    assert tiles_of(page).index(0) == 7 * 20 + 7 and page.evaluate(BLANK_IN_VIEW)
+    page.reload()   # kept
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    load_game(page, 20, list(range(1, 400)) + [0])
+    page.wait_for_function("document.querySelector('.play').classList.contains('zoomed')")
+    load_game(page, 4, list(range(1, 16)) + [0])
+    assert page.get_by_test_id("play-zoom").is_hidden() and min(page.evaluate(NUMBER_SIZES)) >= 10
+    context.close()
