@@ -140,9 +140,13 @@ def test_the_web_api_names_a_goal_of_another_shape():
     assert answer["message"] == "The goal is 2x3 but the board is 3x2."
 
 
-@pytest.mark.parametrize("width, height, goal", [(2, 5, None), (5, 2, (0,) + tuple(range(1, 10))),
-                                                 (2, 4, tuple(range(7, -1, -1))),
-                                                 (5, 2, (1, 2, 0, 3, 4, 5, 6, 7, 8, 9))])
+@pytest.mark.parametrize("width, height, goal", [
+    (2, 4, tuple(range(7, -1, -1))),
+    # the 10-cell ones with -m slow (the test run's time: 20-30 s each)
+    pytest.param(2, 5, None, marks=pytest.mark.slow),
+    pytest.param(5, 2, (0,) + tuple(range(1, 10)), marks=pytest.mark.slow),
+    pytest.param(5, 2, (1, 2, 0, 3, 4, 5, 6, 7, 8, 9), marks=pytest.mark.slow),
+])
 def test_one_set_of_tables_serves_both_orientations_and_every_corner_goal(width, height, goal):
     """A taller-than-wide board, or a goal with its blank in another corner, is searched as its mirror image on
     the wide shape with the usual goal; the answer is mapped back onto the board and stays optimal.  A goal

@@ -264,6 +264,7 @@ def test_the_page_gives_the_command_lines_verdicts(code_page):
     assert failed.locator(".code-board span").count() == 9   # the board it failed on, drawn
 
 
+@pytest.mark.slow   # (30 s: it waits for a time limit; tests/teach checks the same limits on CPython)
 def test_a_search_that_never_ends_times_out_and_the_next_run_needs_no_reload(code_page):
     upload(code_page, {"solution.py": solution("bug_no_unsolvable_detection")})
     summary = run_tests(code_page, timeout_s=120)

@@ -260,7 +260,7 @@ def test_the_checker_judges_a_word_ladder(app):
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (npm ci)")
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", ["light", pytest.param("dark", marks=pytest.mark.slow)])   # (10-15 s each)
 def test_axe_finds_no_violations_on_the_learn_view_in_use(browser, app_url, scheme):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme, service_workers="block")
     page = context.new_page()                       # its own page: axe's script stays out of the shared one

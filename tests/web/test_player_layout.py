@@ -101,7 +101,7 @@ def test_the_board_stays_in_view_when_the_solver_adds_a_note_above_it(browser, a
     context.close()
 
 
-@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+@pytest.mark.parametrize("width, height", [(375, 740), pytest.param(1280, 900, marks=pytest.mark.slow)])   # (30 s each)
 def test_the_board_does_not_move_whatever_appears_or_goes_around_it(browser, app_url, width, height):
     """The verdict line (wrapping to two lines) above the board; the search's progress and Cancel, a note
     with Keep going, a refused link's message below it, where they are seen at once: each comes and goes in
@@ -207,7 +207,7 @@ def axe_violations(page):
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (npm ci)")
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", ["light", pytest.param("dark", marks=pytest.mark.slow)])   # (20-30 s each)
 def test_axe_finds_no_violations_on_each_view(browser, app_url, scheme):
     context, page = open_page(browser, app_url, 1280, 900, scheme)
     page.wait_for_function("window.__solver.state === 'ready'", timeout=90_000)

@@ -223,8 +223,13 @@ new PerformanceObserver((list) => {
 """
 
 
-@pytest.mark.parametrize("n, judged", [(3, True), (4, False)])
-@pytest.mark.parametrize("width, height", [(375, 740), (1280, 900)])
+@pytest.mark.parametrize("width, height, n, judged", [
+    (375, 740, 4, False),
+    # the other sizes and games with -m slow (the test run's time: 10-30 s each)
+    pytest.param(375, 740, 3, True, marks=pytest.mark.slow),
+    pytest.param(1280, 900, 4, False, marks=pytest.mark.slow),
+    pytest.param(1280, 900, 3, True, marks=pytest.mark.slow),
+])
 def test_the_board_holds_still_while_a_game_is_played_and_finished(browser, app_url, width, height, n, judged):
     """Cumulative layout shift (as Lighthouse counts it: shifts not within half a second of the person's own
     input) while a game is played with the keys to its end and analysed stays within 0.05, and the board does
