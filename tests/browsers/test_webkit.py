@@ -161,10 +161,7 @@ def run_case(driver, base: str, case, screenshot: Path) -> dict:
     return result
 
 
-# The Code view's case takes most of WebKit's time (its spare Python boots during the run: 30-90 s); Firefox runs
-# it in the default run, WebKit with -m slow.
-@pytest.mark.parametrize("case", [pytest.param(case, marks=pytest.mark.slow) if case.name == "code" else case
-                                  for case in CASES], ids=CASE_IDS)
+@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
 def test_view_in_webkit(webkit, smoke_url, case):
     reason = case.skip_unless()
     if reason:
