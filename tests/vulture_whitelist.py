@@ -14,6 +14,10 @@ call  # webapi.call: site/worker/worker.js's one way into the engine
 took  # budget.took: worker.js words its start-up time with it
 answer_json  # teach.page.answer_json: site/worker/code-worker.js's one way into the assignment's tests
 
+# -- pysrc/puzzlesolver/policy: the plan table's columns, read by name ----------------------------------------
+_.auto  # plans.Row: a request kind, read with getattr(row, request_kind(options)) by plans.plan_for
+_.pdb  # plans.Row: the same
+
 # -- pysrc/puzzlesolver/teach: the protocols Python itself calls ---------------------------------------------
 _.find_spec  # loading._Finder: importlib's MetaPathFinder protocol (on sys.meta_path, called by import)
 _.create_module  # loading._Finder: importlib's Loader protocol

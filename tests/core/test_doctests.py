@@ -10,12 +10,12 @@ import pytest
 
 import puzzlesolver
 import puzzlesolver.explain
-
 import puzzlesolver.ops
+import puzzlesolver.policy
 
 #: The package's modules and those of its sub-packages whose modules run at run time (fast/ holds the
 #: NumPy table builders, which only the build imports).
-MODULES = sorted(name for package in (puzzlesolver, puzzlesolver.explain, puzzlesolver.ops)
+MODULES = sorted(name for package in (puzzlesolver, puzzlesolver.explain, puzzlesolver.ops, puzzlesolver.policy)
                  for _, name, _ in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
                  if name != "puzzlesolver.__main__")  # importing it runs the command line
 

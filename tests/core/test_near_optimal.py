@@ -9,9 +9,9 @@ import pytest
 
 from spec_helpers import BENCHMARKS, bfs_distances
 
-from puzzlesolver import grid
+from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
-from puzzlesolver.fast.anytime import CHUNK, AnytimeSearch, _Windows
+from puzzlesolver.fast.anytime import CHUNK, _Windows
 from puzzlesolver.fast.beam import BeamSearch
 from puzzlesolver.fast.estimates import LineEstimate
 from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
@@ -123,7 +123,7 @@ def test_the_anytime_search_answers_any_goal_and_its_answers_only_get_shorter(n)
     goal = random_board(n, rng).tiles
     tiles = random_board(n, rng, goal).tiles  # uniform: a board 400 random moves away is solved well at once
     board = Board.from_tiles(tiles, goal)
-    search = AnytimeSearch(board)
+    search = policy.board_search(board)
     lengths = []
     for _ in range(60):
         if search.run(40_000):
@@ -141,7 +141,7 @@ def test_the_anytime_search_proves_short_7x7_answers_optimal():
     board = Board.from_tiles(tiles)
     optimal = IDAStar(board, lambda counter: ManhattanEngine(tiles, board.goal, 7, True, counter), "reference")
     optimal.run(None)
-    search = AnytimeSearch(board)
+    search = policy.board_search(board)
     while not search.run(20_000):
         pass
     assert search.optimal and len(search.blank_path()) == len(optimal.blank_path())
@@ -149,7 +149,7 @@ def test_the_anytime_search_proves_short_7x7_answers_optimal():
 
 def test_the_bound_is_never_above_the_published_optimum_of_korfs_24_puzzles():
     for optimum, tiles in korf24():
-        search = AnytimeSearch(Board.from_tiles(tiles))
+        search = policy.board_search(Board.from_tiles(tiles))
         search.run(60_000)
         answer = search.blank_path()
         assert Board.from_tiles(tiles).manhattan() <= search.bound <= optimum

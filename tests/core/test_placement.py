@@ -7,10 +7,9 @@ import random
 
 import pytest
 
-from puzzlesolver import grid
+from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
 from puzzlesolver.search import SearchStats
-from puzzlesolver.fast.anytime import AnytimeSearch
 from puzzlesolver.fast.lines import SubgoalSearch, shrinking_lines
 from puzzlesolver.fast import placement
 from puzzlesolver.fast.placement import BIG_KINDS, QUICK, PlacementBeam, Settings, placement_plan, portfolio
@@ -147,7 +146,7 @@ def test_on_10x10_two_beams_are_shorter_than_the_line_by_line_solver_by_a_tenth(
 
 def test_the_anytime_search_answers_a_big_square_with_a_placement_beam():
     board = random_board(10, random.Random(3))
-    search = AnytimeSearch(board)
+    search = policy.board_search(board)
     search.run(1_000_000)
     assert "placement" in search.method and search.blank_path() and reaches(board, search.blank_path())
     assert search.bound >= board.manhattan()

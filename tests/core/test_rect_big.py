@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from puzzlesolver import grid
+from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
 from puzzlesolver.fast import rect_tables
-from puzzlesolver.fast.anytime import AnytimeSearch, bound_search
+from puzzlesolver.fast.anytime import AnytimeSearch, Answers
 from puzzlesolver.fast.beam import BeamSearch
 from puzzlesolver.fast.estimates import LineEstimate
-from puzzlesolver.fast.ida import ManhattanEngine
+from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
 from puzzlesolver.fast.lines import SubgoalSearch
 from puzzlesolver.fast.placement import QUICK, PlacementBeam
 from puzzlesolver.fast.rect import RectIDAStar
@@ -38,6 +38,12 @@ def optimal_moves(board: Board) -> int:
                                                                                       partitions))
     search.run()
     return search.moves
+
+
+def conflicts_search(board: Board) -> IDAStar:
+    """IDA* on Manhattan distance + linear conflicts: the bound of the anytime search on a rectangle."""
+    return IDAStar(board, lambda counter: ManhattanEngine(board.tiles, board.goal, board.width, True, counter),
+                   "IDA* + Manhattan distance + linear conflicts")
 
 
 def boards(width: int, height: int, seed: int, count: int = 2):
@@ -84,7 +90,7 @@ def test_a_placement_beam_answers_any_shape_and_goal_with_legal_slides(width, he
 @pytest.mark.parametrize("width, height", [(16, 8), (8, 16)])
 def test_on_a_big_rectangle_a_quick_placement_beam_is_shorter_than_the_line_by_line_solver_by_a_tenth(width, height):
     """Measured: 2,853 and 2,773 moves against 3,345 and 3,461 on 16x8, 2,730 and 2,978 against 3,348 and 3,684 on
-    8x16 (on rectangles 2 or 3 cells across, 1-6% shorter, or as long: see ``anytime.THIN``)."""
+    8x16 (on rectangles 2 or 3 cells across, 1-6% shorter, or as long: see ``policy.plans.THIN``)."""
     for board in boards(width, height, 5 * width + height):
         beam, lines = PlacementBeam(board, *QUICK), SubgoalSearch(board, finish_side=4)
         beam.run(None), lines.run(None)
@@ -93,8 +99,8 @@ def test_on_a_big_rectangle_a_quick_placement_beam_is_shorter_than_the_line_by_l
 
 def test_the_anytime_search_answers_big_and_thin_rectangles_with_placement_beams():
     for width, height in ((16, 8), (20, 3), (2, 20)):
-        assert AnytimeSearch(next(boards(width, height, 1, 1))).method.startswith("anytime: placement beams")
-    assert AnytimeSearch(next(boards(4, 10, 1, 1))).method.startswith("anytime: beam searches from both ends")
+        assert policy.board_search(next(boards(width, height, 1, 1))).method.startswith("anytime: placement beams")
+    assert policy.board_search(next(boards(4, 10, 1, 1))).method.startswith("anytime: beam searches from both ends")
 
 
 @pytest.mark.parametrize("width, height", [(3, 2), (2, 3), (4, 3), (3, 4), (5, 2), (6, 3)])
@@ -142,7 +148,7 @@ def test_a_beam_reaches_any_goal_of_a_rectangle_with_legal_slides(width, height,
 @pytest.mark.parametrize("width, height", BIG_SHAPES)
 def test_the_anytime_search_answers_a_big_rectangle_at_once_with_a_bound_below_its_answer(width, height):
     for board in boards(width, height, 11 * width + height):
-        search = AnytimeSearch(board)
+        search = policy.board_search(board)
         for _ in range(200):
             search.run(20_000)
             if search.blank_path():
@@ -154,7 +160,7 @@ def test_the_anytime_search_answers_a_big_rectangle_at_once_with_a_bound_below_i
 
 
 def test_the_anytime_search_gives_no_answer_to_a_rectangle_that_cannot_reach_its_goal():
-    search = AnytimeSearch(next(boards(20, 3, 9, 1)).twin())
+    search = policy.board_search(next(boards(20, 3, 9, 1)).twin())
     assert search.run(1000) and search.blank_path() == [] and search.path() == []
 
 
@@ -163,10 +169,10 @@ def test_the_proven_bound_is_never_above_the_optimum(width, height):
     for seed in range(2):
         board = random_board(width, random.Random(1000 * width + seed), height=height)
         optimum = optimal_moves(board)
-        whole = bound_search(board)
+        whole = conflicts_search(board)
         whole.run(30_000)
         assert whole.bound <= optimum
-        search = AnytimeSearch(board)
+        search = AnytimeSearch(board, conflicts_search(board), Answers.PLACEMENTS)
         for budget in (1_000, 20_000, 100_000):
             search.run(budget)
             answer = search.blank_path()
@@ -179,6 +185,6 @@ def test_the_proven_bound_is_never_above_the_optimum(width, height):
 def test_the_bound_search_run_to_the_end_is_optimal_on_a_rectangle(width, height):
     for seed in range(3):
         board = random_board(width, random.Random(seed), height=height)
-        search = bound_search(board)
+        search = conflicts_search(board)
         assert search.run(None)
         assert reaches(board, search.blank_path()) and len(search.blank_path()) == optimal_moves(board)

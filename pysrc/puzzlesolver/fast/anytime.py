@@ -6,16 +6,17 @@ does two things in turns, a slice at a time:
 * **it proves a lower bound**: IDA* on the whole board raises its bound as each of its iterations
   ends; if it finishes, the answer is optimal.  It runs alone for the first :data:`IDA_FIRST`
   expansions (boards a few dozen moves from the goal are solved optimally at once), then gets
-  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` above 64 cells).  On 5x5 it reads the additive
-  5-5-5-5-4 pattern tables
-  (:func:`bound_search`): twice as fast as Manhattan distance + linear conflicts, which it uses
-  otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each: bound / optimum 0.882 -> 0.909);
+  :data:`BOUND_SHARE` of the work (:data:`BIG_BOUND_SHARE` above 64 cells).  Which IDA* is the policy's plan's
+  (:mod:`puzzlesolver.policy.plans`): on 5x5 the additive 5-5-5-5-4 pattern tables, twice as fast as Manhattan
+  distance + linear conflicts, which it uses otherwise, and stronger (Korf & Felner's 24-puzzles, 10 s each:
+  bound / optimum 0.882 -> 0.909);
 * **it finds shorter and shorter answers**: up to 8x8 (64 cells, on a W x H board), a portfolio of beam searches
   (:mod:`.beam`): from the board to the goal and from the goal back to the board, each ranking the
   boards with its own weighting of Manhattan distance, the tiles' squared distances and linear
-  conflicts, in rounds of growing width.  On bigger boards, and on rectangles 2 or 3 cells across (where
-  those beams stall), the answers come from a portfolio of placement beams (:mod:`.placement`: the line-by-line
-  solver's placements as one beam over whole boards), each round followed by a sweep of windows.  Then windows
+  conflicts, in rounds of growing width (:attr:`Answers.BEAMS`).  On bigger boards, and on rectangles 2 or 3 cells
+  across (where those beams stall), the answers come from a portfolio of placement beams (:attr:`Answers.PLACEMENTS`,
+  :mod:`.placement`: the line-by-line solver's placements as one beam over whole boards), each round followed by a
+  sweep of windows; which of the two is the policy's plan's too.  Then windows
   of the answer are replaced by the shortest paths
   between their ends that keep to the small square the window's moves stay in (IDA* towards the window's
   last board, on that square), in turns with narrow beams.  A beam that
@@ -60,8 +61,9 @@ so far, so a caller whose budget runs out still has one, with ``bound`` to say h
 can be at most.
 
 >>> from puzzlesolver.board import Board
->>> search = AnytimeSearch(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
-...                                          19, 20, 21, 22, 23, 0, 24]))
+>>> board = Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 0, 24])
+>>> whole = IDAStar(board, lambda counter: ManhattanEngine(board.tiles, board.goal, 5, True, counter), "IDA*")
+>>> search = AnytimeSearch(board, whole, Answers.BEAMS)
 >>> search.run(None), search.blank_path(), search.optimal
 (True, [24], True)
 """
@@ -69,19 +71,19 @@ can be at most.
 from __future__ import annotations
 
 import math
+from enum import Enum
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
 from ..search import SearchStats
 from .beam import BeamSearch, grid_side
-from . import tables
 from .ida import IDAStar, ManhattanEngine, Pdb5
 from .lines import cut_loops
 from .placement import QUICK, PlacementBeam, Settings, portfolio
 
-__all__ = ["AnytimeSearch", "bound_search", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS", "round_widths",
-           "window_cells"]
+__all__ = ["AnytimeSearch", "Answers", "BEAM_UP_TO", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS",
+           "round_widths", "window_cells"]
 
 #: Expansions the whole-board IDA* runs alone before any answer is looked for.
 IDA_FIRST = 10_000
@@ -108,19 +110,11 @@ PLACEMENT_COST = 8
 #: (a 15x15 answer of 5,749 moves: 7.3 s of CPU for 90 moves shorter, where a second beam takes 1.5 s), and a
 #: whole-board beam stalls within 200 moves of the start (a 20x20: the Manhattan distance 5,321 -> 5,304).
 SWEEP_EVERY_ROUND_UP_TO = 10
-#: Up to this side (on a rectangle: up to as many cells as this square has) the answers come from beams over
-#: the whole board; above it, from placement beams.  On rectangles as on squares: three random boards each, 10 s
-#: of CPU, answer / bound, whole-board beams against placement beams: 12x6 1.90 / 1.82, 11x7 1.70 / 1.83,
-#: 6x10 (5 s) 1.62 / 2.14.
+#: Up to this side (on a rectangle: up to as many cells as this square has) the policy's plans take answers from
+#: beams over the whole board (:attr:`Answers.BEAMS`), and the bound gets :data:`BOUND_SHARE`; above it, from
+#: placement beams.  On rectangles as on squares: three random boards each, 10 s of CPU, answer / bound,
+#: whole-board beams against placement beams: 12x6 1.90 / 1.82, 11x7 1.70 / 1.83, 6x10 (5 s) 1.62 / 2.14.
 BEAM_UP_TO = 8
-#: A rectangle this many cells across or fewer takes placement beams whatever its cells: beams over the whole
-#: board stall on such thin boards (5 s of CPU each, 10 random boards, median answer: 20x3 1,376 moves by beams,
-#: 1,301 by the line-by-line solver; 2x20 893 and 882).  Placement beams against the line-by-line solver (which
-#: gave the first answer on these boards, and on rectangles above 8x8, before; three random boards each, answer /
-#: bound, 5 s): 20x3 2.32 / 2.70, 3x15 2.37 / 2.57, 2x20 2.57 / 2.56, 2x12 1.67 / 1.76, 3x7 1.20 / 1.24; with
-#: 10 s: 20x10 2.42 / 3.31, 16x8 2.40 / 3.08, 20x5 2.23 / 3.06, 20x4 2.71 / 3.08, 10x20 2.47 / 3.35, 20x18 2.49 /
-#: 3.52.
-THIN = 3
 #: The width of the first two beams (both ends), then the widths of the rounds of the portfolio on 5x5
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64
@@ -166,38 +160,28 @@ def window_cells(blank: int, moves: Sequence[int], width: int, height: int) -> T
     return [(top + r) * width + left + c for r in range(down) for c in range(across)], across
 
 
-def bound_search(board: Board) -> IDAStar:
-    """The IDA* that proves the bound: on 5x5 with the 5-5-5-5-4 pattern tables when they are at hand and
-    the goal's blank is in a corner (a symmetry and a relabelling map the board onto the tables' goal),
-    else with Manhattan distance + linear conflicts."""
-    n, tiles, goal = board.width, board.tiles, board.goal
-    five = n == board.height == 5 and tables.at_hand(tables.tables_5)
-    canon = grid.canonical(tiles, goal, n, (n * n - 1,)) if five else None
-    if canon is not None:
-        standard, back, _ = canon
-        return IDAStar(board, lambda counter: Pdb5(standard, counter),
-                       "IDA* + 5-5-5-5-4 pattern databases (mirror lookup)", back)
-    return IDAStar(board, lambda counter: ManhattanEngine(tiles, goal, n, True, counter),
-                   "IDA* + Manhattan distance + linear conflicts")
+class Answers(Enum):
+    """Where the anytime search's answers come from (its value is how its method says it)."""
+
+    BEAMS = "beam searches from both ends"
+    PLACEMENTS = ("placement beams (the line-by-line placements, searched as beams), then optimal windows and beam "
+                  "searches")
 
 
 class AnytimeSearch:
-    """Beam searches (or the line-by-line solver) for answers, IDA* for the bound (the Search protocol)."""
+    """Beam searches (or placement beams: ``answers``) for answers, the IDA* ``whole`` for the bound (the Search
+    protocol).  Which of each is the policy's plan's (:mod:`puzzlesolver.policy.plans`)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, whole: IDAStar, answers: Answers) -> None:
         self.board = board
         self.width, self.height = board.width, board.height
         #: the side of the square of as many cells as the board (its own side on a square board)
         self.side = math.sqrt(board.width * board.height)
-        thin = board.width != board.height and min(board.width, board.height) <= THIN
         #: whether beams over the whole board give the answers (else placement beams do)
-        self.beams = self.side <= BEAM_UP_TO and not thin
-        answers = ("beam searches from both ends" if self.beams else
-                   "placement beams (the line-by-line placements, searched as beams), then optimal windows and beam "
-                   "searches")
-        self._whole = bound_search(board)
-        self._bound_cost = TABLE_COST if isinstance(self._whole.engine, Pdb5) else 1
-        self.method = f"anytime: {answers}, while {self._whole.method} proves a lower bound"
+        self.beams = answers is Answers.BEAMS
+        self._whole = whole
+        self._bound_cost = TABLE_COST if isinstance(whole.engine, Pdb5) else 1
+        self.method = f"anytime: {answers.value}, while {whole.method} proves a lower bound"
         self.stats = SearchStats(0, 0, 0)
         self._best: Optional[List[int]] = None
         self._plan = self._attempts()
