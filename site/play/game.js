@@ -24,7 +24,7 @@ import { formatStatNumber } from "../core/averages.js";
 import { BoardView } from "./board-view.js";
 import { shapeMenu } from "./shape-menu.js";
 import { bindInput } from "./input.js";
-import { UNCOUNTED } from "./stats.js";
+import { finishedResult } from "./result.js";
 import { keepGame, reloadedGame, withoutTime } from "./kept-game.js";
 
 const TICK_MS = 33;    // the timer shows milliseconds: about 30 updates a second
@@ -349,28 +349,10 @@ export function mountGame(root, { solver, budgets, onFragment }) {
   let lastUnknown = null;   // the last reason given, for a note added later (noteResult)
   function describeFinish(unknown = null) {
     lastUnknown = unknown;
-    const moves = session.moveCount;
-    const optimal = session.optimalStart;
-    const helped = [session.assisted && `${plural(session.assisted, "move")} by the solver`,
-      session.hints && plural(session.hints, "hint")].filter(Boolean);
-    const waiting = unknown || (help.ready ? "the optimal count is being worked out…" : "the optimal count will be shown once the solver has loaded.");
-    const span = (text, testid) => { const s = document.createElement("span"); s.textContent = text; if (testid) s.dataset.testid = testid; return s; };
-    const strong = document.createElement("strong");
-    strong.textContent = "Solved!";
-    ui.result.replaceChildren(strong, " ",
-      span(`You took ${plural(moves, "move")}${helped.length ? ` (${helped.join(", ")})` : ""}${timeTaken()}; `),
-      span(optimal === null ? "" : String(optimal), "play-optimal"),
-      span(optimal === null ? waiting : ` ${optimal === 1 ? "move is" : "moves are"} optimal for the starting board.`));
-    const uncounted = UNCOUNTED[session.uncounted];
-    if (uncounted) ui.result.append(Object.assign(span(uncounted, "play-uncounted"), { className: "play-uncounted" }));
-    if (session.notes?.size) ui.result.append(Object.assign(span([...session.notes].join(" "), "play-kept"), { className: "play-kept" }));
+    const { parts, spoken } = finishedResult(session, { unknown, solverReady: help.ready });
+    ui.result.replaceChildren(...parts);
     ui.result.hidden = false;
-    announce(`Solved in ${plural(moves, "move")}.` + (optimal === null ? "" : ` Optimal for the starting board: ${plural(optimal, "move")}.`));
-  }
-
-  /** " in 1:01.234", or nothing for a game whose time from the start is not known (an old link without it). */
-  function timeTaken() {
-    return session.origin === "untimed" ? "" : ` in ${formatTime(session.elapsedMs())}`;
+    announce(spoken);
   }
 
   // ---- share ------------------------------------------------------------------------------------
