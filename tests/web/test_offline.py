@@ -204,6 +204,35 @@ def test_loads_and_solves_offline_after_the_first_visit(context, site):
     assert context.foreign == []
 
 
+CORRECT_SOLUTION = (Path(__file__).resolve().parents[1] / "teach" / "solutions" / "eight_correct.py").read_text()
+CODE_SUMMARY = "document.querySelector('[data-testid=code-summary]').textContent"
+
+
+def test_the_code_view_runs_a_students_files_offline_and_keeps_them(context, site):
+    """A first visit (of the game, not of the Code view) is enough: with the network cut, the Code view opens, runs
+    a student's files against every test, and keeps them through a reload."""
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()   # the next visit: the service worker serves it
+    wait_ready(page)
+    context.set_offline(True)
+    page.goto(site.url + "#code")
+    page.wait_for_function("!document.querySelector('[data-testid=code-run]').disabled", timeout=90_000)
+    page.get_by_test_id("code-upload").set_input_files(
+        [{"name": "solution.py", "mimeType": "text/x-python", "buffer": CORRECT_SOLUTION.encode()}])
+    page.get_by_test_id("code-run").click()
+    page.wait_for_function(f"/\\d+ of \\d+ passed/.test({CODE_SUMMARY})", timeout=120_000)
+    passed = page.evaluate(CODE_SUMMARY)
+    total = page.locator("[data-testid=code-results] > li").count()
+    assert passed.startswith(f"{total} of {total} passed"), passed
+    page.reload()
+    page.wait_for_function("!document.querySelector('[data-testid=code-run]').disabled", timeout=90_000)
+    assert page.get_by_test_id("code-file").all_text_contents() == ["solution.py"]
+    assert "class Solver" in page.get_by_test_id("code-editor").text_content()
+
+
 def test_a_new_build_is_offered_and_applied_whole(context, site):
     page = context.new_page()
     page.goto(site.url)
