@@ -54,7 +54,7 @@ class FirefoxDriver:
             self.process.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")   # closed when this file's cases end, not at the end of the run
 def firefox():
     require(FIREFOX, "firefox-esr")
     if not PUPPETEER.is_dir() or not shutil.which("node"):

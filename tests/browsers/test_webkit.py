@@ -20,9 +20,11 @@ pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:Depre
 READY = "window.__solver && window.__solver.state === 'ready' && window.__app && window.__app.viewReady"
 
 
-@pytest.fixture(scope="session")
+# Module-scoped, not session-scoped: the browser and its display go when this file's cases end.  Left open to the
+# end of the run, the Code case's page kept a WebKit web process busy at one core for all the tests after it.
+@pytest.fixture(scope="module")
 def xvfb_display():
-    """One X display for the session (Xvfb picks a free number and writes it to a pipe)."""
+    """One X display for this file's cases (Xvfb picks a free number and writes it to a pipe)."""
     require(XVFB, "xvfb")
     read, write = os.pipe()
     server = subprocess.Popen([str(XVFB), "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
@@ -38,7 +40,7 @@ def xvfb_display():
     server.wait(10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def webkit(xvfb_display):
     require(WEBKIT_DRIVER, "webkit2gtk-driver")
     from selenium import webdriver
