@@ -4,7 +4,7 @@
 // (help.js).  The rules are in core/rules.js, so the game is playable before Python has booted.  Nothing
 // from a URL or the worker is inserted as HTML.
 //
-//   const game = mountGame(section, { solver, budgets, onFragment });
+//   const game = mountGame(section, { solver, budgets, onFragment, keys });   // keys(): the keymap (keymap.js)
 //   game.loadFragment("play=3:...");   // a shared game (or "play=5x3:...", 5 wide and 3 high); a refused link
 //                                      // gets a message, and a fresh deal of its shape or the game stays (refuse)
 //   game.loadGame({ n, height, tiles, origin });   // a daily puzzle ("deal"), an exact deal ("exact"), a typed
@@ -31,7 +31,7 @@ const TICK_MS = 33;    // the timer shows milliseconds: about 30 updates a secon
 const LINK_AT_ONCE_CELLS = 49;   // boards up to 7x7 put each move in the address bar at once (publish)
 const LATE_LINK_MS = 100;
 
-export function mountGame(root, { solver, budgets, onFragment }) {
+export function mountGame(root, { solver, budgets, onFragment, keys }) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
   const ui = {
     size: part("play-size"), newGame: part("play-new"), restart: part("play-restart"), undo: part("play-undo"),
@@ -370,7 +370,7 @@ export function mountGame(root, { solver, budgets, onFragment }) {
     ui.share.dataset.copied = String(copied);
   }
 
-  bindInput(root, ui.board, { slide, undo, redo, newGame: () => { active = true; dealChosen(); }, restart: () => { active = true; restart(); }, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
+  bindInput(root, ui.board, { keys, slide, undo, redo, newGame: () => { active = true; dealChosen(); }, restart: () => { active = true; restart(); }, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
 
   return {
     loadFragment, newPuzzle, refuse,

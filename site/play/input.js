@@ -1,16 +1,13 @@
 // play/input.js -- the game's keys and swipes, turned into the game's own actions: a slide in a direction
 // (the way a tile moves), undo and redo, a new scramble (N) and a restart (R), as speedsolvers keep them at
-// hand.  Clicks on tiles are the game's (game.js).
+// hand; which key does what is the player's keymap (keymap.js).  Clicks on tiles are the game's (game.js).
 //
-//   bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks });
+//   bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks, keys: () => keymap });
 
 import { OPPOSITE } from "../core/rules.js";
+import { DEFAULT_KEYS, actionFor } from "./keymap.js";
 
-const KEY_DIRS = {
-  ArrowLeft: "l", ArrowRight: "r", ArrowUp: "u", ArrowDown: "d",
-  a: "l", d: "r", w: "u", s: "d", A: "l", D: "r", W: "u", S: "d",
-};
-const ACTION_KEYS = { n: "newGame", N: "newGame", r: "restart", R: "restart" };
+const SLIDES = new Set(["l", "r", "u", "d"]);
 const SWIPE_MIN_PX = 24;
 // Controls that take arrow keys themselves (text, lists, sliders, radio groups); a checkbox or a button does not,
 // so arrows slide tiles when one of those has the focus.
@@ -21,12 +18,12 @@ function usesArrowKeys(target) {
 }
 
 /**
- * Arrow keys and W A S D slide (inside the game, or anywhere when nothing in particular has the focus and
- * the game is on screen), Ctrl+Z / Ctrl+Y undo and redo, N deals a new scramble and R restarts (the game they
- * replace comes back with Undo), a swipe on the board slides;
+ * The keymap's keys (arrow keys and W A S D at first) slide, inside the game, or anywhere when nothing in
+ * particular has the focus and the game is on screen; Ctrl+Z / Ctrl+Y undo and redo; N deals a new scramble and
+ * R restarts (the game they replace comes back with Undo); a swipe on the board slides.
  * `suppressClicks()` is called when a swipe ends, so the click that may follow is not taken as a tap.
  */
-export function bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks }) {
+export function bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks, keys = () => DEFAULT_KEYS }) {
   const actions = { newGame, restart };
   function onKey(event) {
     const target = event.target;
@@ -38,15 +35,15 @@ export function bindInput(root, board, { slide, undo, redo, newGame, restart, su
       else if (k === "y" || (k === "z" && event.shiftKey)) { redo(); event.preventDefault(); }
       return;
     }
-    if (ACTION_KEYS[event.key]) {
+    const action = actionFor(keys(), event.key);
+    if (actions[action]) {
       event.preventDefault();
-      actions[ACTION_KEYS[event.key]]();
+      actions[action]();
       return;
     }
-    const key = KEY_DIRS[event.key];
-    if (!key) return;
+    if (!SLIDES.has(action)) return;
     event.preventDefault();
-    slide(root.dataset.keys === "blank" ? OPPOSITE[key] : key);   // keys moving the blank: the tile goes the other way
+    slide(root.dataset.keys === "blank" ? OPPOSITE[action] : action);   // keys moving the blank: the tile goes the other way
   }
   root.addEventListener("keydown", onKey);
   document.addEventListener("keydown", (event) => {

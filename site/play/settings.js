@@ -1,7 +1,7 @@
 // play/settings.js -- the player's settings, kept on this device (the store's "settings", one record a name:
 // core/store.js), and their panel below the board: a colour scheme per size (core/schemes.js), picture tiles (a
-// built-in picture, or one of the person's own that is never uploaded), numbers shown or hidden, which way the
-// arrow keys move, and sliding on hover.  "Judge each move" and its
+// built-in picture, or one of the person's own that is never uploaded), numbers shown or hidden, the slides'
+// animation, which way the slide keys move and which keys do what (key-settings.js), and sliding on hover.  "Judge each move" and its
 // labels are kept here too (judge.js).
 //
 //   settings.get("keys", "tile"); settings.set("hover", true);
@@ -10,6 +10,10 @@
 
 import { el } from "../core/dom.js";
 import { SCHEMES, schemeFor, tileColour, withScheme } from "../core/schemes.js";
+import { keySettings } from "./key-settings.js";
+
+/** The slide animation's choices: [ms a slide takes, name]; 0: none. */
+const ANIMATIONS = [["110", "Slide"], ["50", "Fast slide"], ["200", "Slow slide"], ["0", "No animation"]];
 import { field, panel } from "./extra-panel.js";
 
 const BUILT_IN_PICTURE = new URL("./pictures/harbour.svg", import.meta.url).href;
@@ -67,6 +71,9 @@ export function settingsPanel(root, game) {
   const keys = el("select", { id: "key-mode", "data-testid": "key-mode" },
     el("option", { value: "tile", text: "the tile" }), el("option", { value: "blank", text: "the blank" }));
   const hover = el("input", { type: "checkbox", id: "hover-mode", "data-testid": "hover-mode" });
+  const animation = el("select", { id: "play-animation", "data-testid": "play-animation" },
+    ...ANIMATIONS.map(([ms, name]) => el("option", { value: ms, text: name })));
+  const keyChoices = keySettings(settings, { hovering: () => hover.checked });
   let ownUrl = null;
 
   // The scheme kept for the size on screen (a game of another size shows its own).
@@ -104,6 +111,7 @@ export function settingsPanel(root, game) {
     numbers.checked = settings.get("pictureNumbers", true);
     keys.value = settings.get("keys", "tile");
     hover.checked = settings.get("hover", false);
+    animation.value = ANIMATIONS.some(([ms]) => ms === settings.get("animation")) ? settings.get("animation") : "110";
   };
   fromSettings();
   picture.addEventListener("change", () => { settings.set("picture", picture.value); if (picture.value === "own" && !ownUrl) file.click(); applyLook(); });
@@ -123,20 +131,25 @@ export function settingsPanel(root, game) {
   const applyKeys = () => { root.dataset.keys = keys.value; };
   keys.addEventListener("change", () => { settings.set("keys", keys.value); applyKeys(); });
   hover.addEventListener("change", () => settings.set("hover", hover.checked));
+  const applyAnimation = () => board.style.setProperty("--slide-ms", `${animation.value}ms`);
+  animation.addEventListener("change", () => { settings.set("animation", animation.value); applyAnimation(); });
   board.addEventListener("pointerover", (event) => {
-    if (!hover.checked || event.pointerType !== "mouse") return;
+    if (!hover.checked || event.pointerType !== "mouse" || keyChoices.frozen()) return;
     const tile = event.target.closest(".play-tile.can-move");
     if (tile) game.playTile(Number(tile.dataset.tile));
   });
   root.addEventListener("game-render", () => { if (scheme.value !== keptScheme()) applyLook(); else placeTiles(); });
-  settings.whenLoaded(() => { fromSettings(); applyLook(); applyKeys(); });
+  settings.whenLoaded(() => { fromSettings(); applyLook(); applyKeys(); applyAnimation(); });
   applyLook();
   applyKeys();
-  return panel("Settings: colours, pictures, keys", "settings-panel",
+  applyAnimation();
+  return panel("Settings: colours, pictures, keys, animation", "settings-panel",
     el("div", { class: "play-controls" }, field("Colours (kept for each size)", scheme)),
     el("div", { class: "play-controls" }, field("Tiles show", picture), file),
     el("label", { class: "check" }, numbers, " Numbers on coloured or picture tiles"),
-    el("div", { class: "play-controls" }, field("Arrow keys and W A S D move", keys)),
-    el("label", { class: "check" }, hover, " Slide on hover (mouse): a tile slides, with its whole row or column, as the pointer enters it"),
+    el("div", { class: "play-controls" }, field("Slides", animation)),
+    el("div", { class: "play-controls" }, field("The slide keys move", keys)),
+    keyChoices.element,
+    el("label", { class: "check" }, hover, " Slide on hover (mouse): a tile slides, with its whole row or column, as the pointer enters it; holding the freeze key stops it"),
     el("p", { class: "note", text: "A picture you pick stays on this device: it is never uploaded. Tapping a tile in the blank's row or column slides the whole line at once; each tile counts as a move." }));
 }

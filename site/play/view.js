@@ -15,13 +15,15 @@ import { statsPanel } from "./stats.js";
 import { replaysPanel } from "./replays.js";
 import { settings, settingsPanel } from "./settings.js";
 import { boardZoom } from "./zoom.js";
+import { keymapOf } from "./keymap.js";
 import { playerData } from "./player-data.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
 const FIRST_SIZE = 4;
 
 export function mount(section, { solver, router, budgets }) {
-  const game = mountGame(section, { solver, budgets, onFragment: (fragment) => router.publish(fragment, "play") });
+  const game = mountGame(section, { solver, budgets, onFragment: (fragment) => router.publish(fragment, "play"),
+    keys: () => keymapOf(settings.get("keymap")) });
   const judge = new Judge(solver);
   mountAnalysis(section, game, judge);
   mountJudging(section, game, judge, settings);
@@ -30,7 +32,7 @@ export function mount(section, { solver, router, budgets }) {
   // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
   // The store opens meanwhile: the game never waits for it.
   const data = playerData();
-  const replays = replaysPanel(section, game, data);
+  const replays = replaysPanel(section, game, data, judge);
   section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
     statsPanel(section, game, data, replays), replays.element, settingsPanel(section, game));
 
