@@ -1,10 +1,11 @@
 // play/replays.js -- the Replays panel below the board: a replay link pasted (Slidysim's, in any form, or this
 // page's #replay=) or opened from the address, summed up (size, STM, MTM, time, TPS) and played back
-// (replay-player.js); shared back as either link; and the player's own finished solves, each kept as a replay
-// on this device (replay-store.js over the page's store), listed, opened, exported and imported (a file of
-// another device's export: nothing doubled).  The list follows other tabs' solves as they are kept.
+// (replay-player.js), compared with the solver's optimum (replay-analysis.js); shared back as either link; and the
+// player's own finished solves, each kept as a replay on this device (replay-store.js over the page's store),
+// listed, opened, exported and imported (a file of another device's export: nothing doubled).  The list follows
+// other tabs' solves as they are kept.
 //
-//   const replays = replaysPanel(root, game, data);   // data: playerData()'s promise; replays.element
+//   const replays = replaysPanel(root, game, data, judge);   // data: playerData()'s promise; replays.element
 //   replays.openLink("replay=..."); replays.openId(id)  // a link, or a kept replay (a statistics row's)
 //   replays.idOf(session)                               // the id a finished game's replay is kept under, or undefined
 
@@ -13,6 +14,7 @@ import { formatStatNumber } from "../core/averages.js";
 import { Replay, ReplayError, parseReplayLink, replayFragment, slidysimLink } from "../core/replay.js";
 import { MAX_KEPT, newReplayId } from "./replay-store.js";
 import { replayPlayer } from "./replay-player.js";
+import { replayAnalysis } from "./replay-analysis.js";
 import { downloadLink, panel, fieldRow } from "./extra-panel.js";
 
 const SUMMARY = [["size", "Size"], ["stm", "STM"], ["mtm", "MTM"], ["time", "Time (s)"], ["tps", "TPS"]];
@@ -29,8 +31,9 @@ export function summaryNumbers(replay) {
   };
 }
 
-export function replaysPanel(root, game, data) {
+export function replaysPanel(root, game, data, judge) {
   const player = replayPlayer();
+  const analysis = replayAnalysis(judge);   // the solver's view of the replay shown
   const message = el("p", { class: "play-message replay-message", role: "status", "data-testid": "replay-message", hidden: true });
   const say = (text, kind = "problem") => {
     message.textContent = text;
@@ -47,7 +50,7 @@ export function replaysPanel(root, game, data) {
   const details = panel("Replays", "replay-panel",
     importRow,
     el("p", { class: "note", id: "replay-import-note", text: "A Slidysim replay link (a world record's, a friend's) or this page's #replay= link: any board from 2x2 to 20x20." }),
-    message, summary, player.element, share.element,
+    message, summary, player.element, share.element, analysis.element,
     el("h3", { class: "replay-heading", text: "Your solves" }), listNote, list, transfer());
   let importing = 0;
 
@@ -77,6 +80,7 @@ export function replaysPanel(root, game, data) {
     summary.hidden = false;
     player.load(replay);
     share.reset();
+    analysis.show(replay);
   }
 
   /** A #replay= link from the address: the panel opens with it loaded, or says why it cannot. */
