@@ -78,8 +78,10 @@ from .. import grid
 from ..board import Board
 from ..search import SearchStats
 from .beam import BeamSearch, grid_side
-from .ida import IDAStar, ManhattanEngine, Pdb5
+from .ida import IDAStar
 from .lines import cut_loops
+from .manhattan import ManhattanEngine
+from .pdb_engines import Pdb5
 from .placement import QUICK, PlacementBeam, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "Answers", "BEAM_UP_TO", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS",
