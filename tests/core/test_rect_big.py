@@ -17,7 +17,8 @@ from puzzlesolver.fast.estimates import LineEstimate
 from puzzlesolver.fast.ida import IDAStar
 from puzzlesolver.fast.lines import SubgoalSearch
 from puzzlesolver.fast.manhattan import ManhattanEngine
-from puzzlesolver.fast.placement import QUICK, PlacementBeam
+from puzzlesolver.fast.placement import PlacementBeam
+from puzzlesolver.fast.placement_portfolio import QUICK
 from puzzlesolver.fast.rect import RectIDAStar
 from puzzlesolver.fast.weighted import WeightedAStar
 

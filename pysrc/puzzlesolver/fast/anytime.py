@@ -82,7 +82,8 @@ from .ida import IDAStar
 from .lines import cut_loops
 from .manhattan import ManhattanEngine
 from .pdb_engines import Pdb5
-from .placement import QUICK, PlacementBeam, Settings, portfolio
+from .placement import PlacementBeam
+from .placement_portfolio import QUICK, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "Answers", "BEAM_UP_TO", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS",
            "round_widths", "window_cells"]
