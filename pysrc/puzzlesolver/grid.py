@@ -113,7 +113,10 @@ def arrangement_parity(tiles: Sequence[int], n: int) -> int:
     blank's row and column.
 
     Every move is one transposition (blank with a tile) and moves the blank one cell, so this sum
-    keeps its parity; two arrangements are reachable from each other exactly when it agrees.
+    keeps its parity; two arrangements are reachable from each other exactly when it agrees: on every
+    rectangle of at least 2 x 2 it is the only invariant, so exactly half the arrangements reach a given goal
+    (checked by breadth-first search on every shape of up to 10 cells in ``tests/core/test_rect.py``, with the
+    textbook rule that reads the tiles row by row).
     """
     blank = tiles.index(0)
     return (permutation_parity(tiles) + blank // n + blank % n) & 1

@@ -90,6 +90,15 @@ def test_the_layers_declared_in_pyproject_hold():
         "to its layer there):\n" + done.stdout[done.stdout.find("Contracts"):] + done.stderr)
 
 
+#: The most lines a module of the engine may have (issue 37): past it, a module mixes concerns.
+MAX_ENGINE_MODULE_LINES = 500
+
+
+def test_no_engine_module_is_over_500_lines():
+    sizes = {path.relative_to(REPO_ROOT).as_posix(): len(path.read_text().splitlines()) for path in PACKAGE.rglob("*.py")}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_ENGINE_MODULE_LINES} == {}
+
+
 def test_build_py_is_the_command_line_and_its_tools_modules_of_their_own():
     sizes = {path.relative_to(REPO_ROOT).as_posix(): len(path.read_text().splitlines())
              for path in [REPO_ROOT / "build.py", *BUILDTOOLS.glob("*.py")]}

@@ -115,7 +115,8 @@ def test_663_tables_are_zero_at_the_goal_and_admissible():
 def test_the_5x5_tables_prove_the_same_optimum_as_linear_conflicts_for_goals_with_a_corner_blank():
     """IDA* on the 5-5-5-5-4 tables (mirror lookup, the goal mapped onto the tables' by a symmetry and a
     relabelling) and IDA* on Manhattan + linear conflicts find answers of the same length."""
-    from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
+    from puzzlesolver.fast.ida import IDAStar
+    from puzzlesolver.fast.manhattan import ManhattanEngine
     from puzzlesolver.formats import BoardPuzzle
     from puzzlesolver.policy import Options, solve
     try:

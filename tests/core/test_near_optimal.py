@@ -14,8 +14,9 @@ from puzzlesolver.board import Board, random_board
 from puzzlesolver.fast.anytime import CHUNK, _Windows
 from puzzlesolver.fast.beam import BeamSearch
 from puzzlesolver.fast.estimates import LineEstimate
-from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
+from puzzlesolver.fast.ida import IDAStar
 from puzzlesolver.fast.lines import SubgoalSearch
+from puzzlesolver.fast.manhattan import ManhattanEngine
 
 KORF24 = BENCHMARKS / "korf50_24puzzle.txt"
 

@@ -12,7 +12,8 @@ from puzzlesolver.board import Board, random_board
 from puzzlesolver.search import SearchStats
 from puzzlesolver.fast.lines import SubgoalSearch, shrinking_lines
 from puzzlesolver.fast import placement
-from puzzlesolver.fast.placement import BIG_KINDS, QUICK, PlacementBeam, Settings, placement_plan, portfolio
+from puzzlesolver.fast.placement import PlacementBeam, placement_plan
+from puzzlesolver.fast.placement_portfolio import BIG_KINDS, QUICK, Settings, portfolio
 
 
 def reaches(board: Board, blank_path) -> bool:

@@ -14,9 +14,11 @@ from puzzlesolver.fast import rect_tables
 from puzzlesolver.fast.anytime import AnytimeSearch, Answers
 from puzzlesolver.fast.beam import BeamSearch
 from puzzlesolver.fast.estimates import LineEstimate
-from puzzlesolver.fast.ida import IDAStar, ManhattanEngine
+from puzzlesolver.fast.ida import IDAStar
 from puzzlesolver.fast.lines import SubgoalSearch
-from puzzlesolver.fast.placement import QUICK, PlacementBeam
+from puzzlesolver.fast.manhattan import ManhattanEngine
+from puzzlesolver.fast.placement import PlacementBeam
+from puzzlesolver.fast.placement_portfolio import QUICK
 from puzzlesolver.fast.rect import RectIDAStar
 from puzzlesolver.fast.weighted import WeightedAStar
 

@@ -30,31 +30,8 @@ comes home first) shortened every answer: with 10 s of CPU time each (the benchm
 answer / bound 1.458 -> 1.281, random 7x7 1.669 -> 1.411, Korf's 24-puzzles answer / optimum
 1.095 -> 1.04; on 8x8 they made the beams better than the line-by-line answer and its windows.
 
-Measured and not kept: windows of optimal paths (1.1105 with, 1.1108 without, 17 boards of 5x5, 10 s
-each); a first round of width 500 on 5x5 (1.121); reducing a 6x6 or 7x7 to a 5x5 (a beam over the first
-row and column alone placed them in 85-190 moves; on three 6x6 boards the whole answers were 231, 205,
-186 moves against 207, 187, 172 for one whole-board beam of the same width); windows of the best
-answer searched again by beams (0-6% shorter on 7x7 for 2-3 s a sweep, no more than the next round of
-wider beams gains), or its last three quarters inside the portfolio (random7 1.405-1.417 against
-1.417); other widths on 7x7 (first round 182 or 600: 1.423 and 1.443 against 1.427); more weight for
-the outer tiles, or for a corner tile blocked by its two home neighbours; fewer children kept per
-parent.  Random 7x7 boards reach 1.376 with 30 s.  On them, single beams of one width vary widely (290 to 590
-moves on one board; the long ones stall and finish by lines), so the portfolio's best counts: keeping only the
-two strongest weightings at twice the width gave 317.1 moves on average against 319.1 (noise); the last 50
-moves of a beam's answer were optimal on two of four boards and 12 too long on one.  Less work for the 7x7 bound
-(a share of 0.1 or 0.05 instead of 0.25) gave 1.400 and 1.404 against 1.407: the answers gain what the bound
-loses.
-
-The bound on 5x5, measured: IDA* on the tables alone (CPU time, Korf & Felner's 50) reaches bound / optimum
-0.900 in 1 s, 0.909 in 2.5 s, 0.918 in 10 s, 0.922 in 15 s and 0.930 in 30 s, so 0.92 within 10 s needs about
-1.5 times the work of a whole 10 s.  By expansions (each board's iterations logged up to 25-60 million): 0.892
-after 1 million, 0.900 after 2.5, 0.909 after 5.75 (the bound's share of 10 s), 0.913 after 10, 0.916 after 15,
-0.919 after 23 (a whole 10 s); an iteration costs 9.9 times the one before (median of 123; 6.5 to 17), so every
-move of bound on every board costs about three times the search.  Not kept: a transposition table (a board met
-again no shallower is pruned) saved 10-35% of the expansions but cost nearly as much per expansion; a second
-partition (rows 1 and 2 as two 5-tile tables, the other three shared) raised the first estimate by 0.12 on average;
-a bound share of 0.75 gave bound 0.911, answers 1.054 (28 boards); pruning duplicate move sequences up to 10 moves
-long (an automaton over the moves, free per node) removed 0.2% of the expansions of a deep iteration.
+What else was tried, on the portfolio, its widths and the bound's share, and what it measured:
+``docs/performance.md``.
 
 The answer is *proven* optimal once its length equals the bound.  ``blank_path()`` is the best answer
 so far, so a caller whose budget runs out still has one, with ``bound`` to say how far from optimal it
@@ -78,9 +55,12 @@ from .. import grid
 from ..board import Board
 from ..search import SearchStats
 from .beam import BeamSearch, grid_side
-from .ida import IDAStar, ManhattanEngine, Pdb5
+from .ida import IDAStar
 from .lines import cut_loops
-from .placement import QUICK, PlacementBeam, Settings, portfolio
+from .manhattan import ManhattanEngine
+from .pdb_engines import Pdb5
+from .placement import PlacementBeam
+from .placement_portfolio import QUICK, Settings, portfolio
 
 __all__ = ["AnytimeSearch", "Answers", "BEAM_UP_TO", "BOUND_SHARE", "IDA_FIRST", "WIDTHS", "WEIGHTINGS",
            "round_widths", "window_cells"]

@@ -2,9 +2,9 @@
 
 Pure Python (standard library only) at run time; the tables are built by :mod:`.build_compact` (NumPy)
 and read by :mod:`.tables` (:data:`~.tables.COMPACT_PATTERNS_4`).  The hot loop is specialised like
-:mod:`.ida`'s, on purpose.
+:mod:`.pdb_engines`', on purpose.
 
-:class:`EngineMax` has the interface of :class:`~puzzlesolver.fast.ida.Pdb663` (constructor ``(tiles,
+:class:`EngineMax` has the interface of :class:`~puzzlesolver.fast.pdb_engines.Pdb663` (constructor ``(tiles,
 counter)``; a recursive closure ``self.dfs(rem, blank, moves, ...)`` that decrements ``counter[0]`` per
 expansion, raises the driver's Suspend exception when it goes below zero (appending the blank's cells
 on the way out), appends the blank's cells to ``self.found`` (deepest first) at the goal and returns

@@ -29,7 +29,9 @@ from .. import grid
 from ..board import Board, shape_name as board_shape
 from ..search import SearchStats, SlicedSearch
 from . import tables
-from .ida import IDAStar, ManhattanEngine, Pdb663
+from .ida import IDAStar
+from .manhattan import ManhattanEngine
+from .pdb_engines import Pdb663
 from .rect import RectIDAStar
 
 __all__ = ["SubgoalSearch", "Shrinking", "cut_loops", "distances", "place", "shrinking_lines"]

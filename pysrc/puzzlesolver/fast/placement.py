@@ -1,16 +1,22 @@
-"""Fast, NOT optimal: big squares line by line, as a beam over the placements.
+"""Fast, NOT optimal: big boards line by line, as a beam over the placements.
 
-The line-by-line solver (:mod:`.lines`) brings the tiles home one by one, each by the shortest way for
-that tile alone, blind to every other tile: on a random 20x20 board a placement costs about 4.4 moves per step
-of the tile's distance, and the tiles it shoves aside end no nearer home than they were.
-:class:`PlacementBeam` places the same tiles in the same order (:func:`placement_plan`), but as one beam
-search over whole boards: a board's rank is, first, how many steps of the plan are left; then the estimated cost
-of the step under way (the tile's way home: 5 moves a step in a straight line, 3 a step diagonally, plus the
-blank's way to the tile); then, with a small weight, the moves it would take to carry every tile home the same
-way (:func:`_carry`).  So among the ways of placing a tile, the beam keeps those that also bring other tiles
-nearer home, and the next placements are shorter.  It keeps, beside the boards at the furthest step, as many
-boards a step or more behind (see :meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards
-with the same blank and placed tile's cells.
+The line-by-line solver (:mod:`.lines`) brings the tiles home one by one, each by the shortest way for that tile
+alone, blind to every other tile: the tiles it shoves aside end no nearer home than they were.
+:class:`PlacementBeam` places the same tiles in the same order (:func:`placement_plan`), but as one beam search
+over whole boards: a board's rank is, first, how many steps of the plan are left; then the estimated cost of the
+step under way (the tile's way home: 5 moves a step in a straight line, 3 a step diagonally, plus the blank's way
+to the tile); then, with a small weight, the moves it would take to carry every tile home the same way
+(:func:`_carry`).  So among the ways of placing a tile, the beam keeps those that also bring other tiles nearer
+home, and the next placements are shorter.  It keeps, beside the boards at the furthest step, as many boards a
+step or more behind (see :meth:`PlacementBeam._keep`), and no more than :data:`SAME_PLACEMENT` boards with the
+same blank and placed tile's cells.
+
+The carrying moves rank a tile off home diagonally nearer than one as far off in a straight line, as it is (its
+way home costs 3 moves a step against 5): with them in the rank instead of the Manhattan distance, the beams keep
+the ways of placing a tile that leave the tiles shoved aside cheaper to carry.  Above 10x10 the carrying moves
+are weighed (``ahead``): the tiles of the line under way and of the next few count two or three times
+(:meth:`PlacementBeam._weigh`), so the ways of placing a tile that also bring the next lines' tiles near are kept
+first.
 
 The last two tiles of a line are placed with the usual trick: the line's last tile goes to the next-to-last cell,
 the next-to-last tile below it (one cell in from the line), the blank to the line's last cell, then two moves bring
@@ -20,59 +26,8 @@ beam on its own stalls there: the two tiles block each other).  Each step locks 
 never undoes a placement; a beam that finishes no step for a long while hands the step to :func:`.lines.place`
 too.  The 4x4 left at the end is finished optimally by :mod:`.lines`.
 
-Above 10x10 the carrying moves in the rank are weighed (``ahead``): the tiles of the line under way and of
-the next few count two or three times (:meth:`PlacementBeam._weigh`), so the ways of placing a tile that also
-bring the next lines' tiles near are kept first (one beam a board, with the Manhattan distance in the rank
-before :func:`_carry`: 15x15 2.56 -> 2.46-2.49 x the Manhattan distance, 20x20 2.68 -> 2.58-2.62).
-
-The carrying moves rank a tile off home diagonally nearer than one as far off in a straight line, as it is: its
-way home costs 3 moves a step against 5.  With them in the rank instead of the Manhattan distance, the beams keep
-the ways of placing a tile that leave the tiles shoved aside cheaper to carry (one beam a board, the best kind of
-each, see :data:`BIG_KINDS`: 15x15 2.49 -> 2.34, 20x20 2.58 -> 2.48; in the anytime search 15x15 2.42 -> 2.33,
-20x20 2.55 -> 2.43).
-
-Measured (the benchmark's ``random10``, ``random15``, ``random20`` suites: ten random boards a size, 10 s of CPU
-each in the anytime search, see :func:`portfolio`), answer / proven bound, mean (worst): 10x10 2.55 (2.90) with
-the line-by-line solver and its windows and beams -> 1.95 (2.17) with the placement beams first -> 1.96 (2.15)
-with the carrying moves; 15x15 3.38 (3.48) -> 2.50 (2.59) -> 2.42 (2.49) with ``ahead`` -> 2.33 (2.40); 20x20
-3.54 (3.62) -> 2.65 (2.72) -> 2.55 (2.57) -> 2.43 (2.48).  Rectangles the same way (their portfolio is that of the
-square of as many cells; the ``bigrect`` suite, 10 s each, the line-by-line solver and its windows and beams ->
-placement beams): 3.01 (3.43) -> 2.40 (2.68); 16x8 3.14 -> 2.35, 8x16 3.10 -> 2.31, 20x10 3.40 -> 2.43, 20x5
-3.08 -> 2.42, and thin ones, 20x3 2.82 -> 2.41, 3x20 2.83 -> 2.39, 2x20 2.70 -> 2.51 (see ``anytime.THIN``).
-
-Measured and not kept (one beam, width 128, on random 10x10 boards unless said): the next step's tile's cost in
-the rank too (the beam wanders: 1,735 to 7,323 moves against 1,471 and 1,926); the Manhattan distance of the
-tiles of the next 10 to 40 steps only, instead of every tile (1,707 to 5,762); the last two tiles of a line by
-the beam alone (20x20, width 8: 18,923 moves against 16,287; 10x10: 100-170 moves more); the line-by-line
-solver's placements with weight 1 instead of 3 (the same moves, 20 times the time); :func:`.lines.place` searching
-first within two cells of the tiles, blank and targets (the same expansions).  On random 20x20 boards (three,
-width 16, answer / Manhattan distance, mean): each line placed by three kinds of beam and the best kept, judged
-by its moves + 2.5 x the Manhattan distance left (2.59, as one kind alone, for three times the work); the
-blank's way to the cell in front of the tile (toward its target) in the step's cost, instead of its way to the tile
-(2.52 -> 2.49, and 15x15 2.34 -> 2.32 on six boards, for 12% more time); a first
-stretch by a beam over the whole board (it stalls within 200 moves, the distance 5,321 -> 5,304); the last 6x6,
-8x8 or 10x10 square by whole-board beams of width 128 instead of placements (2.58-2.63 against 2.60); a heavier
-Manhattan weight than step weight, even with the blank's way to the tile weighed more or the stall cut to 20
-moves (2.7 to 3.6: the beam sorts the tiles around the one it should place).  With the carrying moves, on six
-random 15x15 boards (width 38, step weight 12, 2.337 as kept): the tiles of the line under way weighed 6 or 9
-instead of 3 (2.62 and 3.99: the beam wanders), even with their carrying moves counted to the cell one in from
-home, so that they wait off the line instead of blocking it (2.37 to 2.47); a longer or heavier ``ahead``
-(2.33 to 2.42); :data:`SAME_PLACEMENT` 2 or 5, :data:`PAIR_NEAR` 80 or 200 (2.33 to 2.52); width 24 or 64 (2.41,
-2.32 for 1.6 times the time); the blank's way to the tile weighed half a carrying move (3.78: it wanders); a
-line's tiles two at a time, as the issue's "two or three tiles at once" (a step brings two neighbours home, their
-costs summed, the second kept one cell in from its own until the first is home, or the two would block each other:
-three boards, 3.73 against 2.31: two random tiles are far apart, and a beam that carries both carries neither
-well).  A beam over the whole 20x20 board ranking the first row's tiles alone (width 200, squared distances): after
-900 moves the distance was 5,321 -> 4,955, the row unfinished (13 of its 20 tiles off home), and it stalled there;
-70% of its moves brought a tile nearer home, as in the placements (71%), so no gain to hope for from whole-board
-beams over bands of lines either.
-
-Where the moves go (one random 20x20 board, one beam of width 16, 14,189 moves, 2.67 x the Manhattan distance):
-the placed tile's own steps 21% (98.6% of them bring it nearer home), the blank going round it 49% (54% of
-those bring a tile nearer home where it is a tile of the next few lines, 65% otherwise), the blank's way to the
-next tile 21.5% (80% and 48%), a line's last two tiles 8.6% (54%).  Every move changes the Manhattan distance
-by one, so answer / distance = 1 / (2p - 1), p the share of moves that bring a tile nearer home: 2.0 needs
-p = 0.75, the kept beams reach about 0.71.
+Which beams the anytime search runs, with which weights: :mod:`.placement_portfolio`.  What each idea measured,
+those not kept included: ``docs/performance.md``.
 """
 
 from __future__ import annotations
@@ -87,7 +42,7 @@ from ..board import Board
 from ..search import SearchStats, SlicedSearch
 from .lines import SubgoalSearch, distances, place, shrinking_lines
 
-__all__ = ["BIG_KINDS", "PlacementBeam", "placement_plan", "portfolio", "Settings", "Step"]
+__all__ = ["PlacementBeam", "placement_plan", "Step"]
 
 #: The side of the square left at the end, finished optimally.
 FINISH_SIDE = 4
@@ -105,81 +60,12 @@ PLACEMENT_WEIGHT = 1 << 20
 #: the step by :func:`.lines.place` (a far tile on 20x20 takes 200 moves to bring home: a fixed 200 cut them short).
 STALL = 20
 #: Boards a beam keeps at most per step, blank's cell and cell of the tile being placed (0: no limit): the beam
-#: keeps more different ways of placing the tile.  Measured (total moves), width 128 on three random 10x10
-#: boards with step and Manhattan weights 1, 2: no limit 4,630, 1: 4,584, 3: 4,496; with 2, 1: no limit 5,060,
-#: 2: 5,068, 3: 4,814, 5: 4,958; width 38 on two 15x15 with 2, 1: no limit 11,761, 2: 11,657, 3: 11,315, 5: 11,685.
+#: keeps more different ways of placing the tile (3 gave the shortest answers on 10x10 and 15x15).
 SAME_PLACEMENT = 3
 #: The estimated cost of a line's last two tiles (:func:`_cost_table`, the blank's way to them
-#: included) below which the beam leaves them to :func:`.lines.place`: its search grows fast with their distance.  One
-#: random 20x20 board, width 16: always :func:`.lines.place` 14,611 moves in 5.0 s (3.0 s of it in 31 placements of two
-#: tiles); below 120: 14,395 moves in 2.6 s; 90: 14,735; 60: 15,719; 30: 15,729 in 2.3 s.  No change on 15x15.
+#: included) below which the beam leaves them to :func:`.lines.place`: its search grows fast with their distance
+#: (on 20x20, always leaving them to it took twice the time, for answers no shorter).
 PAIR_NEAR = 120
-
-
-class Settings(NamedTuple):
-    """One placement beam of a portfolio: its width (as many laggards again), its weights (of one move of the
-    placement under way and one of carrying the other tiles home, see :class:`PlacementBeam`), whether its lines
-    are placed the other way round, and the weights of the next lines' tiles (``ahead``, see
-    :class:`PlacementBeam`)."""
-
-    width: int
-    step_weight: int
-    carry_weight: int
-    flip: bool = False
-    ahead: Tuple[int, ...] = ()
-
-
-#: The first beam on any board: about as fast as the line-by-line solver, and shorter (three random 12x12 boards:
-#: 3,061, 3,241 and 3,322 moves in 0.2-0.3 s each, against 3,823, 4,009 and 4,104 in 0.1-0.25 s; with the
-#: Manhattan distance in the rank and weights 2, 1: 3,145, 3,355 and 3,224; with step weights 6 to 15: 9,626 to
-#: 9,834 moves in all against 9,624 with 8).
-QUICK = Settings(8, 8, 1)
-
-
-#: The kinds of placement beam on squares above 10x10, in the order the portfolio tries them: (step weight,
-#: carrying weight, ``ahead``).  A carrying move weighs less than a step's move, the more so the bigger the board:
-#: too heavy, and the beam wanders, sorting the tiles around the one it should place.  Measured, one beam each on
-#: random boards, lines placed one way (answer / Manhattan distance, mean): 15x15, width 38, six boards: (12, 1)
-#: with ``ahead`` (3, 3, 3, 3, 3, 3, 2, 2, 2, 2) 2.337, (3, 3, 3, 3, 2, 2, 2, 2) 2.361, (3, 3, 3, 3) 2.382, none
-#: 2.550; (10, 1, (3, 3, 3, 3)) 2.531 (one board wandered: 3.34); (15, 1, (3, 3, 3, 3)) 2.417; the Manhattan
-#: distance instead of the carrying moves, (5, 1, (3, 3, 3, 3)) 2.489.  20x20, width 16, three boards: (15, 1,
-#: (3, 3, 3, 3)) 2.496, (3, 3, 3, 3, 2, 2, 2, 2) 2.518; (18, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)) 2.483; (13, 1,
-#: (3, 3, 3, 3)) 2.689 and (10, 1, ...) 2.777 wander; the Manhattan distance, (5, 1, (3, 3, 3, 3)) 2.580.
-BIG_KINDS = ((15, 1, (3, 3, 3, 3, 2, 2, 2, 2)), (18, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)),
-             (12, 1, (3, 3, 3, 3, 3, 3, 2, 2, 2, 2)))
-
-
-def portfolio(side: float) -> List[List[Settings]]:
-    """The placement beams an anytime search runs on a side x side board (on a rectangle, ``side`` is that of the
-    square of as many cells), in rounds (the anytime search sweeps
-    windows over the best answer after each round but the first, :data:`QUICK`, for an answer at once; above
-    10x10, where a sweep costs as much as several beams and gains less, after the last round).
-
-    Widths shrink as side**3 (a beam's work is its width x the answer's length, about side**3).  Answers vary
-    much from one weighting to another, so the rounds try several.  A heavier weight on the other tiles pays on
-    10x10 but makes the beam wander on bigger boards.  Measured with the Manhattan distance in the rank, before
-    the carrying moves (total moves of one beam on each board; step weight, Manhattan weight): three random 10x10
-    boards, width 128: 1, 2: 4,496; 3, 4: 4,404;
-    1, 3: 4,514; 2, 3: 4,624; 1, 1: 4,682; 2, 1: 4,814 (the best of the six: 4,348; twice the width gained
-    nothing in the anytime search).  Two random 15x15 boards, width 38: 2, 1: 11,315; 3, 4: 11,373; 3, 2: 11,453;
-    2, 3: 14,149 (one answer of 8,815 moves); on a 12x12 board, 3,779 moves at width 8 with 2, 1, 5,969 at width 32
-    with 1, 2.  The lines placed the other way (``flip``) give other answers, as short on average: 10x10 1, 2:
-    4,382, 3, 4: 4,426; 15x15 2, 1: 11,267, 3, 4: 11,285; so the second round flips the first.  A last 6x6 square
-    finished by a beam instead of the optimal 4x4 gave answers as often longer as
-    shorter (10x10, width 128: 1,381, 1,690 and 1,601 moves against 1,453, 1,696 and 1,481).  Above 10x10 the
-    beams weigh the tiles of the next lines (:data:`BIG_KINDS`), each kind once each way round.  A tile's carrying
-    moves are 3 to 5 times its Manhattan distance, so the 10x10 kinds' step weights grew with them: random 10x10
-    boards, anytime search, 1.94 with the Manhattan distance and (1, 2), (3, 4), (1, 3); 1.96 with the carrying
-    moves and (2, 2), (6, 4), (2, 3); 1.98 with (3, 2), (9, 4), (3, 3).
-    """
-    first = max(16, round(128 * (10 / side) ** 3))
-    quick = [[QUICK]] if first > 2 * QUICK.width else []
-    if side > 10:
-        kinds = [Settings(first, step, carry, False, ahead) for step, carry, ahead in BIG_KINDS]
-        flipped = [kind._replace(flip=True) for kind in kinds]
-        return quick + [[kinds[0], flipped[1]], [kinds[1], flipped[0]], [kinds[2], flipped[2]]]
-    kinds = ((2, 2), (6, 4), (2, 3))
-    return quick + [[Settings(first, *weights, flip) for weights in kinds] for flip in (False, True)]
 
 
 class Step(NamedTuple):
@@ -292,7 +178,8 @@ class PlacementBeam(SlicedSearch):
 
     ``ahead``: the weights of the carrying moves (:func:`_carry`) of the tiles of the line under way
     (``ahead[0]``) and of the next lines (``ahead[1]``, ...), every other tile's weight being 1; none by default
-    (see the module's docstring)."""
+    (see the module's docstring).  The arguments after the board are those of a
+    :class:`~.placement_portfolio.Settings`."""
 
     optimal = False
 
@@ -539,9 +426,8 @@ class PlacementBeam(SlicedSearch):
     def _keep(self, children: Dict[int, list]) -> list:
         """The ``width`` children of the lowest ranks among those at the furthest step (ties: in the order they
         were made), and up to ``laggards`` more among those behind (they may have placed their tiles in ways
-        that leave the board better: with none, answers on three random 10x10 boards were 1,917, 2,456 and 1,987
-        moves long; with as many as the width, 1,453, 1,696 and 1,481).  The boards kept get their tiles' cells
-        complete (see :meth:`_expand`)."""
+        that leave the board better: with none, answers on random 10x10 boards were 32-45% longer).  The boards
+        kept get their tiles' cells complete (see :meth:`_expand`)."""
         leaders: list = []
         behind: list = []
         width, room = self.width, self.laggards

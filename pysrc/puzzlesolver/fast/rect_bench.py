@@ -41,6 +41,7 @@ import sys
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from .. import grid
 from . import rect, rect_tables
 
 __all__ = ["SHAPES", "random_boards", "reference_length", "main"]
@@ -55,15 +56,15 @@ _SLICE = 200_000
 clock = time.perf_counter
 
 
-def random_boards(width: int, height: int, count: int, seed: int) -> List[rect.Tiles]:
+def random_boards(width: int, height: int, count: int, seed: int) -> List[grid.Tiles]:
     """``count`` uniformly random boards that can reach the standard goal, the same for a seed and shape."""
     rng = random.Random(f"{seed}:{width}x{height}")
-    goal = rect.standard_goal(width, height)
+    goal = grid.standard_goal(width, height)
     boards = []
     while len(boards) < count:
         tiles = list(goal)
         rng.shuffle(tiles)
-        if rect.solvable(width, height, tiles, goal):
+        if grid.can_reach(tiles, goal, width):
             boards.append(tuple(tiles))
     return boards
 
@@ -75,7 +76,7 @@ def reference_length(width: int, height: int, tiles: Sequence[int], goal: Sequen
     start, goal = tuple(tiles), tuple(goal)
     if start == goal:
         return 0
-    moves = rect.blank_moves(width, height)
+    moves = grid.blank_moves(width, height)
     seen: List[Dict[tuple, int]] = [{start: 0}, {goal: 0}]
     levels = [[start], [goal]]
     while levels[0] and levels[1]:
@@ -105,7 +106,7 @@ def reference_length(width: int, height: int, tiles: Sequence[int], goal: Sequen
     return None
 
 
-def _solve(width: int, height: int, tiles: rect.Tiles, tables, limit: float):
+def _solve(width: int, height: int, tiles: grid.Tiles, tables, limit: float):
     """One timed solve in slices; returns (search, seconds, finished within the limit)."""
     search = rect.RectIDAStar(width, height, tiles, tables=tables)
     began = clock()
@@ -115,8 +116,8 @@ def _solve(width: int, height: int, tiles: rect.Tiles, tables, limit: float):
     return search, clock() - began, True
 
 
-def _replays(width: int, tiles: rect.Tiles, search) -> bool:
-    boards = list(rect.tiles_along(width, tiles, search.blank_path()))
+def _replays(width: int, tiles: grid.Tiles, search) -> bool:
+    boards = list(grid.tiles_along(tiles, search.blank_path(), width))
     return boards[-1] == search.goal and len(boards) == search.moves + 1
 
 
@@ -126,10 +127,10 @@ def bench_shape(width: int, height: int, boards: int, repeat: int, limit: float,
     answer was wrong.  ``partitions``: how many of :func:`~puzzlesolver.fast.rect_tables.default_partitions`
     to read (all by default)."""
     out = out or sys.stdout
-    goal = rect.standard_goal(width, height)
+    goal = grid.standard_goal(width, height)
     deal = random_boards(width, height, boards, seed)
     ok = True
-    lengths: Dict[rect.Tiles, int] = {}
+    lengths: Dict[grid.Tiles, int] = {}
     for estimate in estimates:
         tables = None
         label = f"{width}x{height} {estimate}"

@@ -20,7 +20,7 @@ and 36.1 on 5 x 3 (linear conflicts: 40.3 and 37.2), the regions 52.8 and 40.3. 
 (placement, region) instead of the least over regions would add only 1.1 and 0.5, for 15 times the memory
 and more work per move: not done.  A second partition (:func:`default_partitions`) adds 1.8 on 7 x 2.
 
-Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.rect.TableEngine`):
+Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.rect_engines.TableEngine`):
 ``sum(cell_i * cells**i)`` over the group's tiles (16**5 = 1,048,576 entries on 16 cells, a byte each in
 the files, lists in memory: see :class:`PatternTables`).
 :func:`building` is a generator of steps of about 10 ms (:mod:`puzzlesolver.steps`) so that the web
@@ -48,9 +48,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
+from ..grid import blank_moves, can_reach, goal_cells
 from ..steps import STEP_SECONDS, Work, to_end
 from . import tables
-from .rect import RectIDAStar, blank_moves, check_board, goal_cells, solvable
+from .rect import RectIDAStar, check_board
 
 __all__ = ["PatternTables", "default_patterns", "default_partitions", "TWO_PARTITIONS_FROM", "TABLES_FROM",
            "preparing", "building", "tables_for", "cached", "forget", "table_file", "folder", "shipped_files",
@@ -386,6 +387,6 @@ def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequ
     goal = _standard(width, height, goal)
     check_board(width, height, tiles, goal)
     tables = None
-    if width * height >= TABLES_FROM and solvable(width, height, tiles, goal):
+    if width * height >= TABLES_FROM and can_reach(tiles, goal, width):
         tables = yield from building(width, height, goal, folder=folder, step_seconds=step_seconds)
     return RectIDAStar(width, height, tiles, goal, tables, back)

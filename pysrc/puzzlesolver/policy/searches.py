@@ -15,8 +15,10 @@ from typing import Callable, List
 from .. import grid
 from ..board import Board
 from ..fast import compact, rect_tables, tables
-from ..fast.ida import Exact3, IDAStar, ManhattanEngine, Pdb5, Pdb663
+from ..fast.ida import IDAStar
 from ..fast.lines import SubgoalSearch
+from ..fast.manhattan import ManhattanEngine
+from ..fast.pdb_engines import Exact3, Pdb5, Pdb663
 from ..fast.rect import RectIDAStar
 from ..fast.weighted import WeightedAStar
 from ..heuristics import ESTIMATES
