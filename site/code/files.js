@@ -4,10 +4,13 @@
 //   const files = new CodeFiles(store, "8puzzle", starter);   // starter: {"board.py": "...", "solver.py": "..."}
 //   await files.load();                 // [{name, text}]: what was kept, else the starter's
 //   files.edit("board.py", text);       // kept within half a second (and at once by flush(), on leaving the page)
+//   files.leaving();                    // the page goes: what is not written yet is noted at once (core/pending.js)
 //   await files.add(uploadedFile);      // a File from <input type="file">: {name} as kept, or {refused: sentence}
 //   files.reset(); files.undoReset();   // back to the starter, and back again
 //   await files.refresh();              // take up what another tab kept: {changed: [names], kept: [names]}
 //   files.notices                       // what could not be kept or read, to say in view (and onNotice(text) at once)
+
+import { journal, journaled, settled } from "../core/pending.js";
 
 export const MAX_FILE_BYTES = 1_000_000;
 const SAVE_DELAY_MS = 500;
@@ -42,6 +45,7 @@ export class CodeFiles {
     this.unsaved = new Map();    // name -> text not yet written
     this.written = new Set();    // the names the store holds for this exercise (a first write writes every file)
     this.removed = new Set();
+    this.noted = new Set();      // the names leaving() noted in localStorage, until written
     this.timer = null;
     this.notices = [];
     this.onNotice = onNotice;
@@ -59,7 +63,44 @@ export class CodeFiles {
     this.files = readable.length ? readable.map(({ name, text }) => ({ name, text }))
       : Object.entries(this.starter).map(([name, text]) => ({ name, text }));
     this.written = new Set(readable.map(({ name }) => name));
+    await this.#takeUpLeftBehind(readable);
     return this.files;
+  }
+
+  /** The page is going: note at once what the half-second delay still holds (core/pending.js), since IndexedDB
+   *  cannot finish a write while the page unloads.  A reload right after a key loses nothing. */
+  leaving() {
+    const updated = new Date().toISOString();
+    for (const name of this.unsaved.keys()) {
+      const file = this.file(name);
+      if (!file) continue;
+      journal("code", { exercise: this.exercise, name, text: file.text, updated });
+      this.noted.add(name);
+    }
+  }
+
+  /** Files a page noted as it went (leaving()): those newer than what the store keeps are taken up and written;
+   *  an older one that differs (another tab wrote the file since) is set aside in the store, not dropped. */
+  async #takeUpLeftBehind(readable) {
+    const noted = journaled(["code"]).map(({ record }) => record)
+      .filter((note) => note.exercise === this.exercise && typeof note.text === "string");
+    if (!noted.length) return;
+    const keptOf = (note) => readable.find((record) => record.name === note.name);
+    const newer = noted.filter((note) => !(keptOf(note)?.updated >= note.updated));
+    for (const { name, text } of newer) {
+      const file = this.file(name);
+      if (file) file.text = text; else this.files.push({ name, text });
+      this.removed.delete(name);
+      this.unsaved.set(name, true);
+      this.noted.add(name);
+    }
+    for (const note of noted.filter((note) => !newer.includes(note))) {
+      const reason = "left by a page as it closed; the file was written since by another tab";
+      if (keptOf(note).text === note.text || await this.store?.setAside("code", JSON.stringify(note), reason).then(() => true, () => false)) {
+        settled("code", [note]);
+      }
+    }
+    await this.flush();   // settles the newer ones
   }
 
   /** Take up what another tab kept of this exercise: the files it changed, added or removed.  A file this tab has
@@ -200,6 +241,8 @@ export class CodeFiles {
     const results = await Promise.allSettled([...writes, ...deletes]);
     if (results.some((result) => result.status === "rejected")) { this.#refused(); return false; }
     for (const { name } of toWrite) this.written.add(name);
+    const noted = [...toWrite.map(({ name }) => name), ...toDelete].filter((name) => this.noted.delete(name));
+    settled("code", noted.map((name) => ({ exercise: this.exercise, name })));   // this page's notes; another tab's stay
     for (const name of toDelete) this.written.delete(name);
     return true;
   }

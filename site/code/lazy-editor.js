@@ -2,7 +2,8 @@
 // real editor, code/codemirror.js: 130 KiB gzipped and 150-250 ms of a phone's main thread to start) takes their
 // place the first time the student reaches for the text -- a press, the focus or a key.  Opening the view then
 // costs a phone nothing it does not use.  Keys pressed while CodeMirror loads are replayed into it in order, and
-// the caret lands where the press was.
+// the caret lands where the press was.  (Keys pressed in that moment, a tenth of a second at most here, are not
+// yet text: a page closed before CodeMirror has come does not keep them.)
 //
 //   const editor = lazyEditor(host, { load: () => import("./codemirror.js"), onChange: (text) => save(text) });
 //   editor.setText(text, "board.py");   // the whole file (a file switched, uploaded or reset): undo starts afresh

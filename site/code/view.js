@@ -190,9 +190,10 @@ export function mount(view, context) {
   undoButton.addEventListener("click", undoReset);
   runButton.addEventListener("click", runTests);
   stopButton.addEventListener("click", () => runner.stop());
-  // Leaving the page (or the tab going to the background) writes what the half-second delay still holds.
-  addEventListener("pagehide", () => files?.flush());
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") files?.flush(); });
+  // Leaving the page (or the tab going to the background) notes and writes what the half-second delay still holds.
+  const leaving = () => { files?.leaving(); files?.flush(); };
+  addEventListener("pagehide", leaving);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") leaving(); });
 
   start();
   return { open() {}, hooks: { runner, get files() { return files; }, get editor() { return editor; } } };

@@ -3,7 +3,7 @@
 // kept in localStorage before the store are moved in once per device, in one transaction (two tabs opening at
 // once move them once); the old keys are left as they were, a backup the page no longer reads or writes.
 //
-// A solve whose records were still on their way to the store when the page went (pending.js) is moved in too.
+// A solve whose records were still on their way to the store when the page went (core/pending.js) is moved in too.
 //
 //   const { store, replays, stats } = await playerData();
 //   store.onChange((stores) => ...)   // another tab changed "replays", "solves" or "settings": read again
@@ -12,7 +12,7 @@ import { pageStore } from "../core/store.js";
 import { ReplayStore } from "./replay-store.js";
 import { Stats } from "./stats-record.js";
 import { SETTINGS_KEY, migrateSettings, settings } from "./settings.js";
-import { journaled, settled } from "./pending.js";
+import { journaled, settled } from "../core/pending.js";
 
 export const OLD_KEYS = { replays: "puzzlesolver-replays-v1", stats: "puzzlesolver-stats-v2", firstStats: "puzzlesolver-stats-v1", settings: SETTINGS_KEY };
 // What the page before the store set aside in localStorage (records it could not read), under these prefixes
@@ -53,10 +53,10 @@ async function open() {
   return { store, replays, stats };
 }
 
-/** The records of solves that ended as a page went (pending.js) into the store, each once; those the store
+/** The records of solves that ended as a page went (core/pending.js) into the store, each once; those the store
  *  refuses stay where they are, and in this page's lists and exports (the replays' and statistics' `unsaved`). */
 async function movePending(store, replays, stats) {
-  const pending = journaled();
+  const pending = journaled(["replays", "solves"]);
   if (!pending.length) return;
   const of = (name) => pending.filter((p) => p.name === name).map((p) => p.record);
   try {

@@ -21,7 +21,7 @@
 import { Replay, ReplayError } from "../core/replay.js";
 import { plural } from "../core/messages.js";
 import { bestReplayIds } from "./stats-record.js";
-import { journal, settled } from "./pending.js";
+import { journal, settled } from "../core/pending.js";
 
 export const MAX_KEPT = 100;
 const NOT_AN_EXPORT = "Nothing imported: the file is not this page's export of replays.";
@@ -85,7 +85,7 @@ export class ReplayStore {
     const pending = counted && replay.timeMs !== null
       ? [{ shape: `${replay.width}x${replay.height}`, time: replay.timeMs, date: record.date, replay: id }] : [];
     const waiting = [...this.unsaved, record];
-    journal("replays", record);   // at once: a reload before the store commits loses nothing (pending.js)
+    journal("replays", record);   // at once: a reload before the store commits loses nothing (core/pending.js)
     try {
       const dropped = await this.store.write(["replays", "solves"], async (tx) => {
         for (const r of waiting) await tx.put("replays", r);

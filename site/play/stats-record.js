@@ -21,7 +21,7 @@
 
 import { MEASURES, formatStatNumber, measureSummary, moveCounts, tilesPerSecond, trimmedMean } from "../core/averages.js";
 import { plural } from "../core/messages.js";
-import { journal, settled } from "./pending.js";
+import { journal, settled } from "../core/pending.js";
 
 const MAX_SIDE = 20;
 const CSV_COLUMNS = ["shape", "date", "time_ms", "stm", "mtm", "tps", "optimal", "replay"];
@@ -151,7 +151,7 @@ export class Stats {
     if (refused) return false;
     const record = recordOf(key, solve);
     const waiting = [...this.unsaved, record];
-    journal("solves", record);   // at once: a reload before the store commits loses nothing (pending.js)
+    journal("solves", record);   // at once: a reload before the store commits loses nothing (core/pending.js)
     try {
       await this.store.write("solves", async (tx) => { for (const r of waiting) await tx.put("solves", r); });
       this.unsaved = [];

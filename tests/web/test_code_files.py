@@ -1,6 +1,6 @@
 """The Code view's files in two tabs (site/code/files.js over core/store.js), run under Node by code_files.mjs (one
 process, no browser): a change kept in one tab shows in the other, and when both changed the same file before
-either wrote it, neither text is lost."""
+either wrote it, neither text is lost; a page that goes before its write loses nothing either."""
 
 from __future__ import annotations
 
@@ -43,3 +43,23 @@ def test_when_both_tabs_changed_a_file_the_unwritten_text_is_kept_and_the_other_
     assert conflict["shownThere"] == conflict["kept"] == "class Board: # typed there meanwhile\n"
     assert conflict["setAside"] == [{"from": "code", "reason": "replaced by another tab's edit of the same file",
                                      "text": "class Board: # written first, here\n"}]
+
+
+def test_a_change_not_yet_written_when_the_page_went_is_noted_at_once_and_taken_up_on_the_next_load(out):
+    reloaded = out["reloaded"]
+    assert reloaded["notedWhileAway"] == 1
+    assert reloaded["shown"] == "class Board: # typed just before the reload\n"
+    assert reloaded["kept"] == {"board.py": "class Board: # typed just before the reload\n", "solver.py": "class Solver: ...\n"}
+    assert reloaded["notesLeft"] == 0
+
+
+def test_a_note_older_than_another_tabs_write_is_set_aside_and_the_newer_text_shown(out):
+    older = out["olderNote"]
+    assert older["shown"] == "class Board: # written later, there\n"
+    assert older["setAside"] == [{"reason": "left by a page as it closed; the file was written since by another tab",
+                                  "text": "class Board: # the page that went\n"}]
+    assert older["notesLeft"] == 0
+
+
+def test_a_write_that_reaches_the_store_settles_the_note(out):
+    assert out["settledByFlush"] == 0

@@ -271,7 +271,7 @@ IDBDatabase.prototype.transaction = function (names, mode, ...rest) {
 
 def test_a_solve_ended_just_as_the_page_reloads_is_kept(context, app_url):
     """The last move and a reload in one go, the store's writes slowed so that the reload aborts the one under
-    way: the replay and the statistic were written to localStorage at once (site/play/pending.js), and are moved
+    way: the replay and the statistic were written to localStorage at once (site/core/pending.js), and are moved
     into the store on the next load, once each.  (Without pending.js this test loses the second solve.)"""
     context.add_init_script(SLOW_COMMITS)
     page = new_page(context, app_url)
