@@ -3,8 +3,8 @@
 // (tests/replay); links are packed and unpacked by packing.js (zlib in base64, asynchronous).
 //
 // A Replay: {width, height, scramble (tiles row-major, 0 the blank), moves (l r u d, the way a TILE moves, as
-// rules.js), times (ms after the solve's start, one per move; null for an untimed solution), timeMs}, with
-// stm, mtm and tps.  Every Replay ends solved: the constructor plays it and refuses it otherwise.
+// rules.js), times (ms after the solve's start, one per move; null for an untimed solution), timeMs, about (who
+// solved it, when, its video: replay-about.js; null unless a leaderboard link said)}, with stm, mtm and tps.  Every Replay ends solved: the constructor plays it and refuses it otherwise.
 //
 // The links read (Slidysim's modules/replayGeneration.js and dphdmn/slidyreplay's replay_generator.py):
 // * A Slidysim replay link, https://slidysim.github.io/replay?r=R (any host, ?r= or ?replay=): R is
@@ -15,11 +15,13 @@
 //     gameMode, avglen, ...}; solveData = base64(zlib("solutions;time s;moves;tps;BLD memo;[move times ms]")),
 //     an average's or a relay's solves comma-separated (their move-time lists ";"-separated in the brackets).
 //     No scramble is stored: it is the solved board with the solution undone (Slidysim's parseScramble).
+//     The score's nameFilter, timestamp and videolink (or the title's "Solve by …" and element 7) are the about.
 //   - a custom replay, as Slidysim's Share button writes it (shareReplay): [solution, tps x1000, scramble
 //     "1 2 3/4 5 6/7 8 0", move times ms or -1].  Without move times Slidysim spaces the moves evenly.
 //   A solution is Slidysim's notation (notation.js parseMoves, tile convention): "R3D2L".
 // * Our own link, #replay=B: B is base64url(zlib("1;WxH;timeMs;solution;time deltas")), the deltas being each
 //   move's ms after the one before (the first after the start); the scramble is undone from the solution too.
+//   A replay with an about is written "2;WxH;timeMs;solution;time deltas;by;date;video" (those three escaped).
 //
 // STM counts every tile moved; MTM counts a slide of several tiles along one line as one move: a run of the
 // same letter (slidy's Mtm metric, one per Move, a Move being a direction and an amount -- R3 is one).
@@ -29,12 +31,13 @@ import { NotationError, parseMoves, parsePosition, positionText, shapeRefusal, t
 import { OPPOSITE, cellForDir, goalTiles, sameTiles } from "./rules.js";
 import { lowerFirst, plural } from "./messages.js";
 import { PackingError, base64Bytes, bytesBase64, bytesBase64Url, packText, unpackText } from "./packing.js";
+import { aboutFields, aboutFromFields, aboutFromLeaderboard, checkedAbout } from "./replay-about.js";
 
 export const SLIDYSIM_REPLAY_URL = "https://slidysim.github.io/replay?r=";
 export const MAX_MOVES = 200000;
 const MAX_UNPACKED_BYTES = 4 * 1024 * 1024;
 const MAX_LINK_CHARS = 2 * 1024 * 1024;
-const FRAGMENT_VERSION = "1";
+const FRAGMENT_VERSION = "1", FRAGMENT_VERSION_ABOUT = "2";
 // The pace Slidysim gives a custom replay that has none (replay.html: makeReplay(..., 15000, ...)).
 const SLIDYSIM_DEFAULT_TPS_X1000 = 15000;
 
@@ -126,7 +129,7 @@ function countedMoves(text) {
 export class Replay {
   #mtm = null;
 
-  constructor({ width, height, scramble, moves, times = null, timeMs = null }) {
+  constructor({ width, height, scramble, moves, times = null, timeMs = null, about = null }) {
     checkShape(width, height);
     if (typeof moves !== "string" || !/^[lrud]*$/.test(moves)) fail(MESSAGES.shape);
     if (!moves.length) fail(MESSAGES.noMoves);
@@ -144,6 +147,7 @@ export class Replay {
     if (!isGoal(tiles, width)) fail(`This solution does not solve its scramble: after its ${plural(moves.length, "move")} the board is not in order.`);
     Object.freeze(this.scramble);
     if (this.times) Object.freeze(this.times);
+    this.about = checkedAbout(about);
   }
 
   /** Single-tile moves: every tile moved counts one. */
@@ -172,14 +176,9 @@ export function positionAfter(replay, count = replay.stm) {
   return play(replay.scramble, replay.width, replay.moves, Math.min(count, replay.stm)).tiles;
 }
 
-/** The tiles after every move of the replay. */
-export function finalPosition(replay) {
-  return positionAfter(replay);
-}
-
 /** Whether the replay's moves take its scramble to the solved board (every Replay's do). */
 export function isSolved(replay) {
-  return isGoal(finalPosition(replay), replay.width);
+  return isGoal(positionAfter(replay), replay.width);
 }
 
 /** Times for `stm` moves spread evenly over `timeMs`, the first at 0 and the last at timeMs, as Slidysim
@@ -254,7 +253,7 @@ function readSolveData(text) {
   return { solution: solutions[0] ?? "", seconds: Number(fields[1]), times };
 }
 
-async function leaderboardReplay([score, solveData]) {
+async function leaderboardReplay([score, solveData, , , , , title, video]) {
   if (!score || typeof score !== "object" || typeof solveData !== "string") fail(MESSAGES.shape);
   const { width, height } = score;
   checkShape(width, height);
@@ -268,7 +267,8 @@ async function leaderboardReplay([score, solveData]) {
   await nextTask();
   const scramble = scrambleSolvedBy(moves, width, height);
   await nextTask();
-  return new Replay({ width, height, scramble, moves, times: times ?? (timeMs === null ? null : evenTimes(moves.length, timeMs)), timeMs });
+  return new Replay({ width, height, scramble, moves, times: times ?? (timeMs === null ? null : evenTimes(moves.length, timeMs)), timeMs,
+    about: aboutFromLeaderboard(score, title, video) });
 }
 
 function customReplay([solution, tpsX1000, scrambleText, moveTimes]) {
@@ -297,8 +297,9 @@ async function slidysimReplay(value) {
 
 async function fragmentReplay(value) {
   const fields = (await unpack(unescaped(value))).split(";");
-  if (fields[0] !== FRAGMENT_VERSION) fail(/^[0-9]+$/.test(fields[0]) ? MESSAGES.newer : MESSAGES.ourShape);
-  if (fields.length !== 5) fail(MESSAGES.ourShape);
+  const withAbout = fields[0] === FRAGMENT_VERSION_ABOUT;
+  if (fields[0] !== FRAGMENT_VERSION && !withAbout) fail(/^[0-9]+$/.test(fields[0]) ? MESSAGES.newer : MESSAGES.ourShape);
+  if (fields.length !== (withAbout ? 8 : 5)) fail(MESSAGES.ourShape);
   const [, shape, time, solution, deltas] = fields;
   const size = shape.match(/^([0-9]{1,4})x([0-9]{1,4})$/);
   if (!size) fail(MESSAGES.ourShape);
@@ -315,7 +316,8 @@ async function fragmentReplay(value) {
   await nextTask();
   const scramble = scrambleSolvedBy(moves, width, height);
   await nextTask();
-  return new Replay({ width, height, scramble, moves, times, timeMs: time === "" ? null : Number(time) });
+  return new Replay({ width, height, scramble, moves, times, timeMs: time === "" ? null : Number(time),
+    about: withAbout ? aboutFromFields(fields.slice(5)) : null });
 }
 
 /**
@@ -383,9 +385,12 @@ export async function slidysimLink(replay) {
   return SLIDYSIM_REPLAY_URL + encodeURIComponent(bytesBase64(await packText(JSON.stringify(data))));
 }
 
-/** The replay as our compact link's fragment, "#replay=...": opens offline, whatever the board's size. */
+/** The replay as our compact link's fragment, "#replay=...": opens offline, whatever the board's size.  Its
+ *  about (who, when, the video) goes with it, in the layout of version 2; without one, version 1 (read by every
+ *  page since the first). */
 export async function replayFragment(replay) {
   const deltas = replay.times ? replay.times.map((t, i) => t - (i ? replay.times[i - 1] : 0)).join(",") : "";
-  const packed = [FRAGMENT_VERSION, `${replay.width}x${replay.height}`, replay.timeMs ?? "", toNotation(replay.moves), deltas].join(";");
+  const solve = [`${replay.width}x${replay.height}`, replay.timeMs ?? "", toNotation(replay.moves), deltas];
+  const packed = (replay.about ? [FRAGMENT_VERSION_ABOUT, ...solve, ...aboutFields(replay.about)] : [FRAGMENT_VERSION, ...solve]).join(";");
   return `#replay=${bytesBase64Url(await packText(packed))}`;
 }

@@ -6,7 +6,8 @@
 // listed and exported with the rest, and written with the next one that is kept.  No DOM: replays.js is its panel.
 //
 //   record: {id, date, width, height, scramble (tiles, row-major), moves ("lrud", the way a tile moves),
-//            times (ms after the first move, one a move, or null), timeMs, helped (true when the solver helped)}
+//            times (ms after the first move, one a move, or null), timeMs, helped (true when the solver helped),
+//            about ({by, date, video} of an imported world record's: core/replay-about.js; only when known)}
 //
 // A record that cannot be read, or does not play to its goal, is never dropped: it is set aside (store.setAside)
 // and `notices` says so.
@@ -28,9 +29,9 @@ const NOT_AN_EXPORT = "Nothing imported: the file is not this page's export of r
 
 /** The stored form of a replay (`helped`: a hint or a move of the solver's went into the solve). */
 export function stored(id, date, replay, helped = false) {
-  const { width, height, scramble, moves, times, timeMs } = replay;
+  const { width, height, scramble, moves, times, timeMs, about } = replay;
   return { id, date, width, height, scramble: Array.from(scramble), moves, times: times ? Array.from(times) : null, timeMs,
-    ...(helped ? { helped: true } : {}) };
+    ...(helped ? { helped: true } : {}), ...(about ? { about: { ...about } } : {}) };
 }
 
 /** {id, date, replay, helped} from a stored record, or null when it is not one that plays to its goal. */

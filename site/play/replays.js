@@ -44,13 +44,14 @@ export function replaysPanel(root, game, data, judge) {
     autocomplete: "off", spellcheck: false, "aria-describedby": "replay-import-note" });
   const importRow = fieldRow("Replay link", input, () => importText(input.value), el("button", { type: "submit", text: "Open", "data-testid": "replay-open" }));
   const summary = el("dl", { class: "replay-summary", "data-testid": "replay-summary", hidden: true });
+  const about = el("p", { class: "replay-about", "data-testid": "replay-about", hidden: true });
   const share = shareControls(() => player.replay);
   const list = el("ol", { class: "replay-list", "data-testid": "replay-list", reversed: true });
   const listNote = el("p", { class: "note", "data-testid": "replay-list-note" });
   const details = panel("Replays", "replay-panel",
     importRow,
     el("p", { class: "note", id: "replay-import-note", text: "A Slidysim replay link (a world record's, a friend's) or this page's #replay= link: any board from 2x2 to 20x20." }),
-    message, summary, player.element, share.element, analysis.element,
+    message, summary, about, player.element, share.element, analysis.element,
     el("h3", { class: "replay-heading", text: "Your solves" }), listNote, list, transfer());
   let importing = 0;
 
@@ -78,6 +79,8 @@ export function replaysPanel(root, game, data, judge) {
       el("dt", { text: title }), el("dd", { "data-measure": key, text: numbers[key] }))));
     summary.dataset.timeMs = replay.timeMs ?? "";
     summary.hidden = false;
+    about.replaceChildren(...aboutParts(replay.about));
+    about.hidden = !replay.about;
     player.load(replay);
     share.reset();
     analysis.show(replay);
@@ -165,6 +168,17 @@ export function replaysPanel(root, game, data, judge) {
   }
 
   return { element: details, openLink, openId, importText, idOf: (session) => kept.get(session) };
+}
+
+/** Who solved it, when, and a link to its video, from an imported link (checked by core/replay-about.js: the name
+ *  is text, the video an https: address). */
+function aboutParts(about) {
+  if (!about) return [];
+  const parts = [];
+  if (about.by) parts.push(`Solved by ${about.by}`);
+  if (about.date) parts.push(new Date(about.date).toLocaleDateString(undefined, { dateStyle: "medium" }));
+  const video = about.video && el("a", { href: about.video, target: "_blank", rel: "noopener noreferrer", text: "Video", "data-testid": "replay-video" });
+  return [parts.join(", ") + (video && parts.length ? " · " : ""), ...(video ? [video] : [])];
 }
 
 /** A finished game as a Replay (the standard goal only: a replay ends on it), or null. */

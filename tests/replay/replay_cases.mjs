@@ -4,7 +4,7 @@
 //   solutions: {solution, scramble, convention?, time_ms?} -> the same, from parseSolutionWithScramble
 //   timing:    link texts -> how long each import took and its longest stretch without a break (below)
 import { readFileSync } from "node:fs";
-import { ReplayError, finalPosition, isSolved, parseReplayLink, parseSolutionWithScramble, positionAfter, replayFragment,
+import { ReplayError, isSolved, parseReplayLink, parseSolutionWithScramble, positionAfter, replayFragment,
   slidysimLink } from "../../site/core/replay.js";
 
 const input = JSON.parse(readFileSync(0, "utf8"));
@@ -18,10 +18,11 @@ async function described(replay) {
     replay: {
       width: replay.width, height: replay.height, scramble: replay.scramble, moves: replay.moves, times: replay.times,
       timeMs: replay.timeMs, stm: replay.stm, mtm: replay.mtm, tps: replay.tps,
-      final: finalPosition(replay), solved: isSolved(replay), halfway: positionAfter(replay, replay.stm >> 1),
+      final: positionAfter(replay), solved: isSolved(replay), halfway: positionAfter(replay, replay.stm >> 1),
     },
     fragment, slidysim,
     fragmentReadsBack: fields(await parseReplayLink(fragment)) === fields(replay),
+    about: replay.about, fragmentAbout: (await parseReplayLink(fragment)).about,
     slidysimReadsBack: fields(await parseReplayLink(slidysim)) === fields(replay),
   };
 }

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import zlib
+from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import quote, unquote
 
@@ -145,7 +146,9 @@ CORRUPT = {
     "a zlib bomb": (link_of(" " * (5 * 1024 * 1024)), "This replay link is too large to import: it unpacks to over 4 MB."),
     "our link, not base64": ("#replay=@@@@", f"{DAMAGED}: its data is not base64."),
     "our link, not zlib": ("#replay=AAAAAAAA", f"{DAMAGED}: its data does not decompress."),
-    "our link from a newer page": (fragment_of("2;3x3;1000;R2D2;0,500"), "This replay link was written by a newer version of this page."),
+    "our link from a newer page": (fragment_of("3;3x3;1000;R2D2;0,500"), "This replay link was written by a newer version of this page."),
+    "our link of version 2 without its about": (fragment_of("2;3x3;1000;R2D2L2U2;0,1,1,1,1,1,1,1"),
+                                                 f"{DAMAGED}: its data is not laid out as this page's replays are."),
     "our link of another shape": (fragment_of("1;3x3;1000"), f"{DAMAGED}: its data is not laid out as this page's replays are."),
     "our link's times that are not numbers": (fragment_of("1;3x3;1000;R2D2L2U2;0,a"),
                                                f"{DAMAGED}: its data is not laid out as this page's replays are."),
@@ -163,6 +166,30 @@ PASTED_4X4 = {
     "slidyreplay's ?replay=": WR4["link"].replace("replay?r=", "?replay="),
     "with blanks around it": "\n  " + WR4["link"] + "  \n",
 }
+
+#: Leaderboard links whose about (who, when, the video) comes from outside: each kept only as far as it checks out.
+ABOUT = {
+    "markup in the name is kept as text": (
+        {"nameFilter": '<img src=x onerror="alert(1)">'}, {}, {"by": '<img src=x onerror="alert(1)">'}),
+    "the title's name when the score has none, tags left out": (
+        {"nameFilter": None, "videolink": None, "timestamp": None},
+        {6: '<span class="alpha"><span class="WRPB">[WR] </span>Solve by vovker</span>'}, {"by": "vovker"}),
+    "a name cut at 40 characters": ({"nameFilter": "x" * 60}, {}, {"by": "x" * 40}),
+    "a javascript: video is dropped": ({"videolink": "javascript:alert(1)"}, {7: "javascript:alert(1)"}, {}),
+    "an http: video is dropped": ({"videolink": "http://youtu.be/x"}, {7: -1}, {}),
+    "the link's own video when the score has none": ({"videolink": None}, {7: "https://youtu.be/abc"}, {"video": "https://youtu.be/abc"}),
+    "a timestamp that is not a time is dropped": ({"timestamp": "soon"}, {}, {}),
+}
+
+
+def about_link(score: dict, elements: dict) -> str:
+    data = [dict(D4[0], nameFilter=None, videolink=None, timestamp=None)] + D4[1:]
+    data[0].update(score)
+    data[6], data[7] = "", -1
+    for index, value in elements.items():
+        data[index] = value
+    return link_of(data)
+
 
 SOLUTIONS = [dict(case) for case in NOTATION["solutions"]]
 SOLUTION_CASES = SOLUTIONS + [
@@ -190,7 +217,8 @@ def js():
     solutions = [{k: case[k] for k in ("solution", "scramble", "convention", "time_ms") if k in case} for case in SOLUTION_CASES]
     solutions += [{"solution": s, "scramble": p} for s, p, _ in SOLUTION_REFUSALS.values()]
     request = {
-        "links": [case["link"] for case in REAL] + list(PASTED_4X4.values()) + [text for text, _ in CORRUPT.values()],
+        "links": [case["link"] for case in REAL] + list(PASTED_4X4.values()) + [text for text, _ in CORRUPT.values()]
+                 + [about_link(score, elements) for score, elements, _ in ABOUT.values()],
         "solutions": solutions,
         "timing": [next(case["link"] for case in REAL if case["width"] == 20)],
     }
@@ -202,6 +230,7 @@ def js():
     answers["real"] = [next(links) for _ in REAL]
     answers["pasted"] = {name: next(links) for name in PASTED_4X4}
     answers["corrupt"] = {name: next(links) for name in CORRUPT}
+    answers["about"] = {name: next(links) for name in ABOUT}
     solutions = iter(answers["solutions"])
     answers["solutions"] = [next(solutions) for _ in SOLUTION_CASES]
     answers["solution_refusals"] = {name: next(solutions) for name in SOLUTION_REFUSALS}
@@ -256,6 +285,22 @@ def test_a_real_replay_comes_back_from_both_links_we_write(js, index):
     assert answer["slidysim"].startswith(SLIDYSIM)
     assert answer["fragment"].startswith("#replay=") and re.fullmatch(r"#replay=[A-Za-z0-9_-]+", answer["fragment"])
     assert len(answer["fragment"]) < len(case["link"])
+
+
+@pytest.mark.parametrize("index", range(len(REAL)), ids=lambda i: f"{REAL[i]['width']}x{REAL[i]['height']}")
+def test_a_world_record_keeps_who_solved_it_when_and_its_video_and_our_link_carries_them(js, index):
+    case, answer = REAL[index], js["real"][index]
+    when = datetime.fromtimestamp(data_of(case["link"])[0]["timestamp"] / 1000, timezone.utc)
+    assert answer["about"] == {"by": case["solver"], "date": when.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+                               "video": case["video"]}
+    assert answer["fragmentAbout"] == answer["about"]
+
+
+@pytest.mark.parametrize("name", ABOUT)
+def test_what_a_link_says_of_its_solve_is_kept_only_as_far_as_it_checks_out(js, name):
+    answer = js["about"][name]
+    assert (answer["about"] or {}) == ABOUT[name][2]
+    assert answer["fragmentAbout"] == answer["about"]
 
 
 @pytest.mark.parametrize("form", PASTED_4X4)

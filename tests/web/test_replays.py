@@ -129,10 +129,18 @@ def test_a_damaged_link_gets_one_sentence_and_changes_nothing(fresh, damage):
     assert stored(fresh, "replays") == []
 
 
+def expect_about_of_the_7x7_record(page):
+    """Who set the record and its video, from the link's own score: shown as text, the video an https: link."""
+    expect(page.get_by_test_id("replay-about")).to_contain_text("Solved by vovker")
+    expect(page.get_by_test_id("replay-video")).to_have_attribute("href", RECORD[7]["video"])
+    assert page.get_by_test_id("replay-video").get_attribute("rel") == "noopener noreferrer"
+
+
 def test_a_replay_link_opens_the_play_view_with_its_replay(fresh, app_url):
     fresh.get_by_test_id("replay-import").fill(RECORD[7]["link"])
     fresh.get_by_test_id("replay-import").press("Enter")
     expect(fresh.get_by_test_id("replay-summary")).to_be_visible(timeout=20_000)
+    expect_about_of_the_7x7_record(fresh)
     fresh.get_by_test_id("replay-share").click()
     link = fresh.get_by_test_id("replay-share-link").input_value()
     assert "#replay=" in link
@@ -145,9 +153,23 @@ def test_a_replay_link_opens_the_play_view_with_its_replay(fresh, app_url):
     assert fresh.evaluate("document.documentElement.dataset.view") == "play"
     expect(fresh.get_by_test_id("replay-summary")).to_be_visible(timeout=20_000)
     assert summary(fresh) == expected_summary(7)
+    expect_about_of_the_7x7_record(fresh)   # our link keeps who, when and the video
     assert "#replay=" in fresh.url
     fresh.get_by_test_id("replay-end").click()
     expect(fresh.get_by_test_id("replay-board")).to_have_attribute("data-solved", "true")
+
+
+def test_a_name_from_a_link_is_shown_as_text_and_a_video_only_when_it_is_https(fresh):
+    data = fresh.evaluate("""async (link) => { const { base64Bytes, unpackText } = await import("./core/packing.js");
+        return JSON.parse(await unpackText(base64Bytes(decodeURIComponent(link.split("r=")[1])), 1 << 22)); }""", RECORD[4]["link"])
+    data[0].update(nameFilter='<img src=x onerror="window.__hacked=1">', videolink="javascript:window.__hacked=1")
+    data[7] = "javascript:window.__hacked=1"
+    paste(fresh, fresh.evaluate(PACK_SLIDYSIM, json.dumps(data)))
+    expect(fresh.get_by_test_id("replay-summary")).to_be_visible(timeout=20_000)
+    expect(fresh.get_by_test_id("replay-about")).to_contain_text('Solved by <img src=x onerror="window.__hacked=1">')
+    assert fresh.locator("[data-testid=replay-about] img").count() == 0
+    assert fresh.get_by_test_id("replay-video").count() == 0
+    assert fresh.evaluate("window.__hacked") is None
 
 
 def test_a_broken_replay_link_in_the_address_gets_its_sentence(fresh, app_url):
