@@ -37,6 +37,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 from . import grid, policy
 from .board import Board, BoardError, shape_name, validate_tiles
 from .formats import BoardPuzzle, WordPuzzle, quoted
+from .positions import NumberError, numbers
 from .budget import within
 from .results import Result
 from .steps import Work, to_end
@@ -237,14 +238,10 @@ def _boards(body: List[Tuple[int, str]], n: int, height: int) -> List[Tuple[int,
 
 
 def _numbers(chunk: str, number: int) -> List[int]:
-    words = chunk.replace(",", " ").split()
-    if all(word.isdigit() and len(word) <= 7 for word in words):  # the usual case, quickly
-        return [int(word) for word in words]
-    for word in words:
-        if not re.fullmatch(r"[+-]?\d{1,7}", word):
-            problem = "is far too large" if word.isdigit() else "is not a whole number"
-            raise AnswerFormatError(f"Line {number}: {quoted(word)} {problem}.", number)
-    return [int(word) for word in words]
+    try:
+        return numbers(chunk)
+    except NumberError as error:
+        raise AnswerFormatError(f"Line {number}: {quoted(error.word)} {error.problem}.", number) from None
 
 
 def _count_of(count: int, word: str) -> str:

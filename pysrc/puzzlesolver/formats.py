@@ -35,8 +35,9 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple, Union
 
-from . import grid
+from . import grid, positions
 from .board import Board, check_side, shape_name, validate_tiles
+from .positions import NumberError
 
 __all__ = [
     "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text", "quoted", "plural",
@@ -44,7 +45,6 @@ __all__ = [
 ]
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
-_MAX_DIGITS = 7
 #: The most numbers a board's text can hold: the size, then the tiles and a goal of the largest board.
 _MOST_NUMBERS = 1 + 2 * grid.MAX_SIDE ** 2
 #: A shape written before the tiles: ``4x3`` or ``4x3:`` (width x height).
@@ -123,16 +123,12 @@ def plural(count: int, word: str) -> str:
 
 
 def read_number(word: str, template: str, field: str = "board") -> int:
-    """``word`` as an int, or PuzzleFormatError: ``template`` with ``{word}`` (quoted) and ``{problem}``.
-
-    A whole number longer than 7 digits cannot be a tile or a size, and int() of a huge digit string is
-    slow (and refused by Python), so it is refused as far too large.
-    """
-    if not _INTEGER.fullmatch(word):
-        raise PuzzleFormatError(template.format(word=quoted(word), problem="is not a whole number"), field)
-    if len(word) > _MAX_DIGITS:
-        raise PuzzleFormatError(template.format(word=quoted(word), problem="is far too large"), field)
-    return int(word)
+    """``word`` as an int (:func:`.positions.read_number`), or PuzzleFormatError: ``template`` with ``{word}``
+    (quoted) and ``{problem}``."""
+    try:
+        return positions.read_number(word)
+    except NumberError as error:
+        raise PuzzleFormatError(template.format(word=quoted(word), problem=error.problem), field) from None
 
 
 def _commas_as_spaces(text: str) -> str:
@@ -142,16 +138,10 @@ def _commas_as_spaces(text: str) -> str:
 
 def _number_rows(text: str) -> List[Tuple[int, List[int]]]:
     """The non-blank lines as ``(line number, numbers)``; PuzzleFormatError on a word."""
-    rows = []
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        words = line.split()
-        if not words:
-            continue
-        numbers = []
-        for word in words:
-            numbers.append(read_number(word, f"Line {line_number}: {{word}} {{problem}}."))
-        rows.append((line_number, numbers))
-    return rows
+    try:
+        return positions.number_rows(text, slash=False)
+    except NumberError as error:
+        raise PuzzleFormatError(f"Line {error.line}: {quoted(error.word)} {error.problem}.") from None
 
 
 def parse_board_text(text: str) -> BoardPuzzle:

@@ -19,12 +19,11 @@ from typing import NamedTuple, Optional, Sequence, Tuple
 
 from .board import Board, BoardError, check_side
 from .check import OPPOSITE, move_letters, numbered_lines
+from .positions import position_rows
 
 __all__ = ["NotationError", "Position", "move_string", "to_notation", "parse_moves", "parse_position",
            "position_text", "board_text"]
 
-_ROW_BREAK = re.compile(r"\s*[/\n]\s*")
-_TILE_BREAK = re.compile(r"[\s,]+")
 _TILE = re.compile(r"[0-9]+")
 
 
@@ -105,7 +104,7 @@ def parse_position(text: str) -> Position:
     Traceback (most recent call last):
     puzzlesolver.notation.NotationError: Row 2 has 3 tiles but row 1 has 4: every row needs as many tiles.
     """
-    rows = [_TILE_BREAK.split(row) for row in _ROW_BREAK.split(text.strip()) if row]
+    rows = position_rows(text)
     height = len(rows)
     if height < 2:
         raise NotationError("A position needs at least two rows, separated by /.")
