@@ -29,6 +29,10 @@ _.isEmpty  # priority_queue.MinPQ: the same
 
 # -- tests: pytest's hooks, markers and fixtures, and the standard library's hooks ---------------------------
 pytest_terminal_summary  # a pytest hook (tests/web/conftest.py, tests/browsers/conftest.py)
+_.pytest_sessionstart  # tests/core/mutants.py LineMap: a pytest plugin's hooks, called by pytest
+_.pytest_collection_finish  # the same
+_.pytest_runtest_protocol  # the same
+_.pytest_runtest_logfinish  # the same
 pytestmark  # read by pytest: marks every test of the module
 csp_bypassed_unless_asked  # tests/web/conftest.py: an autouse fixture, requested by no test by name
 browser_type_launch_args  # tests/conftest.py: overrides pytest-playwright's fixture of that name, which the plugin requests
