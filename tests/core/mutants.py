@@ -22,6 +22,7 @@ import ast
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -180,7 +181,7 @@ def line_map(files: List[Path]) -> Dict[tuple, List[str]]:
 
     plugin = LineMap(files)
     os.chdir(ROOT)
-    pytest.main([*SUITES, "-q", "-p", "no:cacheprovider", "-x", "--no-header"], plugins=[plugin])
+    pytest.main([*SUITES, "-q", "-p", "no:cacheprovider", "--no-header"], plugins=[plugin])   # a timed test may fail, traced
     by_line: Dict[tuple, List[str]] = {}
     for nodeid, lines in plugin.lines.items():
         for key in lines:
@@ -226,6 +227,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--report", type=Path, default=ROOT / "test-results" / "mutants.json")
     args = parser.parse_args(argv)
     modules = [path.resolve() for path in args.modules]
+    changed = subprocess.run(["git", "status", "--porcelain", "--", *map(str, modules)], cwd=ROOT, capture_output=True,
+                             text=True).stdout.strip()
+    if changed:
+        parser.error(f"the modules differ from git's (a run stopped by force leaves its mutant?):\n{changed}")
+    # Stopped (Ctrl-C, kill): the mutated module is put back by run_mutant's finally, as SIGTERM raises too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     began = time.monotonic()
     print(f"tracing which tests run which line of {', '.join(path.name for path in modules)}...", flush=True)
     by_line = line_map(modules)
