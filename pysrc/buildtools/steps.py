@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .compress import step_brotli, step_gzip
 from .console import detail, log, run
+from . import jsclient
 from .icons import step_icons
 from .layout import DATA, DIST, NODE_MODULES, PACKAGE, PUZZLES, ROOT, SITE, WORD_LISTS, engine_module
 from .manifest import step_manifest
@@ -143,10 +144,13 @@ def step_editor() -> None:
 
 
 def step_protocol() -> None:
-    """Write the worker protocol's schema from the ops' declarations (puzzlesolver.ops.protocol) and copy it
-    into dist/ (the page's solver client checks requests against it)."""
+    """Write the worker protocol's schema from the ops' declarations (puzzlesolver.ops.protocol) and the page's
+    functions for it (site/core/ops.js, before the site is copied), and copy the schema into dist/ (the page's
+    solver client checks requests against it)."""
     if engine_module("ops.protocol").main([]) != 0:
         raise SystemExit("protocol.json could not be written")
+    if jsclient.write():
+        log(f"wrote {jsclient.PATH.relative_to(ROOT)}")
     if sync_file(PACKAGE / "protocol.json", DIST / "protocol.json"):
         log("copied protocol.json")
 

@@ -6,6 +6,7 @@
 
 import { el } from "../core/dom.js";
 import { progressText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { NO_PUZZLE, sentence } from "../core/messages.js";
 
 /** The checker panel; `ask` and `puzzleParams` as in compare.js. */
@@ -28,7 +29,7 @@ export function checkerPanel({ ask, puzzleParams }) {
     if (!params) { show("is-wrong", `${NO_PUZZLE}: the answer is checked against the puzzle on screen.`); return; }
     if (!answer.value.trim()) { show("is-wrong", "Paste your program's output first."); answer.focus(); return; }
     show("", "Checking…");
-    const reply = await ask("check", { ...params, answer: answer.value }, (progress) => { verdict.textContent = progressText(progress, "Checking…"); });
+    const reply = await ask(ops.check, { ...params, answer: answer.value }, (progress) => { verdict.textContent = progressText(progress, "Checking…"); });
     if (reply === null) return;
     if (reply.type !== "verdict") { show("is-wrong", sentence(reply.message || "The answer could not be checked.")); return; }
     show(reply.right ? "is-right" : "is-wrong", `${reply.right ? "✓" : "✗"} ${reply.message}`);

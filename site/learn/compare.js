@@ -6,6 +6,7 @@
 
 import { el, button } from "../core/dom.js";
 import { progressText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { svg } from "./drawings.js";
 import { NO_PUZZLE, number, sentence } from "../core/messages.js";
 
@@ -14,8 +15,8 @@ const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFracti
 const hint = (testid, text) => el("p", { class: "learn-hint", role: "status", "data-testid": testid, text });
 
 /**
- * The comparison panel.  `ask(op, params, onProgress)` sends a request of the view (resolves to its
- * answer, or null when a newer request replaced it); `puzzleParams()` the puzzle on screen;
+ * The comparison panel.  `ask(start, params, onProgress)` sends a request of the view (`start`: a function of
+ * core/ops.js; resolves to its answer, or null when a newer request replaced it); `puzzleParams()` the puzzle on screen;
  * `onTrace(options)` steps through one row's search; `goalTest()` is the goal test chosen above ("removal" or
  * "generation": the table runs with it, as with the estimate chosen above); `idaEstimate(chosen)` resolves to the estimate the
  * engine's IDA* runs with when `chosen` is asked for (the engine says which: the comparison's IDA* row
@@ -58,7 +59,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, goalTest, idaEstim
     if (only) results.append(working); else results.replaceChildren(working);
     const request = { ...params, weight: Number(weight.value), goal_test: goalTest() };
     if (only) request.algorithms = only;
-    const answer = await ask("compare", request, (progress) => { working.textContent = progressText(progress, "Comparing…"); });
+    const answer = await ask(ops.compare, request, (progress) => { working.textContent = progressText(progress, "Comparing…"); });
     working.remove();   // (a newer request of this panel took over when the answer is null: nothing to show)
     if (answer === null) return;
     if (answer.type !== "comparison") { results.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
@@ -103,7 +104,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, goalTest, idaEstim
       note.textContent = iterations.length ? sentence(iterations.map(([b, n]) => `bound ${b}: ${number(n)} nodes`).join("; ")) : "";
     };
     note.textContent = "Searching…";
-    const answer = await ask("solve_board", { board: params.board, goal: params.goal, algorithm: "ida", heuristic: estimate },
+    const answer = await ask(ops.solveBoard, { board: params.board, goal: params.goal, algorithm: "ida", heuristic: estimate },
       (p) => { if (p.iterations) draw(p.iterations); });
     if (answer === null) return;
     if (answer.type !== "result") { chart.remove(); note.textContent = sentence(answer.message || "IDA* could not be run."); return; }
@@ -115,7 +116,7 @@ export function comparisonPanel({ ask, puzzleParams, onTrace, goalTest, idaEstim
   async function quality() {
     const working = el("p", { role: "status", text: "Working through all 181,440 boards…" });
     extras.replaceChildren(working);
-    const answer = await ask("quality", {}, (progress) => { working.textContent = progressText(progress, working.textContent); });
+    const answer = await ask(ops.quality, {}, (progress) => { working.textContent = progressText(progress, working.textContent); });
     if (answer === null) return;
     if (answer.type !== "quality") { extras.replaceChildren(el("p", { class: "error", text: answer.message })); return; }
     extras.replaceChildren(...qualityChart(answer));

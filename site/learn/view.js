@@ -8,7 +8,8 @@
 // the Solve view's "Step through the search" button.  Keys inside the view: ←/→ step, Home/End, Space plays.
 
 import { FragmentError, parseExplain } from "../core/links.js";
-import { Job, progressText } from "../core/job.js";
+import { progressText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { el, button } from "../core/dom.js";
 import { NO_PUZZLE, number, refusal } from "../core/messages.js";
 import { boardText } from "../core/notation.js";
@@ -68,8 +69,10 @@ export function mount(view, { solver }) {
   const treeList = el("details", {}, el("summary", { text: "The game tree as a list" }));
   const details = el("div", { class: "explain-node", "data-testid": "explain-node", "aria-live": "polite" });
   const code = el("ol", { class: "pseudocode", "data-testid": "explain-pseudocode", "aria-label": "Pseudocode; the lines this step ran are marked" });
-  const ask = (owner) => (op, params, onProgress = null) => {
-    const job = new Job(solver, op, params, { owner });
+  // A request of one part of the view (`start`: a function of core/ops.js): its answer, or null when a newer one
+  // of that part took its place.
+  const ask = (owner) => (start, params, onProgress = null) => {
+    const job = start(solver, params, { owner });
     latest.set(owner, job);
     if (onProgress) job.addEventListener("progress", () => { if (latest.get(owner) === job) onProgress(job.progress); });
     return job.answer.then((answer) => (latest.get(owner) === job ? answer : null));
@@ -203,7 +206,7 @@ export function mount(view, { solver }) {
     const params = { ...searchParams(), algorithm: algorithm.value, queue: queue.value, goal_test: goalTestChosen() };
     if (algorithm.value === "weighted") params.weight = Number(weight.value);
     const began = performance.now();
-    const answer = await ask("learn")("explain", params, (progress) => { status.textContent = progressText(progress, "Recording the search…"); });
+    const answer = await ask("learn")(ops.explain, params, (progress) => { status.textContent = progressText(progress, "Recording the search…"); });
     if (answer === null) return;   // a newer request replaced this one
     section.dataset.recordMs = String(Math.round(performance.now() - began));
     if (answer.type !== "explanation") {

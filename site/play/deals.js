@@ -8,7 +8,8 @@
 
 import { DAILY_SIZES, dealTiles } from "../core/rules.js";
 import { dailyFragment } from "../core/links.js";
-import { Job, progressText } from "../core/job.js";
+import { progressText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { button, copyText, el, formatTime } from "../core/dom.js";
 import { fieldRow, panel } from "./extra-panel.js";
 
@@ -88,7 +89,7 @@ export function dealsPanel(game, solver, daily) {
     if (!EXACT_DEAL_MAX[n] || game.session.height !== n) { note.textContent = "Exact deals come in 3×3 and 4×4: choose one of those sizes."; return; }
     if (!(wanted >= 1 && wanted <= EXACT_DEAL_MAX[n])) { note.textContent = `A ${n}×${n} deal takes 1 to ${EXACT_DEAL_MAX[n]} moves.`; return; }
     if (solver.state !== "ready") { note.textContent = "Exact deals need the solver: it is still loading."; return; }
-    job = new Job(solver, "deal", { n, moves: wanted }, { owner: "deal" });
+    job = ops.deal(solver, { n, moves: wanted }, { owner: "deal" });
     const mine = job;
     note.textContent = `Looking for a ${n}×${n} board that needs exactly ${wanted} moves…`;
     mine.addEventListener("progress", () => { if (job === mine) note.textContent = `Looking for a ${n}×${n} board that needs exactly ${wanted} moves: ${progressText(mine.progress)}`; });

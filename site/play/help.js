@@ -15,7 +15,8 @@
 
 import { DIRS, movesAlongBlankPath } from "../core/rules.js";
 import { boardText } from "../core/notation.js";
-import { Job, JobPanel, answerText } from "../core/job.js";
+import { JobPanel, answerText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { lowerFirst, plural, sentence } from "../core/messages.js";
 
 // "Finish from here": a move every SOLVE_STEP_MS (half as slow again for reduced motion), or faster on a long
@@ -169,7 +170,7 @@ export class GameHelp {
     const n = session.n;
     const params = { board: boardText(tiles, n), goal: boardText(session.goal, n) };
     this.asked = { key: tiles.join(","), tiles: tiles.slice(), onMoves, onStopped, outlivesMoves, quiet };
-    this._run(new Job(this.solver, "solve_board", params, { owner: "game", maxSeconds: () => this.budgets.game, again }),
+    this._run(ops.solveBoard(this.solver, params, { owner: "game", maxSeconds: () => this.budgets.game, again }),
       { quiet });
   }
 

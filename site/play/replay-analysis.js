@@ -11,7 +11,8 @@ import { button, el } from "../core/dom.js";
 import { plural } from "../core/messages.js";
 import { boardText } from "../core/notation.js";
 import { goalTiles, positionsAlong } from "../core/rules.js";
-import { Job, answerText } from "../core/job.js";
+import { answerText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { EXACT_CELLS } from "./verdicts.js";
 import { chartSvg, summarize } from "./analysis.js";
 
@@ -64,7 +65,7 @@ export function replayAnalysis(judge) {
   /** More than 16 cells: the solver's answer within its budget, and its bound on the shortest. */
   async function bounded(shown, say) {
     say(`Solving this scramble (up to ${BIG_BOARD_SECONDS} s)…`);
-    const job = new Job(judge.solver, "solve_board", { board: boardText(shown.scramble, shown.width),
+    const job = ops.solveBoard(judge.solver, { board: boardText(shown.scramble, shown.width),
       goal: boardText(goalTiles(shown.width, shown.height), shown.width) }, { owner: "replay", maxSeconds: () => BIG_BOARD_SECONDS });
     const answer = await job.answer;
     if (answer.status !== "solved") { say(answerText(answer) || "The solver found no answer in time."); return; }

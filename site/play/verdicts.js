@@ -11,7 +11,7 @@
 // Each verdict is a job (core/job.js) of the owner "judge": the engine fetches the tables it reads first,
 // and the game's own requests and the form's go on beside it.
 
-import { Job } from "../core/job.js";
+import * as ops from "../core/ops.js";
 
 /** Above 16 cells (from 5x5 on, and the larger rectangles) a verdict is a bounded search of several seconds in
  *  the worker: the judge does not ask ahead, and a finished game's analysis uses only the positions judged
@@ -103,7 +103,7 @@ export class Judge {
   }
 
   async _ask(key, tiles, goal, width) {
-    const job = new Job(this.solver, "judge", { tiles, goal, width }, { owner: "judge" });
+    const job = ops.judge(this.solver, { tiles, goal, width }, { owner: "judge" });
     this.running = { key, job };
     const answer = await job.answer;
     if (answer.type !== "judgement") throw new Error(answer.message || "the solver could not judge this position");

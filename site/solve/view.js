@@ -1,6 +1,6 @@
 // solve/view.js -- the Solve and Word ladders views: one form (form.js) in its board or its word
 // mode, the answer (moves, every board, an animation, the ladder), the form's share link.  Every check and
-// answer comes from the worker: checks through the solver client, solves as jobs (core/job.js).
+// answer comes from the worker, asked through core/ops.js: checks at once, solves as jobs (core/job.js).
 //
 // Hooks (README): #board=3:8,1,3,4,0,2,7,6,5[&goal=...][&h=hamming] and #words=horse,nurse[&dict=large]
 // open the view with that puzzle; the button named "Solve" solves it; the element with
@@ -10,7 +10,8 @@ import { Player, renderBoard } from "./board.js";
 import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../core/rules.js";
 import { FragmentError, MAX_SIDE, MIN_SIDE, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../core/links.js";
 import { lowerFirst, number, plural, refusal, sentence } from "../core/messages.js";
-import { Job, JobPanel, answerText } from "../core/job.js";
+import { JobPanel, answerText } from "../core/job.js";
+import * as ops from "../core/ops.js";
 import { CONVENTIONS, boardText, toNotation } from "../core/notation.js";
 import { copyText } from "../core/dom.js";
 import { SolveForm } from "./form.js";
@@ -23,10 +24,9 @@ const EMPTY_RESULT = {
 };
 
 export function mount(section, { solver, router, budgets }) {
-  const $ = (id) => document.getElementById(id);
-  const result = $("result");
+  const $ = (id) => document.getElementById(id), result = $("result");
   let job = null;            // the form's job on screen
-  let checkTimer = null;
+  let checkTimer = null;     // the board check waiting for typing to pause
   let checked = null;        // the last board the solver accepted: {params, fragment, board, answer}
   let proven = null;         // what the last search proved of its board: {board, moves} (shortest) or {board, bound}
   let edits = 0;             // counts edits, so that a late check answer is dropped
@@ -86,7 +86,7 @@ export function mount(section, { solver, router, budgets }) {
   async function checkBoard() {
     if (solver.state !== "ready" || form.mode !== "board") return;
     const asked = edits, params = form.boardParams();
-    const answer = await solver.request("check_board", params).catch(() => null);
+    const answer = await ops.checkBoard(solver, params).catch(() => null);
     if (!answer || asked !== edits) return;
     if (answer.field === "worker") {   // not checked (a worker died on this board before): say so, not the last board's note
       form.setNote(answer.message, null);
@@ -186,7 +186,7 @@ export function mount(section, { solver, router, budgets }) {
    *  the worker as Learn asks (A*, its default estimate unless the form names one), or null. */
   async function traceRefusal() {
     const params = form.mode === "words" ? form.wordParams() : form.boardParams();
-    const answer = await new Job(solver, "explain", params, { owner: "form-step" }).answer;
+    const answer = await ops.explain(solver, params, { owner: "form-step" }).answer;
     return answer.type === "error" && answer.field !== "worker" ? answer.message : null;
   }
 
@@ -265,7 +265,7 @@ export function mount(section, { solver, router, budgets }) {
     form.clearErrors();
     clearResult();
     const words = form.mode === "words";
-    run(new Job(solver, words ? "solve_words" : "solve_board", words ? form.wordParams() : form.boardParams(),
+    run((words ? ops.solveWords : ops.solveBoard)(solver, words ? form.wordParams() : form.boardParams(),
       { owner: "form", maxSeconds: () => budgets.form }));
   }
 

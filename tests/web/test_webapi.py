@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import time
 
 import jsonschema
@@ -16,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesolver import budget, explain, webapi, words
+from buildtools import jsclient
 from puzzlesolver.ops import OPS, protocol
 from puzzlesolver.board import Board
 
@@ -72,6 +74,26 @@ def test_the_protocol_declares_exactly_the_ops_the_api_answers():
 
 def test_the_protocol_file_is_what_the_declarations_generate():
     assert protocol.PATH.read_text() == protocol.text(), "run python -m puzzlesolver.ops.protocol"
+
+
+def test_the_pages_functions_are_what_the_protocol_generates_one_per_op_each_saying_what_it_does():
+    source = jsclient.PATH.read_text()
+    assert source == jsclient.text(protocol.protocol()), "run python3 build.py"
+    assert jsclient.names_in(source) == [jsclient.function_name(name) for name in PROTOCOL["x-ops"]]
+    assert all(op.description.strip() for op in OPS.values())
+
+
+#: Where an op may be named in a string: the generated functions, and the transport under them.
+TRANSPORT = {"core/ops.js", "core/job.js", "core/solver-client.js", "worker/worker.js"}
+
+
+def test_views_call_the_generated_functions_never_an_op_by_its_name():
+    site = webapi.PROTOCOL.parents[2] / "site"
+    named = re.compile(r"new Job\(|\.request\(\s*[\"'`]|ask\(\s*[\"'`](?:%s)[\"'`]" % "|".join(PROTOCOL["x-ops"]))
+    found = [f"{path.relative_to(site)}:{number}" for path in sorted(site.rglob("*.js"))
+             if path.relative_to(site).as_posix() not in TRANSPORT and "vendor" not in path.parts
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if named.search(line)]
+    assert found == []
 
 
 def test_every_job_declares_the_tag_of_its_progress_and_each_progress_message_carries_it():

@@ -84,8 +84,10 @@ ANSWERS: Dict[str, Message] = {
 }
 
 OPS = (
-    Op("info", NoParams, ("info",), answer=_info),
+    Op("info", NoParams, ("info",), answer=_info,
+       description="What the engine offers: its version, estimates, searches, dictionaries and limits."),
     Op("fragment", Fragment, ("fragment",), answer=_fragment,
+       description="A share link's fragment (board=..., words=..., play=...) read as the puzzle it holds.",
        examples=({"fragment": "board=3:8,1,3,4,0,2,7,6,5&h=hamming"}, {"fragment": "words=horse,nurse&dict=large"},
                  {"fragment": "board=3:1,2"})),
     Op("cancel", Cancel, ("cancel",),

@@ -94,7 +94,8 @@ class NoParams(Params):
 class Op:
     """One request kind, declared once (see the module docstring).
 
-    ``answers``: the answer types it ends with besides ``error``; ``progress``: the tag of the progress
+    ``answers``: the answer types it ends with besides ``error``; ``description``: what it does, in a sentence
+    (protocol.json's, and the page's function's, core/ops.js); ``progress``: the tag of the progress
     records its job yields (the page words them by it); ``budget``: the page gives it a time budget
     (``max_seconds``), and it can then be resumed; ``fast_answer``: the fields that ask the same request
     for an answer that is fast and not proven shortest, after a budget ran out with none.
@@ -103,7 +104,7 @@ class Op:
     name: str
     params: Type[Params]
     answers: Tuple[str, ...]
-    description: str = ""
+    description: str
     examples: Tuple[Message, ...] = ({},)
     answer: Optional[Callable[[Any], Message]] = None
     job: Optional[Callable[[Any], Job]] = None

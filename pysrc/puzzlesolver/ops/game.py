@@ -108,6 +108,7 @@ ANSWERS: Dict[str, Message] = {
 
 OPS = (
     Op("judge", Judge, ("judgement",), job=lambda params: judge_job(params.board), describe=_describe_judgement,
+       description="A game's position judged: its distance to the goal, for the verdict on the move that led there.",
        progress="positions",
        examples=({"tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]},
                  {"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]},

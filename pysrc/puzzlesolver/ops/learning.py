@@ -195,5 +195,7 @@ OPS = (
                  {"board": "0 1 3\n4 2 5\n7 8 6", "answer": "L U L U"},
                  {"start": "cold", "goal": "cord", "answer": "cold cord"})),
     Op("quality", NoParams, ("quality",), job=_quality, progress="boards",
+       description="The estimates' quality measured over sample boards: each one's average against the exact "
+                   "distances.",
        describe=lambda params, quality: {"type": "quality", **quality}),
 )

@@ -345,9 +345,13 @@ ANSWERS: Dict[str, Message] = {
 
 OPS = (
     Op("check_board", CheckBoard, ("board",), answer=_check_board,
+       description="A typed board (and its goal) checked as the solver form shows it: each problem in a sentence, "
+                   "or its shape, whether it can be solved, and its share link.",
        examples=({"board": "8 1 3\n4 0 2\n7 6 5"}, {"board": "1 2 3\n4 5\n6 7 0", "goal": "1 2\n3 0"},
               {"board": "1 0 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15"})),
     Op("solve_board", SolveBoard, ("result",), job=_solve, describe=_describe_board, progress="search",
+       description="A board solved: optimally up to 16 cells (and by any chosen search), near-optimally with a "
+                   "proven bound beyond, within max_seconds (then resumable).",
        budget=True, fast_answer={"algorithm": "weighted"},
        examples=({"board": "8 1 3\n4 0 2\n7 6 5"},
                  {"board": "8 1 3\n4 0 2\n7 6 5", "heuristic": "hamming", "algorithm": "astar-tree"},
@@ -358,6 +362,8 @@ OPS = (
                            "26 4 3 25 9 20", "algorithm": "lines"},
                  {"board": "1 2 3\n4 5 6\n8 7 0"})),
     Op("solve_words", SolveWords, ("result",), job=_solve, describe=lambda params, result: result_message(result),
+       description="A word ladder solved: the fewest steps from `start` to `goal`, one letter changed, added or "
+                   "removed a step, every word in `dictionary`.",
        progress="search", budget=True,
        examples=({"start": "cold", "goal": "warm"}, {"start": "cold", "goal": "qqq"})),
     Op("resume", Resume, ("result",), progress="search", budget=True,
