@@ -17,7 +17,7 @@ from typing import Any, Dict, List
 
 from .layout import PACKAGE, SITE
 
-__all__ = ["PATH", "text", "function_name", "write"]
+__all__ = ["PATH", "text", "function_name", "page_ops", "write"]
 
 Message = Dict[str, Any]
 
@@ -85,10 +85,15 @@ def _function(name: str, request: Message, op: Message, defs: Dict[str, Any]) ->
     return "/**\n" + "".join(f" * {line}\n" for line in doc) + " */\n" + body
 
 
+def page_ops(protocol: Message) -> Dict[str, Message]:
+    """The ops the page sends (x-ops without the worker's own: advance, drop)."""
+    return {name: op for name, op in protocol["x-ops"].items() if op.get("sender", "page") == "page"}
+
+
 def text(protocol: Message) -> str:
     """The client as ``site/core/ops.js`` holds it, for ``protocol`` (the dict protocol.json holds)."""
     defs = protocol["$defs"]
-    functions: List[str] = [_function(name, defs["requests"][name], op, defs) for name, op in protocol["x-ops"].items()]
+    functions: List[str] = [_function(name, defs["requests"][name], op, defs) for name, op in page_ops(protocol).items()]
     return HEADER + "\n" + "\n\n".join(functions) + "\n"
 
 

@@ -10,19 +10,25 @@ Every message is declared in ``protocol.json`` beside this package, generated fr
   fields' problems when one check found several, as a ladder's two unknown or empty words).
 * Quick ops (``info``, ``check_board``, ``fragment``, ``cancel``) answer at once.
 * Every op that can take longer is a *job* (:mod:`puzzlesolver.jobs`).  Its first answer is its result
-  when its first slice finished it, else ``{"type": "started", "tag", ...progress}``; the worker then sends
-  ``{"op": "advance", "id", "slice_ms"}`` until the result comes, forwarding each ``{"type": "progress",
-  "tag", ...}`` to the page (``tag``: the op's kind of progress record).  A job first declares the data
-  files it reads: if some are not on hand the answer is ``{"type": "fetch", "files": [{"url", "path"}]}``,
-  and the worker sends the request again with ``unavailable``: the urls it could not get (the engine then
-  does without them, or says in one sentence why it cannot).
+  when its first slice finished it, else ``{"type": "started", "tag", "words", ...progress}``; the worker
+  then sends ``{"op": "advance", "id", "slice_ms"}`` until the result comes, forwarding each ``{"type":
+  "progress", "tag", "words", ...}`` to the page (``tag``: the op's kind of progress record; ``words``: the
+  record as the page shows it, :mod:`puzzlesolver.ops.progress`).  A job first declares the data files it
+  reads: if some are not on hand the answer is ``{"type": "fetch", "files": [{"url", "path"}]}``, and the
+  worker sends the request again with ``unavailable``: the urls it could not get (the engine then does
+  without them, or says in one sentence why it cannot).  A request cancelled while its files download, or
+  that keeps asking for files the worker cannot get, is dropped: the worker sends ``{"op": "drop", "id",
+  "why"}`` and posts the answer (``cancelled``, or an error).
 * One running job per ``owner`` (a part of the page: "form", "game", "judge", ...): a newer request of
   an owner replaces the older one, which answers ``{"type": "cancelled"}``.  ``cancel`` ``{job?,
   owner?, keep_best?}`` stops one running job, or every running job of an owner (of every owner without
   one); with ``keep_best``, a solve whose search has begun answers as when its budget runs out (its
-  answer so far, or how far it got and its advice; resumable) instead of ``cancelled``.  The worker itself drops requests still fetching their files.
+  answer so far, or how far it got and its advice; resumable) instead of ``cancelled``.
 * A solve whose time budget (``max_seconds``) runs out answers ``result`` with ``resumable: true`` and
   ``job``: its id; ``resume`` ``{job, max_seconds?}`` goes on with it (one such job is kept per owner).
+
+The requests about jobs (advance, cancel, resume, drop) are ops too (:mod:`puzzlesolver.ops.scheduling`),
+given the table of jobs this module keeps.
 
 Solving in slices::
 
@@ -41,38 +47,19 @@ import json
 from typing import Any, Dict
 
 from . import jobs
-from .budget import cancelled_message, took
-from .ops import OPS, InputError, Op
-from .ops.basics import Advance, Cancel
-from .ops.declare import positive
+from .ops import OPS, InputError
 from .ops.protocol import PATH as PROTOCOL
-from .ops.solving import SOLVE_SECONDS, Resume
+from .ops.scheduling import JobFailed, NeedFiles, start
 from .words import WordError
 
 __all__ = ["call", "answer", "PROTOCOL"]
 
-#: A slice of a job when the worker does not say (milliseconds).
-DEFAULT_SLICE_MS = 50
 #: The page's names for the fields of a word ladder, by the engine's.
 _WORD_FIELDS = {"start": "start_word", "goal": "goal_word", "dictionary": "dictionary"}
 
 Message = Dict[str, Any]
 
-
-class _NeedFiles(Exception):
-    def __init__(self, files: list) -> None:
-        super().__init__("missing data files")
-        self.files = files
-
-
-class _JobFailed(Exception):
-    """A job's work raised ``error``; ``field`` is the field its puzzle is shown on."""
-
-    def __init__(self, error: Exception, field: str) -> None:
-        super().__init__(str(error))
-        self.error, self.field = error, field
-
-
+#: The worker's jobs: the running ones by request id, one per owner, and the paused ones kept for resuming.
 _jobs = jobs.Jobs()
 
 
@@ -85,9 +72,9 @@ def call(message_json: str) -> str:
             raise InputError("internal", "A message must be a JSON object.")
         message = parsed
         answer = _dispatch(message)
-    except _NeedFiles as need:
+    except NeedFiles as need:
         answer = {"type": "fetch", "files": need.files}
-    except _JobFailed as failed:
+    except JobFailed as failed:
         answer = _error(failed.error, failed.field)
     except Exception as error:  # noqa: BLE001 - the page must get a sentence, never a traceback
         answer = _error(error)
@@ -110,15 +97,15 @@ def answer(message: Message) -> Message:
 
 def _dispatch(message: Message) -> Message:
     name = message.get("op")
-    if name in _SCHEDULER:
-        return _SCHEDULER[name](message)
     op = OPS.get(name) if isinstance(name, str) else None
     if op is None:
         raise InputError("internal", f"Unknown operation {str(name)[:40]!r}.")
+    if op.scheduler is not None:
+        return op.scheduler(_jobs, message)
     params = op.params.read(message)
     if op.answer is not None:
         return op.answer(params)
-    return _start(message, op, params)
+    return start(_jobs, message, op, params)
 
 
 def _error(error: Exception, puzzle_field: str = "board") -> Message:
@@ -138,67 +125,3 @@ def _error(error: Exception, puzzle_field: str = "board") -> Message:
         answer["also"] = [{"field": other.field, "message": other.message} for other in error.also]
     return answer
 
-
-# -- the scheduler's requests ------------------------------------------------------------------------------
-
-def _start(message: Message, op: Op, params: Any) -> Message:
-    """Make the request's job, fetch its data files first, register it under its owner, run one slice."""
-    job = op.job(params)
-    wanted = [{"url": f.url, "path": f.path} for f in job.files(set(message.get("unavailable") or ()))]
-    if wanted:
-        job.cancel()
-        raise _NeedFiles(wanted)
-    job.answering = (op, params)
-    _jobs.start(message.get("id"), _owner(message), job)
-    return _first_slice(message)
-
-
-def _first_slice(message: Message) -> Message:
-    answer = _advance({"id": message.get("id"), "slice_ms": message.get("slice_ms")})
-    return {**answer, "type": "started"} if answer["type"] == "progress" else answer
-
-
-def _owner(message: Message) -> str:
-    owner = message.get("owner")
-    return owner if isinstance(owner, str) and owner else "page"
-
-
-def _advance(message: Message) -> Message:
-    job_id, slice_ms = message.get("id"), Advance.read(message).slice_ms
-    job = _jobs.job(job_id)
-    if job is None:
-        raise InputError("internal", "No request is running under this id.")
-    op, params = job.answering
-    try:
-        outcome = _jobs.advance(job_id, positive(slice_ms, DEFAULT_SLICE_MS) / 1000)
-    except Exception as error:  # noqa: BLE001 - reported as a sentence by call()
-        raise _JobFailed(error, params.puzzle_field) from error
-    if outcome.kind == "progress":  # its time written as the answer's will be
-        return {"type": "progress", "tag": op.progress, **outcome.value, "took": took(outcome.value["seconds"])}
-    if outcome.kind == "cancelled":
-        progress = {"tag": op.progress, **outcome.value}
-        return {"type": "cancelled", "message": cancelled_message(progress), "progress": progress,
-                "took": took(progress.get("seconds", 0))}
-    answer = op.describe(params, outcome.value)
-    if outcome.kind == "paused":
-        answer.update(resumable=True, job=job_id)
-    return answer
-
-
-def _cancel(message: Message) -> Message:
-    params = Cancel.read(message)
-    return {"type": "cancel", "jobs": _jobs.cancel(params.job, message.get("owner"), keep_best=params.keep_best is True)}
-
-
-def _resume(message: Message) -> Message:
-    """Take back a paused solve (:meth:`puzzlesolver.jobs.Jobs.resume`) under this request's id."""
-    params = Resume.read(message)
-    try:
-        _jobs.resume(params.job, message.get("id"), _owner(message), positive(params.max_seconds, SOLVE_SECONDS))
-    except KeyError:
-        raise InputError("internal", "That search can no longer be resumed; start it again.") from None
-    return _first_slice(message)
-
-
-#: The requests the scheduler answers itself, about jobs already running.
-_SCHEDULER = {"advance": _advance, "cancel": _cancel, "resume": _resume}

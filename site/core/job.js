@@ -1,6 +1,6 @@
 // core/job.js -- the one object every view uses for a request to the solver: the form's solve, the game's hint
 // and "Finish from here", judged moves, deals, and the Learn view's traces and comparisons.  It sends the
-// request with its owner and budget, words its progress by its tag, ends with exactly one answer (never throws:
+// request with its owner and budget, shows its progress in the engine's words, ends with exactly one answer (never throws:
 // a worker that died is an error answer, one sentence), and knows what can follow a budget that ran out:
 // "Keep going" (the same search, resumed) and "Fast answer (not shortest)" (the same request with the fields
 // its op declares for one).  Which ops take a budget and have a fast answer is protocol.json's (x-ops).
@@ -23,8 +23,7 @@ export function progressText(message, waiting = "Working…", { brief = false } 
   if (!message) return waiting;
   if (message.type === "loading") return loadingText(message);
   if (brief) return message.expanded !== undefined ? `Thinking… ${number(message.expanded)} positions` : "Thinking…";
-  const took = message.took ? `, ${message.took}` : "";   // written by the engine, as its answers' times are
-  return PROGRESS_WORDS[message.tag]?.(message, took) || waiting;
+  return message.words || waiting;   // the engine words each record (puzzlesolver/ops/progress.py)
 }
 
 // The data files a request downloads, named by what they are (the worker reports all of a request's at once).
@@ -41,25 +40,6 @@ function loadingText({ url, loaded, total }) {
 }
 
 const megabytes = (bytes) => (bytes < 1e6 ? `${number(Math.max(1, Math.round(bytes / 1e3)))} kB` : `${number(Math.round(bytes / 1e6))} MB`);
-
-// Each kind of progress record in words, by its tag (protocol.json's x-progress; each op declares its tag).
-// A record without its numbers yet (a search still reading its tables) says nothing: the caller waits.
-const thinking = (m, took) => m.expanded === undefined ? "" : `Thinking: ${number(m.expanded)} positions${took}.`;
-const PROGRESS_WORDS = {
-  // (a table's record says no time: its took is the search's, which has not begun)
-  search: (m, took) => m.frontier === undefined ? "" : m.table !== undefined ?
-    `Building the pattern tables for this shape: table ${m.table} of ${m.tables}.` :
-    `Searching: ${plural(m.expanded, "position")}, ${number(m.frontier)} on the frontier, ` +
-    `at least ${plural(m.bound, "move")}${m.best ? `; best answer so far ${plural(m.best, "move")}` : ""}${took}.`,
-  positions: thinking,
-  deals: (m, took) => m.tried === undefined ? thinking(m, took) :
-    `Trying board ${number(m.tried)}: ${number(m.expanded)} positions searched${took}.`,
-  steps: (m, took) => m.steps === undefined ? "" : `Recording step ${number(m.steps)}${took}.`,
-  rows: (m, took) => m.rows === undefined ? thinking(m, took) :
-    `Comparing: ${m.rows} of ${m.of} searches done, ${number(m.expanded)} nodes in this one${took}.`,
-  boards: (m, took) => m.boards === undefined ? "" :
-    `Working through the boards: ${number(m.boards)} of ${number(m.of)}${took}.`,
-};
 
 /** What an answer that is not what was asked for says, as one sentence. */
 export function answerText(answer) {

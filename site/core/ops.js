@@ -34,19 +34,6 @@ export function fragment(solver, params, options = {}) {
 }
 
 /**
- * Stop the running job `job`, or every running job of `owner` (of every owner without one); the worker drops
- * requests still fetching their files. keep_best: a solve whose search has begun answers as when its budget runs
- * out, its answer so far (an anytime search's) or how far it got and its advice, resumable, instead of cancelled.
- * @param {SolverClient} solver
- * @param {{job?: number | string, keep_best?: boolean}} params
- * @param {{again?: boolean}} [options]
- * @returns {Promise<object>} the worker's answer
- */
-export function cancel(solver, params = {}, options = {}) {
-  return solver.request("cancel", params, null, options);
-}
-
-/**
  * A typed board (and its goal) checked as the solver form shows it: each problem in a sentence, or its shape,
  * whether it can be solved, and its share link.
  * @param {SolverClient} solver
@@ -80,17 +67,6 @@ export function solveBoard(solver, params, options) {
  */
 export function solveWords(solver, params, options) {
   return new Job(solver, "solve_words", params, options);
-}
-
-/**
- * Go on with the solve `job` that paused on its time budget (answered resumable), under this id.
- * @param {SolverClient} solver
- * @param {{job: number | string, max_seconds?: number}} params
- * @param {JobOptions} options
- * @returns {Job}
- */
-export function resume(solver, params, options) {
-  return new Job(solver, "resume", params, options);
 }
 
 /**
@@ -161,4 +137,28 @@ export function check(solver, params, options) {
  */
 export function quality(solver, params = {}, options) {
   return new Job(solver, "quality", params, options);
+}
+
+/**
+ * Stop the running job `job`, or every running job of `owner` (of every owner without one); the worker drops
+ * requests still fetching their files. keep_best: a solve whose search has begun answers as when its budget runs
+ * out, its answer so far (an anytime search's) or how far it got and its advice, resumable, instead of cancelled.
+ * @param {SolverClient} solver
+ * @param {{job?: number | string, keep_best?: boolean}} params
+ * @param {{again?: boolean}} [options]
+ * @returns {Promise<object>} the worker's answer
+ */
+export function cancel(solver, params = {}, options = {}) {
+  return solver.request("cancel", params, null, options);
+}
+
+/**
+ * Go on with the solve `job` that paused on its time budget (answered resumable), under this id.
+ * @param {SolverClient} solver
+ * @param {{job: number | string, max_seconds?: number}} params
+ * @param {JobOptions} options
+ * @returns {Job}
+ */
+export function resume(solver, params, options) {
+  return new Job(solver, "resume", params, options);
 }

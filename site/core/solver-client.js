@@ -29,7 +29,7 @@ const workerError = (id, message, field = "worker") => ({ id, type: "error", fie
 export function checkRequest(protocol, op, params) {
   if (!protocol) return "";
   const schema = protocol.$defs.requests[op];
-  if (!schema || op === "advance") return `unknown op ${JSON.stringify(op)}`;   // advance is the worker's own
+  if (!schema || protocol["x-ops"][op]?.sender === "worker") return `unknown op ${JSON.stringify(op)}`;   // advance, drop: the worker's own
   const fields = Object.keys(params);
   const unknown = fields.filter((field) => !(field in schema.properties));
   if (unknown.length) return `${op} has no field ${unknown.map((f) => JSON.stringify(f)).join(", ")}`;

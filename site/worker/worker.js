@@ -153,13 +153,13 @@ async function learnLateTables() {
 
 // The engine's first answer to a request, after fetching the data files it asks for (a fallback may ask
 // for others once the first cannot be had, so in rounds).  A request cancelled while its files were
-// downloading is answered "cancelled" without starting.
+// downloading, or still asking for files after four rounds, is dropped: the engine words its answer.
 async function firstReply(message) {
   const unavailable = [];
   preparing.set(message.id, { owner: message.owner || "page", cancelled: false });
   try {
     for (let round = 0; round < 4; round++) {
-      if (preparing.get(message.id).cancelled) return { id: message.id, type: "cancelled", message: "Cancelled while its data files were downloading, before the search began.", progress: {} };
+      if (preparing.get(message.id).cancelled) return timedCall({ id: message.id, op: "drop", why: "cancelled" });
       const reply = timedCall(round ? { ...message, unavailable } : message);
       if (reply.type !== "fetch") return reply;
       unavailable.push(...await fetchFiles(message.id, reply.files));
@@ -167,7 +167,7 @@ async function firstReply(message) {
   } finally {
     preparing.delete(message.id);
   }
-  return { id: message.id, type: "error", field: "internal", message: "The solver kept asking for data files it could not get." };
+  return timedCall({ id: message.id, op: "drop", why: "files" });
 }
 
 async function answer(message) {

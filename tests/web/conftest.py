@@ -16,6 +16,7 @@ import threading
 import time
 from pathlib import Path
 
+import jsonschema
 import pytest
 from buildtools.server import DistHandler
 from webhelpers import BUDGETS, DIST, MEASURED, ROOT, measure, wait_ready
@@ -29,6 +30,21 @@ try {
   }).observe({ type: "longtask", buffered: true });
 } catch (error) { window.__longtasks = null; }
 """
+
+
+# Every message the solver's worker posts to the page, kept for the `app` fixture to check against the protocol.
+WORKER_ANSWERS_RECORDER = """
+window.__workerAnswers = [];
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(url, options) {
+    super(url, options);
+    if (options?.name === "puzzlesolver") this.addEventListener("message", (event) => window.__workerAnswers.push(event.data));
+  }
+};
+"""
+ANSWER_SCHEMA = jsonschema.Draft202012Validator({**json.loads((ROOT / "pysrc/puzzlesolver/protocol.json").read_text()),
+                                                 "$ref": "#/$defs/answer"})
 
 
 class CountingServer:
@@ -133,6 +149,7 @@ def solver_context(browser, web_server):
     context.requests = []
     context.on("request", lambda request: context.requests.append(request.url))
     context.add_init_script(LONGTASK_OBSERVER)
+    context.add_init_script(WORKER_ANSWERS_RECORDER)
     yield context
     context.close()
 
@@ -160,10 +177,16 @@ def solver_page(solver_context, web_server):
 
 @pytest.fixture
 def app(solver_page):
-    """The shared solver page, ready, with the result cleared and the board mode selected."""
+    """The shared solver page, ready, with the result cleared and the board mode selected; afterwards, every
+    message its worker posted during the test is checked against the protocol's schema."""
     wait_ready(solver_page)
     solver_page.evaluate("window.__app.reset()")
-    return solver_page
+    solver_page.evaluate("window.__workerAnswers?.splice(0)")
+    yield solver_page
+    answers = solver_page.evaluate("window.__workerAnswers?.splice(0) || []")
+    wrong = [f"{answer.get('type')}: {error.message[:200]}" for answer in answers
+             for error in [jsonschema.exceptions.best_match(ANSWER_SCHEMA.iter_errors(answer))] if error]
+    assert wrong == [], f"{len(wrong)} of the worker's {len(answers)} messages break the protocol"
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from puzzlesolver import budget, explain, webapi, words
 from buildtools import jsclient
-from puzzlesolver.ops import OPS, protocol
+from puzzlesolver.ops import OPS, progress, protocol
 from puzzlesolver.board import Board
 
 PROTOCOL = json.loads(webapi.PROTOCOL.read_text())
@@ -68,8 +68,53 @@ def common_words():
 def test_the_protocol_declares_exactly_the_ops_the_api_answers():
     declared_jobs = {op for op, spec in PROTOCOL["x-ops"].items() if spec["job"]}
     assert declared_jobs == {name for name, op in OPS.items() if op.job is not None} | {"resume"}
-    assert set(PROTOCOL["x-ops"]) - declared_jobs == {name for name, op in OPS.items() if op.answer} | {"cancel"}
+    quick = {name for name, op in OPS.items() if op.answer}
+    about_jobs = {name for name, op in OPS.items() if op.scheduler}
+    assert set(PROTOCOL["x-ops"]) - declared_jobs == quick | about_jobs - {"resume"}
+    assert about_jobs == {"advance", "cancel", "resume", "drop"}
     assert set(PROTOCOL["$defs"]["requests"]) == set(PROTOCOL["x-ops"]) | set(PROTOCOL["x-worker"]["requests"])
+
+
+def test_each_answer_type_is_declared_once_and_carried_by_the_ops_that_give_it():
+    declared = {}
+    for op in OPS.values():
+        for answer in op.answers:
+            assert declared.setdefault(answer.type, answer) is answer, f"{answer.type} is declared twice"
+    assert set(PROTOCOL["$defs"]["answers"]) == set(declared) | set(protocol.ENVELOPE_ANSWERS)
+    assert all(PROTOCOL["x-ops"][op]["answers"] == [a.type for a in OPS[op].answers] for op in OPS)
+
+
+def test_every_kind_of_progress_has_words_and_every_field_they_read_is_in_the_schema():
+    fields = PROTOCOL["$defs"]["progress_fields"]["properties"]
+    for tag, kind in PROTOCOL["x-progress"].items():
+        assert kind["words"], f"{tag} has no words"
+        assert set(progress.KINDS[tag].fields()) <= set(fields), tag
+    assert {op.progress.tag for op in OPS.values() if op.progress} == set(PROTOCOL["x-progress"])
+
+
+def test_a_progress_record_carries_its_sentence_as_the_page_shows_it():
+    first = call(op="solve_board", board="13 19 5 22 23\n16 7 24 9 6\n15 0 18 8 14\n21 11 3 17 2\n1 20 12 4 10",
+                 max_seconds=5, slice_ms=1)
+    record = first
+    while record["type"] in ("started", "progress") and "frontier" not in record:
+        record = call(op="advance", id=first["id"], slice_ms=20)
+    assert record["type"] == "progress"
+    assert re.fullmatch(r"Searching: [\d,]+ positions?, [\d,]+ on the frontier, at least \d+ moves?"
+                        r"(; best answer so far \d+ moves?)?, [\d.]+ m?s\.", record["words"]), record["words"]
+    call(op="cancel", job=first["id"])
+    late = {"expanded": 5000000, "frontier": 900000, "bound": 30, "seconds": 12.345, "took": "12 s"}
+    assert progress.SEARCH.words_for(late) == \
+        "Searching: 5,000,000 positions, 900,000 on the frontier, at least 30 moves, 12 s."
+    assert progress.POSITIONS.words_for({"expanded": 12000, "took": "3 ms"}) == "Thinking: 12,000 positions, 3 ms."
+    assert progress.DEALS.words_for({"tried": 2, "expanded": 40}) == "Trying board 2: 40 positions searched."
+    assert progress.SEARCH.words_for({"frontier": 0, "table": 1, "tables": 3}) == \
+        "Building the pattern tables for this shape: table 1 of 3."
+
+
+def test_a_request_the_worker_dropped_is_answered_by_the_engine_in_one_sentence():
+    assert call(op="drop", why="cancelled")["type"] == "cancelled"
+    refused = call(op="drop", why="files")
+    assert (refused["type"], refused["field"]) == ("error", "internal") and "data files" in refused["message"]
 
 
 def test_the_protocol_file_is_what_the_declarations_generate():
@@ -79,7 +124,8 @@ def test_the_protocol_file_is_what_the_declarations_generate():
 def test_the_pages_functions_are_what_the_protocol_generates_one_per_op_each_saying_what_it_does():
     source = jsclient.PATH.read_text()
     assert source == jsclient.text(protocol.protocol()), "run python3 build.py"
-    assert jsclient.names_in(source) == [jsclient.function_name(name) for name in PROTOCOL["x-ops"]]
+    assert jsclient.names_in(source) == [jsclient.function_name(name) for name in jsclient.page_ops(PROTOCOL)]
+    assert "advance" not in jsclient.page_ops(PROTOCOL)   # the worker's own request
     assert all(op.description.strip() for op in OPS.values())
 
 

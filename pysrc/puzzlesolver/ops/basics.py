@@ -1,5 +1,4 @@
-"""The quick ops: what the engine offers (``info``), a share link read (``fragment``), and the scheduler's own
-requests (``cancel``; ``advance`` and ``stats`` come from the worker)."""
+"""The quick ops: what the engine offers (``info``) and a share link read (``fragment``)."""
 
 from __future__ import annotations
 
@@ -12,10 +11,10 @@ from ..board import BoardError
 from ..formats import PuzzleFormatError
 from ..links import parse_fragment
 from ..words import DICTIONARIES
-from .declare import InputError, Message, NoParams, Op, Params, wire
+from .declare import Answer, InputError, Message, NoParams, Op, Params, wire
 from .solving import DEFAULT_HEURISTIC, MAX_STORED_NODES, SOLVE_SECONDS, rows_text
 
-__all__ = ["OPS", "ANSWERS", "Cancel", "Advance"]
+__all__ = ["OPS"]
 
 
 def _info(params: Params) -> Message:
@@ -51,49 +50,30 @@ def _lower_first(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
-@dataclass
-class Cancel(Params):
-    job: Any = wire({"$ref": "#/$defs/id"})
-    keep_best: Optional[bool] = wire({"type": "boolean"})
-
-
-@dataclass
-class Advance(Params):
-    slice_ms: Optional[float] = wire({"$ref": "#/$defs/slice_ms"})
-
 
 INFO_DESCRIPTION = ("What the engine offers. ida_estimate: for each estimate the Learn view's searches compare, the "
                     "one IDA* runs with when it is chosen (explain.ida_estimate: itself, or Manhattan distance).")
 
-ANSWERS: Dict[str, Message] = {
-    "info": {"type": "object", "required": ["type", "id", "version", "python", "heuristics", "default_heuristic",
-                                            "algorithms", "dictionaries", "max_side", "max_stored_nodes",
-                                            "max_seconds", "ida_estimate"],
-             "description": INFO_DESCRIPTION,
-             "properties": {"heuristics": {"type": "array", "items": {"type": "string"}},
-                            "algorithms": {"type": "array", "items": {"type": "string"}},
-                            "dictionaries": {"type": "array", "items": {"type": "string"}},
-                            "max_side": {"type": "integer"},
-                            "ida_estimate": {"type": "object", "additionalProperties": {"type": "string"}}}},
-    "fragment": {"type": "object", "required": ["type", "id", "kind"],
-                 "properties": {"kind": {"enum": ["board", "words"]}}},
-    "cancel": {"type": "object", "required": ["type", "id", "jobs"],
-               "description": "The running jobs it stopped: each still answers under its own id, `cancelled` (or, "
-                              "with keep_best, a solve's answer so far or its advice).",
-               "properties": {"jobs": {"type": "array", "items": {"$ref": "#/$defs/id"}}}},
-}
+INFO_ANSWER = Answer("info",
+    {"type": "object", "required": ["type", "id", "version", "python", "heuristics", "default_heuristic",
+                                    "algorithms", "dictionaries", "max_side", "max_stored_nodes",
+                                    "max_seconds", "ida_estimate"],
+     "description": INFO_DESCRIPTION,
+     "properties": {"heuristics": {"type": "array", "items": {"type": "string"}},
+                    "algorithms": {"type": "array", "items": {"type": "string"}},
+                    "dictionaries": {"type": "array", "items": {"type": "string"}},
+                    "max_side": {"type": "integer"},
+                    "ida_estimate": {"type": "object", "additionalProperties": {"type": "string"}}}})
+
+FRAGMENT_ANSWER = Answer("fragment",
+    {"type": "object", "required": ["type", "id", "kind"],
+     "properties": {"kind": {"enum": ["board", "words"]}}})
 
 OPS = (
-    Op("info", NoParams, ("info",), answer=_info,
+    Op("info", NoParams, (INFO_ANSWER,), answer=_info,
        description="What the engine offers: its version, estimates, searches, dictionaries and limits."),
-    Op("fragment", Fragment, ("fragment",), answer=_fragment,
+    Op("fragment", Fragment, (FRAGMENT_ANSWER,), answer=_fragment,
        description="A share link's fragment (board=..., words=..., play=...) read as the puzzle it holds.",
        examples=({"fragment": "board=3:8,1,3,4,0,2,7,6,5&h=hamming"}, {"fragment": "words=horse,nurse&dict=large"},
                  {"fragment": "board=3:1,2"})),
-    Op("cancel", Cancel, ("cancel",),
-       description="Stop the running job `job`, or every running job of `owner` (of every owner without one); the "
-                   "worker drops requests still fetching their files. keep_best: a solve whose search has begun answers "
-                   "as when its budget runs out, its answer so far (an anytime search's) or how far it got and its "
-                   "advice, resumable, instead of cancelled.",
-       examples=({"owner": "form"}, {"job": 1}, {"job": 1, "keep_best": True})),
 )

@@ -29,8 +29,9 @@ from .. import policy
 from ..jobs import Job
 from ..policy import DataFile, Options
 from ..steps import Work
+from .progress import ProgressKind
 
-__all__ = ["Op", "Params", "NoParams", "InputError", "wire", "Message", "needs", "prepared", "then", "at_once",
+__all__ = ["Op", "Answer", "Params", "NoParams", "InputError", "wire", "Message", "needs", "prepared", "then", "at_once",
            "positive"]
 
 Message = Dict[str, Any]
@@ -91,27 +92,41 @@ class NoParams(Params):
 
 
 @dataclass(frozen=True)
+class Answer:
+    """An answer type an op ends with: the message's ``type`` and its JSON Schema (protocol.json's), declared
+    once and named by each op that gives it (``RESULT_ANSWER`` by every solve)."""
+
+    type: str
+    schema: Message = field(compare=False, hash=False)
+
+
+@dataclass(frozen=True)
 class Op:
     """One request kind, declared once (see the module docstring).
 
     ``answers``: the answer types it ends with besides ``error``; ``description``: what it does, in a sentence
-    (protocol.json's, and the page's function's, core/ops.js); ``progress``: the tag of the progress
-    records its job yields (the page words them by it); ``budget``: the page gives it a time budget
-    (``max_seconds``), and it can then be resumed; ``fast_answer``: the fields that ask the same request
-    for an answer that is fast and not proven shortest, after a budget ran out with none.
+    (protocol.json's, and the page's function's, core/ops.js); ``answer``: a quick op's work, ``job``: a
+    long one's, ``scheduler``: the work of a request about the jobs themselves (advance, cancel, resume: it
+    is given the table of running jobs); ``progress``: the kind of progress record its job yields, with its
+    words; ``budget``: the page gives it a time budget (``max_seconds``), and it can then be resumed;
+    ``fast_answer``: the fields that ask the same request for an answer that is fast and not proven
+    shortest, after a budget ran out with none; ``sender``: who sends it ("page", or "worker" for the
+    worker's own requests to the engine, which the page's functions leave out).
     """
 
     name: str
     params: Type[Params]
-    answers: Tuple[str, ...]
+    answers: Tuple[Answer, ...]
     description: str
     examples: Tuple[Message, ...] = ({},)
     answer: Optional[Callable[[Any], Message]] = None
     job: Optional[Callable[[Any], Job]] = None
     describe: Callable[[Any, Any], Message] = lambda params, value: value
-    progress: Optional[str] = None
+    scheduler: Optional[Callable[[Any, Message], Message]] = None
+    progress: Optional[ProgressKind] = None
     budget: bool = False
     fast_answer: Optional[Message] = None
+    sender: str = "page"
 
 
 def positive(value: Any, default: float) -> float:

@@ -12,9 +12,10 @@ from ..board import Board, random_board, validate_tiles
 from ..formats import BoardPuzzle
 from ..jobs import Job
 from ..policy import Options
-from .declare import InputError, Message, Op, Params, at_once, prepared, wire
+from .declare import Answer, InputError, Message, Op, Params, at_once, prepared, wire
+from .progress import DEALS, POSITIONS
 
-__all__ = ["OPS", "ANSWERS", "judge_job", "deal_job"]
+__all__ = ["OPS", "judge_job", "deal_job"]
 
 TILES_OR_NULL = {"oneOf": [{"$ref": "#/$defs/tiles"}, {"type": "null"}]}
 
@@ -92,28 +93,29 @@ def _describe_deal(params: Deal, board: Board) -> Message:
     return {"type": "deal", "n": params.n, "tiles": list(board.tiles), "goal": list(board.goal)}
 
 
-ANSWERS: Dict[str, Message] = {
-    "judgement": {"type": "object", "required": ["type", "id", "distance", "exact", "moves", "method"],
-                  "description": "The optimal distance of a game's position (exact; else a proven lower bound) and, "
-                                 "for each tile that can move, what moving it does to that distance (-1 or +1).",
-                  "properties": {"distance": {"type": "integer"}, "exact": {"type": "boolean"},
-                                 "moves": {"type": "array", "items": {
-                                     "type": "object", "required": ["cell", "tile", "delta"],
-                                     "properties": {"cell": {"type": "integer"}, "tile": {"type": "integer"},
-                                                    "delta": {"enum": [-1, 1]}}}}}},
-    "deal": {"type": "object", "required": ["type", "id", "n", "tiles", "goal"],
-             "properties": {"n": {"type": "integer"}, "tiles": {"$ref": "#/$defs/tiles"},
-                            "goal": {"$ref": "#/$defs/tiles"}}},
-}
+JUDGEMENT_ANSWER = Answer("judgement",
+    {"type": "object", "required": ["type", "id", "distance", "exact", "moves", "method"],
+     "description": "The optimal distance of a game's position (exact; else a proven lower bound) and, "
+                    "for each tile that can move, what moving it does to that distance (-1 or +1).",
+     "properties": {"distance": {"type": "integer"}, "exact": {"type": "boolean"},
+                    "moves": {"type": "array", "items": {
+                        "type": "object", "required": ["cell", "tile", "delta"],
+                        "properties": {"cell": {"type": "integer"}, "tile": {"type": "integer"},
+                                       "delta": {"enum": [-1, 1]}}}}}})
+
+DEAL_ANSWER = Answer("deal",
+    {"type": "object", "required": ["type", "id", "n", "tiles", "goal"],
+     "properties": {"n": {"type": "integer"}, "tiles": {"$ref": "#/$defs/tiles"},
+                    "goal": {"$ref": "#/$defs/tiles"}}})
 
 OPS = (
-    Op("judge", Judge, ("judgement",), job=lambda params: judge_job(params.board), describe=_describe_judgement,
+    Op("judge", Judge, (JUDGEMENT_ANSWER,), job=lambda params: judge_job(params.board), describe=_describe_judgement,
        description="A game's position judged: its distance to the goal, for the verdict on the move that led there.",
-       progress="positions",
+       progress=POSITIONS,
        examples=({"tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]},
                  {"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]},
                  {"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14], "width": 5})),
-    Op("deal", Deal, ("deal",), job=_deal, describe=_describe_deal, progress="deals",
+    Op("deal", Deal, (DEAL_ANSWER,), job=_deal, describe=_describe_deal, progress=DEALS,
        description="Uniform over the boards that reach the goal, or, with `moves`, one (standard goal, 2x2 to 4x4) "
                    "whose optimal solution takes exactly that many moves.",
        examples=({"n": 4}, {"n": 3, "moves": 12, "seed": 1}, {"n": 9, "moves": 3})),

@@ -15,10 +15,11 @@ from ..jobs import BudgetSpent, Job
 from ..policy import Options
 from ..search import DEFAULT_WEIGHT, check_options
 from ..steps import Work
-from .declare import InputError, Message, NoParams, Op, Params, prepared, then, wire
+from .declare import Answer, InputError, Message, NoParams, Op, Params, prepared, then, wire
+from .progress import BOARDS, POSITIONS, ROWS, STEPS
 from .solving import BOARD_TEXT, DICTIONARY, WordFields, board_puzzle
 
-__all__ = ["OPS", "ANSWERS", "CHECK_EXPANSIONS"]
+__all__ = ["OPS", "CHECK_EXPANSIONS"]
 
 #: Expansions the optimal solve behind a checked answer may take (the hardest 4x4s need a few million).
 CHECK_EXPANSIONS = 5_000_000
@@ -140,61 +141,66 @@ def _quality_once() -> Work[dict]:
     return _quality_cache["all"]
 
 
-ANSWERS: Dict[str, Message] = {
-    "explanation": {"type": "object", "required": ["type", "id", "kind", "heuristic", "algorithm", "queue_mode",
-                                                   "nodes", "steps", "path"],
-                    "description": "A* step by step (puzzlesolver.explain.trace_record): nodes by id, every step's "
-                                   "removal, inserts, skipped children and queue changes.",
-                    "properties": {"nodes": {"type": "object"}, "steps": {"type": "array"},
-                                   "path": {"type": "array", "items": {"type": "string"}}}},
-    "comparison": {"type": "object", "required": ["type", "id", "optimum", "optimum_method", "goal_test",
-                                                  "goal_test_note", "queue", "queue_note", "cap", "rows"],
-                   "description": "Every classic search on one puzzle (puzzlesolver.explain.comparing_searches): the "
-                                  "proven optimum, the queue its best-first searches use and what that means beside "
-                                  "the step-through's, and per search its counters, answer and whether it is optimal.",
-                   "properties": {"optimum": {"type": ["integer", "null"]}, "goal_test_note": {"type": "string"},
-                                  "queue": {"type": "string"}, "queue_note": {"type": "string"},
-                                  "cap": {"type": "integer"},
-                                  "rows": {"type": "array", "items": {"type": "object", "required": [
-                                      "algorithm", "label", "heuristic", "finished", "moves", "optimal",
-                                      "guaranteed_optimal", "expanded", "enqueued", "max_frontier", "iterations",
-                                      "trace", "steps", "traceable"]}}}},
-    "verdict": {"type": "object", "required": ["type", "id", "kind", "right", "status", "message", "form"],
-                "description": "A checked answer (puzzlesolver.check.Verdict): right or the first thing wrong, in one "
-                               "line.",
-                "properties": {"right": {"type": "boolean"}, "status": {"type": "string"},
-                               "message": {"type": "string", "pattern": "^[^\\n]+$"},
-                               "form": {"enum": ["boards", "moves", "ladder", "no-solution"]},
-                               "first_bad": {"type": ["integer", "null"]}, "optimum": {"type": ["integer", "null"]},
-                               "line": {"type": ["integer", "null"]}}},
-    "quality": {"type": "object", "required": ["type", "id", "exact", "average"],
-                "properties": {"exact": {"type": "array", "items": {"type": "integer"}},
-                               "average": {"type": "object"}}},
-}
+EXPLANATION_ANSWER = Answer("explanation",
+    {"type": "object", "required": ["type", "id", "kind", "heuristic", "algorithm", "queue_mode",
+                                    "nodes", "steps", "path"],
+     "description": "A* step by step (puzzlesolver.explain.trace_record): nodes by id, every step's "
+                    "removal, inserts, skipped children and queue changes.",
+     "properties": {"nodes": {"type": "object"}, "steps": {"type": "array"},
+                    "path": {"type": "array", "items": {"type": "string"}}}})
+
+COMPARISON_ANSWER = Answer("comparison",
+    {"type": "object", "required": ["type", "id", "optimum", "optimum_method", "goal_test",
+                                    "goal_test_note", "queue", "queue_note", "cap", "rows"],
+     "description": "Every classic search on one puzzle (puzzlesolver.explain.comparing_searches): the "
+                    "proven optimum, the queue its best-first searches use and what that means beside "
+                    "the step-through's, and per search its counters, answer and whether it is optimal.",
+     "properties": {"optimum": {"type": ["integer", "null"]}, "goal_test_note": {"type": "string"},
+                    "queue": {"type": "string"}, "queue_note": {"type": "string"},
+                    "cap": {"type": "integer"},
+                    "rows": {"type": "array", "items": {"type": "object", "required": [
+                        "algorithm", "label", "heuristic", "finished", "moves", "optimal",
+                        "guaranteed_optimal", "expanded", "enqueued", "max_frontier", "iterations",
+                        "trace", "steps", "traceable"]}}}})
+
+VERDICT_ANSWER = Answer("verdict",
+    {"type": "object", "required": ["type", "id", "kind", "right", "status", "message", "form"],
+     "description": "A checked answer (puzzlesolver.check.Verdict): right or the first thing wrong, in one "
+                    "line.",
+     "properties": {"right": {"type": "boolean"}, "status": {"type": "string"},
+                    "message": {"type": "string", "pattern": "^[^\\n]+$"},
+                    "form": {"enum": ["boards", "moves", "ladder", "no-solution"]},
+                    "first_bad": {"type": ["integer", "null"]}, "optimum": {"type": ["integer", "null"]},
+                    "line": {"type": ["integer", "null"]}}})
+
+QUALITY_ANSWER = Answer("quality",
+    {"type": "object", "required": ["type", "id", "exact", "average"],
+     "properties": {"exact": {"type": "array", "items": {"type": "integer"}},
+                    "average": {"type": "object"}}})
 
 OPS = (
-    Op("explain", Explain, ("explanation",), job=_explain, progress="steps",
+    Op("explain", Explain, (EXPLANATION_ANSWER,), job=_explain, progress=STEPS,
        describe=lambda params, trace: {"type": "explanation", **explaining.trace_record(trace, arrays=False)},
        description="A search step by step on a board (`board`, `goal`) or a word pair (`start`, `goal`, "
                    "`dictionary`); `weight` for weighted A* only.",
        examples=({"board": "0 1 3\n4 2 5\n7 8 6"}, {"start": "cold", "goal": "cord"},
                  {"board": "0 1 3\n4 2 5\n7 8 6", "algorithm": "weighted", "weight": 3, "goal_test": "generation",
                   "queue": "tiebreak"})),
-    Op("compare", Compare, ("comparison",), job=_compare, progress="rows",
+    Op("compare", Compare, (COMPARISON_ANSWER,), job=_compare, progress=ROWS,
        describe=lambda params, searches: {"type": "comparison", **searches},
        description="Every classic search side by side on a board or a word pair "
                    "(puzzlesolver.explain.comparing_searches); `algorithms` keeps only those rows.",
        examples=({"board": "0 1 3\n4 2 5\n7 8 6"},
                  {"board": "0 1 3\n4 2 5\n7 8 6", "weight": 3, "goal_test": "generation", "algorithms": ["weighted"]},
                  {"start": "cold", "goal": "cord"})),
-    Op("check", Check, ("verdict",), job=_check, progress="positions",
+    Op("check", Check, (VERDICT_ANSWER,), job=_check, progress=POSITIONS,
        describe=lambda params, verdict: {"type": "verdict", **verdict.to_record()},
        description="A program's answer (`answer`: algs4's output, a move string or a ladder's words) to a board or "
                    "a word pair, judged as algs4's PuzzleChecker would (puzzlesolver.check).",
        examples=({"board": "0 1 3\n4 2 5\n7 8 6", "answer": "Minimum number of moves = 1\n0 1 3\n4 2 5\n7 8 6"},
                  {"board": "0 1 3\n4 2 5\n7 8 6", "answer": "L U L U"},
                  {"start": "cold", "goal": "cord", "answer": "cold cord"})),
-    Op("quality", NoParams, ("quality",), job=_quality, progress="boards",
+    Op("quality", NoParams, (QUALITY_ANSWER,), job=_quality, progress=BOARDS,
        description="The estimates' quality measured over sample boards: each one's average against the exact "
                    "distances.",
        describe=lambda params, quality: {"type": "quality", **quality}),

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from . import ANSWERS, OPS
-from .basics import Advance
 from .declare import Message, Op, Params
+from .progress import KINDS
 
 __all__ = ["protocol", "text", "PATH", "main"]
 
@@ -27,30 +27,25 @@ DESCRIPTION = (
     "Generated from puzzlesolver.ops (python -m puzzlesolver.ops.protocol); do not edit. puzzlesolver.webapi "
     "answers these messages (its docstring says how they go together), site/core/solver-client.js checks every request "
     "against them before sending, and the tests validate every answer. x-ops lists each op: whether it is a job "
-    "(advanced in slices, with progress, cancel and a budget), the tag of its progress records, whether the page "
+    "(advanced in slices, with progress, cancel and a budget), the tag of its progress records, who sends it (the page, or the worker), whether the page "
     "gives it a time budget (max_seconds; it can then be resumed), the fields of its fast answer, the answer types "
     "it ends with besides error, and examples of its fields (the build runs each of them in Pyodide to find the "
     "standard-library modules the worker needs; the tests check them against the schema).")
 
-#: The worker's own messages, not the engine's ops.
+#: The worker's own messages, answered without the engine: stats (page to worker) asks how long the longest call
+#: into Python took; ready, fatal and loading go to the page.
 WORKER = {
-    "description": "The worker's own messages, not the engine's ops: advance (worker to engine) runs one more slice "
-                   "of a job; stats (page to worker) asks how long the longest call into Python took; ready, fatal "
-                   "and loading go to the page.",
-    "requests": ["advance", "stats"],
+    "description": "The worker's own messages, not the engine's ops: stats (page to worker) asks how long the longest "
+                   "call into Python took; ready, fatal and loading go to the page.",
+    "requests": ["stats"],
     "answers": ["ready", "fatal", "loading", "started", "progress", "cancelled", "fetch", "stats"],
 }
 
-#: What each progress tag's records hold (the page words each tag its own way: site/core/job.js).
-PROGRESS_TAGS = {
-    "search": "a search: expanded, frontier, bound, enqueued, method; boards add iterations and best (an anytime "
-              "search's answer so far), and table of tables while a rectangle's pattern tables are built",
-    "positions": "positions searched: expanded",
-    "deals": "boards tried for an exact deal: tried, expanded",
-    "steps": "a search recorded step by step: steps",
-    "rows": "searches compared: rows done of `of`, expanded in the current one",
-    "boards": "boards measured: boards of `of`",
-}
+#: What each kind of progress record holds, and its words (the first whose `when` fields a record holds; each
+#: record carries its own in `words`, which the page shows).
+PROGRESS_KINDS = {tag: {"description": kind.about,
+                        "words": [{"when": list(wording.when), "text": wording.text} for wording in kind.words]}
+                  for tag, kind in KINDS.items()}
 
 DEFS: Message = {
     "id": {"type": ["integer", "string"], "description": "Chosen by the page, counting up; every answer carries it."},
@@ -67,7 +62,8 @@ DEFS: Message = {
         "description": "What a job says while it runs: tag, the kind of record (x-progress), then its numbers; took: "
                        "its seconds as every answer writes them (budget.took), for the page's progress line.",
         "properties": {
-            "tag": {"enum": list(PROGRESS_TAGS)}, "seconds": {"type": "number"}, "took": {"type": "string"},
+            "tag": {"enum": list(KINDS)}, "seconds": {"type": "number"}, "took": {"type": "string"},
+            "words": {"type": "string", "description": "The record in words (x-progress), or '' before its numbers."},
             "expanded": {"type": "integer"}, "frontier": {"type": "integer"}, "bound": {"type": "integer"},
             "enqueued": {"type": "integer"}, "best": {"type": "integer"},
             "iterations": {"type": "array", "items": {"type": "array", "items": {"type": "integer"},
@@ -118,10 +114,10 @@ ENVELOPE_ANSWERS: Dict[str, Message] = {
 }
 
 
-def _request(name: str, params: type, job: bool, description: Optional[str] = None) -> Message:
+def _request(name: str, params: type, job: bool, description: Optional[str] = None, page: bool = True) -> Message:
     declared = params.schema()
     envelope: Message = {"id": {"$ref": "#/$defs/id"}, "op": {"const": name}}
-    if name not in WORKER["requests"]:
+    if page:
         envelope["owner"] = {"$ref": "#/$defs/owner"}
     if job:
         envelope.update(unavailable={"$ref": "#/$defs/unavailable"}, slice_ms={"$ref": "#/$defs/slice_ms"})
@@ -135,12 +131,14 @@ def _request(name: str, params: type, job: bool, description: Optional[str] = No
 def _x_op(op: Op) -> Message:
     record: Message = {"job": op.progress is not None}
     if op.progress:
-        record["progress"] = op.progress
+        record["progress"] = op.progress.tag
+    if op.sender != "page":
+        record["sender"] = op.sender
     if op.budget:
         record["budget"] = True
     if op.fast_answer:
         record["fast_answer"] = op.fast_answer
-    record.update(answers=list(op.answers), examples=list(op.examples))
+    record.update(answers=[answer.type for answer in op.answers], examples=list(op.examples))
     return record
 
 
@@ -153,9 +151,9 @@ def _switch(names: List[str], key: str, refs: str) -> Message:
 
 def protocol() -> Message:
     """The whole protocol, as ``protocol.json`` holds it."""
-    requests = {name: _request(name, op.params, op.progress is not None, op.description) for name, op in OPS.items()}
-    requests["advance"] = _request("advance", Advance, False)
-    requests["stats"] = _request("stats", Params, False)
+    requests = {name: _request(name, op.params, op.progress is not None, op.description, op.sender == "page")
+                for name, op in OPS.items()}
+    requests["stats"] = _request("stats", Params, False, page=False)
     answers = {**ANSWERS, **ENVELOPE_ANSWERS}
     request, answer = _switch(list(requests), "op", "requests"), _switch(list(answers), "type", "answers")
     request["description"], answer["description"] = "Any request from the page.", "Any answer the page receives."
@@ -163,7 +161,7 @@ def protocol() -> Message:
             "$id": "https://puzzlesolver.local/protocol.json",
             "title": "The puzzlesolver web worker's messages", "description": DESCRIPTION,
             "x-ops": {name: _x_op(op) for name, op in OPS.items()},
-            "x-progress": PROGRESS_TAGS, "x-worker": WORKER,
+            "x-progress": PROGRESS_KINDS, "x-worker": WORKER,
             "$defs": {**DEFS, "request": request, "requests": requests, "answer": answer, "answers": answers}}
 
 

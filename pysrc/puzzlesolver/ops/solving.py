@@ -16,9 +16,10 @@ from ..policy import Options
 from ..results import BoardResult, Kind, LadderResult, Result
 from ..steps import Work
 from ..words import DICTIONARIES, check_words
-from .declare import InputError, Message, Op, Params, needs, positive, wire
+from .declare import Answer, InputError, Message, Op, Params, needs, positive, wire
+from .progress import SEARCH
 
-__all__ = ["OPS", "ANSWERS", "BoardFields", "WordFields", "solve_job", "board_puzzle", "rows_text",
+__all__ = ["OPS", "BoardFields", "WordFields", "solve_job", "board_puzzle", "rows_text",
            "DEFAULT_HEURISTIC", "SOLVE_SECONDS", "MAX_STORED_NODES"]
 
 DEFAULT_HEURISTIC = "auto"
@@ -302,11 +303,6 @@ def _solve(params) -> Job[Result]:
     return solve_job(params.puzzle, params.options, max_seconds=params.seconds(), max_nodes=params.nodes())
 
 
-@dataclass
-class Resume(Params):
-    job: Any = wire({"$ref": "#/$defs/id"}, required=True)
-    max_seconds: Optional[float] = wire({"$ref": "#/$defs/max_seconds"})
-
 
 RESULT_DESCRIPTION = (
     "A solve's answer; took: its seconds as every answer writes them (budget.took: '3 ms', '0.2 s', '32 s'), for "
@@ -316,40 +312,41 @@ RESULT_DESCRIPTION = (
     "budget ran out, message says how far it got and what to try. resumable + job: the time budget ran out and "
     "resume can go on (an anytime search then answers solved, not optimal, with its message).")
 
-ANSWERS: Dict[str, Message] = {
-    "board": {"type": "object", "required": ["type", "id", "n", "height", "tiles", "goal", "usual_goal", "board_text",
-                                             "goal_text", "solvable", "estimate", "estimate_heuristic", "heuristic",
-                                             "fragment"],
-              "description": "A typed board checked; `reason` says why an unsolvable one cannot reach its goal, and "
-                             "`blank_first_goal` is the goal with the blank first (0 1 2 3 ...) when it would reach that "
-                             "one (Korf's boards).",
-              "properties": {"n": {"type": "integer", "description": "Tiles to a row (the side of an n x n board)."},
-                             "height": {"type": "integer", "description": "Rows."},
-                             "tiles": {"$ref": "#/$defs/tiles"},
-                             "goal": {"$ref": "#/$defs/tiles"}, "solvable": {"type": "boolean"},
-                             "estimate": {"type": "integer"}, "fragment": {"type": "string"},
-                             "reason": {"type": "string"}, "blank_first_goal": {"$ref": "#/$defs/tiles"}}},
-    "result": {"type": "object", "required": ["type", "id", "kind", "status", "moves", "method", "optimal", "bound",
-                                              "expanded", "enqueued", "max_frontier", "seconds", "took"],
-               "description": RESULT_DESCRIPTION,
-               "properties": {"kind": {"enum": [kind.value for kind in Kind]},
-                              "status": {"enum": ["solved", "unsolvable", "stopped"]},
-                              "moves": {"type": ["integer", "null"]}, "method": {"type": "string"},
-                              "optimal": {"type": "boolean"}, "bound": {"type": "integer"},
-                              "blank_path": {"type": "array", "items": {"type": "integer"}},
-                              "ladder": {"type": "array", "items": {"type": "string"}},
-                              "reason": {"type": "string"}, "message": {"type": "string"}, "took": {"type": "string"},
-                              "resumable": {"const": True}, "job": {"$ref": "#/$defs/id"},
-                              "iterations": {"type": "array"}, "board": {"type": "object"}}},
-}
+BOARD_ANSWER = Answer("board",
+    {"type": "object", "required": ["type", "id", "n", "height", "tiles", "goal", "usual_goal", "board_text",
+                                    "goal_text", "solvable", "estimate", "estimate_heuristic", "heuristic",
+                                    "fragment"],
+     "description": "A typed board checked; `reason` says why an unsolvable one cannot reach its goal, and "
+                    "`blank_first_goal` is the goal with the blank first (0 1 2 3 ...) when it would reach that "
+                    "one (Korf's boards).",
+     "properties": {"n": {"type": "integer", "description": "Tiles to a row (the side of an n x n board)."},
+                    "height": {"type": "integer", "description": "Rows."},
+                    "tiles": {"$ref": "#/$defs/tiles"},
+                    "goal": {"$ref": "#/$defs/tiles"}, "solvable": {"type": "boolean"},
+                    "estimate": {"type": "integer"}, "fragment": {"type": "string"},
+                    "reason": {"type": "string"}, "blank_first_goal": {"$ref": "#/$defs/tiles"}}})
+
+RESULT_ANSWER = Answer("result",
+    {"type": "object", "required": ["type", "id", "kind", "status", "moves", "method", "optimal", "bound",
+                                    "expanded", "enqueued", "max_frontier", "seconds", "took"],
+     "description": RESULT_DESCRIPTION,
+     "properties": {"kind": {"enum": [kind.value for kind in Kind]},
+                    "status": {"enum": ["solved", "unsolvable", "stopped"]},
+                    "moves": {"type": ["integer", "null"]}, "method": {"type": "string"},
+                    "optimal": {"type": "boolean"}, "bound": {"type": "integer"},
+                    "blank_path": {"type": "array", "items": {"type": "integer"}},
+                    "ladder": {"type": "array", "items": {"type": "string"}},
+                    "reason": {"type": "string"}, "message": {"type": "string"}, "took": {"type": "string"},
+                    "resumable": {"const": True}, "job": {"$ref": "#/$defs/id"},
+                    "iterations": {"type": "array"}, "board": {"type": "object"}}})
 
 OPS = (
-    Op("check_board", CheckBoard, ("board",), answer=_check_board,
+    Op("check_board", CheckBoard, (BOARD_ANSWER,), answer=_check_board,
        description="A typed board (and its goal) checked as the solver form shows it: each problem in a sentence, "
                    "or its shape, whether it can be solved, and its share link.",
        examples=({"board": "8 1 3\n4 0 2\n7 6 5"}, {"board": "1 2 3\n4 5\n6 7 0", "goal": "1 2\n3 0"},
               {"board": "1 0 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15"})),
-    Op("solve_board", SolveBoard, ("result",), job=_solve, describe=_describe_board, progress="search",
+    Op("solve_board", SolveBoard, (RESULT_ANSWER,), job=_solve, describe=_describe_board, progress=SEARCH,
        description="A board solved: optimally up to 16 cells (and by any chosen search), near-optimally with a "
                    "proven bound beyond, within max_seconds (then resumable).",
        budget=True, fast_answer={"algorithm": "weighted"},
@@ -361,12 +358,9 @@ OPS = (
                  {"board": "24 31 10 5 29 27\n8 23 14 12 28 22\n34 15 0 19 30 7\n21 35 13 2 33 6\n16 1 18 11 32 17\n"
                            "26 4 3 25 9 20", "algorithm": "lines"},
                  {"board": "1 2 3\n4 5 6\n8 7 0"})),
-    Op("solve_words", SolveWords, ("result",), job=_solve, describe=lambda params, result: result_message(result),
+    Op("solve_words", SolveWords, (RESULT_ANSWER,), job=_solve, describe=lambda params, result: result_message(result),
        description="A word ladder solved: the fewest steps from `start` to `goal`, one letter changed, added or "
                    "removed a step, every word in `dictionary`.",
-       progress="search", budget=True,
+       progress=SEARCH, budget=True,
        examples=({"start": "cold", "goal": "warm"}, {"start": "cold", "goal": "qqq"})),
-    Op("resume", Resume, ("result",), progress="search", budget=True,
-       description="Go on with the solve `job` that paused on its time budget (answered resumable), under this id.",
-       examples=({"job": 0},)),
 )
