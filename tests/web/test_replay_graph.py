@@ -1,0 +1,73 @@
+"""The replay's graph and Slidysim's Moves/MD table (issue 35, item 5): the 7x7 world record shows a graph of one
+point per move and its Moves/MD as Slidysim counts it (its STM over its scramble's Manhattan distance); the table's
+"So far" follows the player; uPlot loads only when a graph is drawn."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from urllib.parse import unquote
+
+from playwright.sync_api import expect
+from test_replays import RECORD, fresh, paste  # noqa: F401  (fresh: the fixture)
+
+UPLOT_FETCHED = "() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/play/uplot.js'))"
+
+
+def scramble_md(link: str) -> tuple[int, int]:
+    """The STM of a leaderboard link's solution and its scramble's Manhattan distance, read here apart from the page:
+    the scramble is the solved board with the solution undone (Slidysim's parseScramble)."""
+    data = json.loads(zlib.decompress(base64.b64decode(unquote(link.split("r=", 1)[1]))))
+    solution = zlib.decompress(base64.b64decode(data[1])).decode().split(";")[0]
+    moves = re.sub(r"([UDLR])(\d+)", lambda m: m.group(1) * int(m.group(2)), solution)
+    width, height = data[4], data[5]
+    tiles = list(range(1, width * height)) + [0]
+    blank = width * height - 1
+    for move in reversed(moves):   # undo: the tile that moved goes back, the blank with it
+        row, col = divmod(blank, width)
+        dr, dc = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}[move]
+        cell = (row + dr) * width + col + dc
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        blank = cell
+    md = sum(abs(i // width - (t - 1) // width) + abs(i % width - (t - 1) % width) for i, t in enumerate(tiles) if t)
+    return len(moves), md
+
+
+def progress(page, measure, part):
+    return page.locator(f"[data-testid=replay-progress] tr[data-measure={measure}] td[data-part={part}]").inner_text()
+
+
+def test_the_7x7_world_record_shows_its_graph_with_a_point_per_move_and_its_moves_per_md(fresh):
+    assert fresh.evaluate(UPLOT_FETCHED) is False   # the page came without the chart library
+    paste(fresh, RECORD[7]["link"])
+    graph = fresh.get_by_test_id("replay-graph")
+    expect(graph).to_be_visible(timeout=20_000)
+    assert fresh.evaluate(UPLOT_FETCHED) is True
+    assert graph.evaluate("(node) => node.tagName") == "CANVAS"
+    stm, md = scramble_md(RECORD[7]["link"])
+    assert stm == 425 and graph.get_attribute("data-points") == "425"
+    drawn = graph.evaluate("""(canvas) => { const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        let inked = 0; for (let i = 3; i < data.length; i += 4) if (data[i]) inked += 1; return inked; }""")
+    assert drawn > 2000   # lines, axes and the shaded distance, not an empty canvas
+    assert progress(fresh, "moves", "whole") == "425" and progress(fresh, "md", "whole") == str(md)
+    assert progress(fresh, "mmd", "whole") == f"{stm / md + 1e-12:.3f}"
+    assert progress(fresh, "time", "whole") == "14.950" and progress(fresh, "tps", "whole") == "28.428"
+    assert progress(fresh, "moves", "now") == "0 (0.0%)" and progress(fresh, "mmd", "now") == "–"
+    fresh.get_by_test_id("replay-end").click()
+    assert progress(fresh, "moves", "now") == "425 (100.0%)" and progress(fresh, "md", "now") == f"{md} (100.0%)"
+    assert progress(fresh, "mmd", "now") == progress(fresh, "mmd", "whole")
+
+
+def test_a_point_of_the_graph_takes_the_player_to_its_move(fresh):
+    paste(fresh, RECORD[7]["link"])
+    graph = fresh.get_by_test_id("replay-graph")
+    expect(graph).to_be_visible(timeout=20_000)
+    over = fresh.locator(".replay-graph .u-over")
+    box = over.bounding_box()
+    over.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    where = fresh.get_by_test_id("replay-where")
+    moves = int(re.match(r"Move (\d+) of 425", where.inner_text()).group(1))
+    assert 100 < moves < 325   # about the middle of the solve's time
+    assert progress(fresh, "moves", "now").startswith(f"{moves} (")
