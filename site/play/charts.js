@@ -3,7 +3,8 @@
 // first graph drawn imports it, so Play's first load is no heavier.  Its colours are the page's own (style.css's
 // custom properties), light or dark.
 //
-//   const chart = await drawChart(host, { testid, label, points, options, data });   // a uPlot in `host`
+//   const chart = await drawChart(host, { testid, label, points, options, data });   // a uPlot in `host`; options
+//                                              // may be a function of uPlot (for its path builders: bars, steps)
 //   chart.setData(data); chart.destroy();
 
 let loading = null;
@@ -52,7 +53,7 @@ export async function drawChart(host, { testid, label, points, height = 200, opt
   const uPlot = await loadUplot();
   host.replaceChildren();
   const width = () => Math.max(200, Math.floor(host.clientWidth || host.parentElement?.clientWidth || 320));
-  const chart = new uPlot({ width: width(), height, ...options }, data, host);
+  const chart = new uPlot({ width: width(), height, ...(typeof options === "function" ? options(uPlot) : options) }, data, host);
   const canvas = chart.ctx.canvas;
   Object.entries({ "data-testid": testid, role: "img", "aria-label": label, "data-points": String(points) })
     .forEach(([name, value]) => canvas.setAttribute(name, value));
