@@ -85,7 +85,7 @@ function histogramOf(session, where) {
       scales: { x: { time: false, range: (u, min, max) => [min - width / 2000, max + width / 2000] }, y: { range: (u, min, max) => [0, Math.max(1, max)] } },
       axes: [axis(colours, "Time (s)"), axis(colours, "Solves", { incrs: [1, 2, 5, 10, 20, 50, 100] })],
       series: [{ label: "From (s)", value: (u, v) => (v === null ? "–" : formatTime(v * 1000 - width / 2)) },
-        { label: "Solves", stroke: colours.accent, fill: withAlpha(colours.accent, 0.35), paths: uPlot.paths.bars({ size: [0.9, Infinity] }), points: { show: false } }],
+        { label: "Solves", value: (u, v) => (v === null ? "–" : String(v)), stroke: colours.accent, fill: withAlpha(colours.accent, 0.35), paths: uPlot.paths.bars({ size: [0.9, Infinity] }), points: { show: false } }],
       cursor: { drag: { x: false, y: false } },
     }),
     data: [edges.map((e) => (e + width / 2) / 1000), counts],
@@ -105,7 +105,7 @@ function historyOf(records, pbs, where) {
     options: (uPlot) => ({
       scales: { x: { time: false } },
       axes: [axis(colours, "Solve"), axis(colours, "Best (s)")],
-      series: [{ label: "Solve" },
+      series: [{ label: "Solve", value: (u, v) => (v === null ? "–" : String(v)) },
         { label: "Single", stroke: colours.accent, width: 2, value: time, paths: uPlot.paths.stepped({ align: 1 }) },
         { label: "ao5", stroke: colours.second, width: 2, value: time, paths: uPlot.paths.stepped({ align: 1 }) }],
       cursor: { drag: { x: false, y: false } },
