@@ -131,7 +131,8 @@ function transferControls(stats, view, changed) {
     const sentence = await s.importText(await picked.text());
     file.value = "";
     const faults = s.notices.splice(0);
-    changed();
+    changed();   // every view of the statistics; this panel drawn before its sentence is said
+    await view.show();
     view.say([sentence, ...faults], faults.length ? "fault" : "note");
   });
   const importButton = button("Import…", "stats-import", () => file.click());

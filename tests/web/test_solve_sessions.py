@@ -169,3 +169,26 @@ def test_the_session_panel_draws_the_times_histogram_and_the_personal_best_histo
     page.evaluate("window.__app.game.newPuzzle(3)")
     page.locator("[data-testid=session-panel] summary").click()
     expect(page.get_by_test_id("session-summary")).to_contain_text(": 0 solves on 3×3")
+
+
+def test_two_tabs_change_solves_side_by_side_and_each_follows_the_other(browser, app_url, tmp_path):
+    """A DNF given in one tab and a delete in the other are both kept (each a transaction on its own record), and each
+    tab's averages beside the timer follow the other's change at once."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context.route("**/pyodide/**", lambda route: route.abort())
+    first, second = context.new_page(), context.new_page()
+    for page in (first, second):
+        page.goto(app_url + "#game")
+        page.wait_for_function("window.__app && window.__app.viewReady")
+    import_twelve(first, tmp_path)
+    second.evaluate("window.__app.game.newPuzzle(3)")
+    expect(second.get_by_test_id("play-ao12")).to_have_text("15.500")   # the first tab's import, heard
+    second.locator("[data-testid=stats-panel] summary").click()
+    row(first, 9).get_by_test_id("stats-solve-dnf").click()
+    row(second, 11).get_by_test_id("stats-solve-delete").click()
+    for page in (first, second):   # 10 ... 20 with 19 a DNF: eleven solves, no ao12; 16 17 18 DNF 20 -> 17, 18, 20
+        expect(page.get_by_test_id("play-ao5")).to_have_text("18.333")
+        expect(page.get_by_test_id("play-ao12")).to_have_text("–")
+    kept = {s["time"]: s.get("penalty") for s in stored(first, "solves")}
+    assert len(kept) == 11 and kept[19_000] == "dnf" and 21_000 not in kept
+    context.close()
