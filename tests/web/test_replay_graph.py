@@ -1,6 +1,6 @@
 """The replay's graph and Slidysim's Moves/MD table (issue 35, item 5): the 7x7 world record shows a graph of one
 point per move and its Moves/MD as Slidysim counts it (its STM over its scramble's Manhattan distance); the table's
-"So far" follows the player; uPlot loads only when a graph is drawn."""
+"So far" follows the player; uPlot loads only when a graph is drawn, under the site's policy, and is precached."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from playwright.sync_api import expect
 from test_replays import RECORD, fresh, paste  # noqa: F401  (fresh: the fixture)
+from webhelpers import DIST
 
 UPLOT_FETCHED = "() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/play/uplot.js'))"
 
@@ -71,3 +72,21 @@ def test_a_point_of_the_graph_takes_the_player_to_its_move(fresh):
     moves = int(re.match(r"Move (\d+) of 425", where.inner_text()).group(1))
     assert 100 < moves < 325   # about the middle of the solve's time
     assert progress(fresh, "moves", "now").startswith(f"{moves} (")
+
+
+def test_the_graph_draws_under_the_sites_policy_and_offline(browser, app_url):
+    """With the Content-Security-Policy on (the tests' contexts bypass it otherwise) the graph is drawn and the page
+    reports no violation; the service worker precaches uPlot, so the graph draws offline too."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block", bypass_csp=False)
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: route.abort())
+    violations = []
+    page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None)
+    page.goto(app_url + "#game")
+    page.locator("[data-testid=replay-panel] summary").click()
+    paste(page, RECORD[7]["link"])
+    expect(page.get_by_test_id("replay-graph")).to_be_visible(timeout=20_000)
+    assert violations == []
+    context.close()
+    precached = {path for path, _ in json.loads(re.search(r"^const PRECACHE = (.*);$", (DIST / "sw.js").read_text(), re.M).group(1))}
+    assert {"play/uplot.js", "play/uplot.css"} <= precached
