@@ -6,7 +6,7 @@
 //
 //   const line = distanceLine(replay);         // MD after 0, 1, ..., stm moves (Int32Array)
 //   progressAt(replay, line, times, 200);      // {moves, movesShare, mdSolved, mdShare, movesPerMd, tps, timeMs}
-//   paceLine(times);                           // TPS over the last second at each move (null in the first)
+//   paceLine(times);                           // TPS over the last second (paceWindowMs) at each move
 
 import { cellForDir } from "./rules.js";
 
@@ -55,9 +55,16 @@ export function progressAt(replay, line, times, moves) {
   };
 }
 
-/** The TPS at each move over the second before it (over half the solve's time when it took under two seconds);
- *  null until that much time has passed, where a count over a few milliseconds would be a spike, not a pace. */
-export function paceLine(times, windowMs = Math.min(1000, Math.max(1, (times.at(-1) ?? 0) / 2))) {
+/** The window the pace is counted over: a second, half the solve when it took under two seconds, and a hundredth of a
+ *  solve over 100 s (a 20x20's six minutes would be a blur of second-long peaks). */
+export function paceWindowMs(times) {
+  const total = times.at(-1) ?? 0;
+  return total < 2000 ? Math.max(1, total / 2) : Math.max(1000, Math.round(total / 100));
+}
+
+/** The TPS at each move over the window before it (paceWindowMs); null until that much time has passed, where a
+ *  count over a few milliseconds would be a spike, not a pace. */
+export function paceLine(times, windowMs = paceWindowMs(times)) {
   const pace = new Array(times.length).fill(null);
   let from = 0;   // the first move inside the window ending at move i
   for (let i = 0; i < times.length; i++) {

@@ -1,4 +1,5 @@
-// play/replay-graph.js -- beside the replay player: its graph (the pace in TPS over the last second at each move, and
+// play/replay-graph.js -- beside the replay player: its graph (the pace in TPS over the last second at each move -- a
+// longer window on a solve of minutes: core/replay-progress.js paceWindowMs --, and
 // the Manhattan distance left, against the time; charts.js, uPlot loaded at the first replay shown) and Slidysim's
 // table of how far the solve has come: Moves, MD, Moves/MD, TPS and Time, for the whole solve and so far (the
 // player's position).  Numbers as core/replay-progress.js counts them, written by the page's one rounding rule.
@@ -9,7 +10,7 @@
 
 import { el, formatTime } from "../core/dom.js";
 import { formatStatNumber } from "../core/averages.js";
-import { distanceLine, paceLine, progressAt } from "../core/replay-progress.js";
+import { distanceLine, paceLine, paceWindowMs, progressAt } from "../core/replay-progress.js";
 import { axis, chartColours, drawChart, withAlpha } from "./charts.js";
 
 const ROWS = [["moves", "Moves"], ["md", "MD"], ["mmd", "Moves/MD"], ["tps", "TPS"], ["time", "Time"]];
@@ -34,7 +35,7 @@ export function replayGraph({ seek }) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Measure" })),
       el("th", { scope: "col", text: "Whole solve" }), el("th", { scope: "col", text: "So far" }))),
     body);
-  const note = el("p", { class: "note", text: "The line: tiles per second over the last second. The shaded area: the Manhattan distance (MD) still to solve. Moves/MD: moves per unit of distance solved (1.000 would be no move wasted on the way). Pick a point of the graph to go to that move." });
+  const note = el("p", { class: "note", text: "The line: tiles per second over the last second (over a hundredth of the solve past 100 s). The shaded area: the Manhattan distance (MD) still to solve. Moves/MD: moves per unit of distance solved (1.000 would be no move wasted on the way). Pick a point of the graph to go to that move." });
   const element = el("figure", { class: "replay-graph", hidden: true }, host, table, note);
   let replay = null, line = null, times = null, chart = null, drawing = 0, at = 0;
 
@@ -85,6 +86,8 @@ export function replayGraph({ seek }) {
   function graphOf(replay, line, times, where) {
     const colours = chartColours(where);
     const seconds = times.map((t) => t / 1000);
+    const span = paceWindowMs(times) / 1000;
+    const paceLabel = `TPS (${span >= 1 ? `${Math.round(span * 10) / 10} s` : `${Math.round(span * 1000)} ms`})`;
     const markAt = (u) => {
       if (!at) return;
       const x = Math.round(u.valToPos(seconds[at - 1], "x", true));
@@ -107,7 +110,7 @@ export function replayGraph({ seek }) {
         axes: [axis(colours, "Time (s)"), axis(colours, "TPS"), axis(colours, "MD left", { side: 1, scale: "md", grid: { show: false } })],
         series: [
           { label: "Time (s)", value: (u, v) => (v === null ? "–" : v.toFixed(3)) },
-          { label: "TPS", stroke: colours.accent, width: 1.5, value: (u, v) => (v === null ? "–" : formatStatNumber(v, 3)), spanGaps: true },
+          { label: paceLabel, stroke: colours.accent, width: 1.5, value: (u, v) => (v === null ? "–" : formatStatNumber(v, 3)), spanGaps: true },
           { label: "MD left", scale: "md", stroke: colours.second, fill: withAlpha(colours.second, 0.18), width: 1, value: (u, v) => (v === null ? "–" : String(v)) },
         ],
         legend: { show: true },

@@ -41,6 +41,7 @@ def replay_scene(side: int, graph: bool = False) -> Scene:
 
 
 if __name__ == "__main__":
-    scenes = {**{f"replay{side}": replay_scene(side) for side in MIDDLE}, "replay7-graph": replay_scene(7, graph=True)}
+    scenes = {**{f"replay{side}": replay_scene(side) for side in MIDDLE}, "replay7-graph": replay_scene(7, graph=True),
+              "replay20-graph": replay_scene(20, graph=True)}
     chosen = sys.argv[2:] or list(scenes)
     shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-replay"), {name: scenes[name] for name in chosen})
