@@ -7,9 +7,13 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
+import subprocess
 import zlib
+from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
 from playwright.sync_api import expect
 from test_replays import RECORD, fresh, paste  # noqa: F401  (fresh: the fixture)
 from webhelpers import DIST
@@ -90,3 +94,23 @@ def test_the_graph_draws_under_the_sites_policy_and_offline(browser, app_url):
     context.close()
     precached = {path for path, _ in json.loads(re.search(r"^const PRECACHE = (.*);$", (DIST / "sw.js").read_text(), re.M).group(1))}
     assert {"play/uplot.js", "play/uplot.css"} <= precached
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run site/core/replay-progress.js")
+def test_the_pace_counts_the_moves_of_the_last_second_and_the_distance_follows_each_move():
+    site = Path(__file__).resolve().parents[2] / "site"
+    script = f"""
+import {{ distanceLine, manhattanDistance, paceLine, paceWindowMs }} from "{(site / 'core' / 'replay-progress.js').as_uri()}";
+console.log(JSON.stringify({{
+  pace: paceLine([0, 100, 200, 300, 1000, 1100, 1200, 2500]),
+  windows: [paceWindowMs([0, 900]), paceWindowMs([0, 15000]), paceWindowMs([0, 391000])],
+  md: manhattanDistance([0, 1, 3, 4, 2, 5, 7, 8, 6], 3),
+  line: Array.from(distanceLine({{ width: 3, scramble: [0, 1, 3, 4, 2, 5, 7, 8, 6], moves: "lulu" }})),
+}}));
+"""
+    out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+                                    timeout=60, check=True).stdout)
+    # none in the first second; then the moves of the second before: 4 (100, 200, 300, 1000), ..., 1 (2500 alone)
+    assert out["pace"] == [None, None, None, None, 4, 4, 4, 1]
+    assert out["windows"] == [450, 1000, 3910]   # half a short solve, a second, a hundredth of a long one
+    assert out["md"] == 4 and out["line"] == [4, 3, 2, 1, 0]
