@@ -128,19 +128,29 @@ def step_site() -> None:
     stamp("site_files", sorted(str(r) for r in wanted))
 
 
-def step_editor() -> None:
-    """Bundle CodeMirror 6 (npm, pinned) for the Code view: site/code/codemirror.entry.js -> dist/code/codemirror.js,
-    one minified ES module, loaded by that view only."""
-    entry = SITE / "code" / "codemirror.entry.js"
-    out = DIST / "code" / "codemirror.js"
+def _bundle(name: str, entry: Path, out: Path) -> None:
+    """One minified ES module from ``entry`` (it imports npm packages, pinned, by name) with esbuild; a CSS file
+    the entry imports is written beside ``out`` (same name, .css)."""
     digest = digest_paths([entry, ROOT / "package-lock.json"])
-    if up_to_date("editor", digest, out):
+    if up_to_date(name, digest, out):
         return
-    log("bundling the code editor (CodeMirror, esbuild)")
+    log(f"bundling {out.relative_to(DIST)} (esbuild)")
     esbuild = NODE_MODULES / ".bin" / "esbuild"
     run([str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--log-level=warning",
          "--legal-comments=none", f"--outfile={out}"], cwd=ROOT)
-    stamp("editor", digest)
+    stamp(name, digest)
+
+
+def step_editor() -> None:
+    """Bundle CodeMirror 6 (npm, pinned) for the Code view: site/code/codemirror.entry.js -> dist/code/codemirror.js,
+    one minified ES module, loaded by that view only."""
+    _bundle("editor", SITE / "code" / "codemirror.entry.js", DIST / "code" / "codemirror.js")
+
+
+def step_charts() -> None:
+    """Bundle uPlot (npm, pinned) for the Play view's graphs: site/play/uplot.entry.js -> dist/play/uplot.js and its
+    stylesheet dist/play/uplot.css, loaded (a dynamic import) only when a graph is first drawn."""
+    _bundle("charts", SITE / "play" / "uplot.entry.js", DIST / "play" / "uplot.js")
 
 
 def step_protocol() -> None:
@@ -221,6 +231,7 @@ def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
     step_stdlib()
     step_site()
     step_editor()
+    step_charts()
     step_data()
     step_pdb(tables)
     step_rect_tables()

@@ -25,6 +25,10 @@
 //    rounded: its 4x4 world record, 26 moves in 909 ms, is 28.603 TPS, not 28.602; the 16x16 one 33.345).
 //    test_stats_model.py holds it to the ten world records' own figures.  (slidysimSessionTracker's
 //    formatStat truncates instead; Slidysim's own figures come first.)
+//  * Penalties, as a speedsolving session has them (cstimer's and the WCA's, Slidysim's DNF): "+2" adds two seconds
+//    to a solve's time (its TPS follows from that time); "dnf" (did not finish) makes the solve the worst of every
+//    measure (time, STM and MTM Infinity, TPS -Infinity), so that an aoN drops one DNF as its worst and a window
+//    with two is itself a DNF; a DNF is never a best single unless every solve is one.  Shown as "DNF".
 //  * The lengths the community ranks: single, 5, 12, 25, 50, 100 (slidysim.github.io modules/dataFetching.js
 //    line 537, "interestingAvgLens").
 
@@ -33,6 +37,23 @@ export const AVERAGE_LENGTHS = [5, 12, 25, 50, 100];
 
 /** Each measure of a solve and which way is better. */
 export const MEASURES = { time: "lower", stm: "lower", mtm: "lower", tps: "higher" };
+
+/** The penalties a solve may carry, and the two seconds of a "+2". */
+export const PENALTIES = ["+2", "dnf"];
+export const PLUS_TWO_MS = 2000;
+
+/** A measure's value for a DNF: the worst there is. */
+export const dnfValue = (measure) => (MEASURES[measure] === "higher" ? -Infinity : Infinity);
+
+/** Whether `value` of `measure` is a DNF's (the TPS of a solve in one move is Infinity, which is not). */
+export const isDnf = (measure, value) => value === dnfValue(measure);
+
+/** A solve's values as the statistics count them, its penalty applied: {time, stm, mtm, tps}. */
+export function countedValues({ time, stm, mtm = null, penalty = null }) {
+  if (penalty === "dnf") return Object.fromEntries(Object.keys(MEASURES).map((m) => [m, dnfValue(m)]));
+  const counted = penalty === "+2" ? time + PLUS_TWO_MS : time;
+  return { time: counted, stm, mtm, tps: tilesPerSecond(stm, counted) };
+}
 
 /** STM and MTM of a move string (one letter per tile moved, as the game plays them). */
 export function moveCounts(moves) {
@@ -64,29 +85,33 @@ export function currentAverage(values, count) {
 /**
  * The best aoN over every `count` consecutive values, or null when no window has one.  One pass: each
  * window's sum, missing values, and lowest and highest (monotonic queues of indices), so that a thousand
- * solves cost a few thousand steps per average, not a sort per window.
+ * solves cost a few thousand steps per average, not a sort per window.  DNFs (infinite values) stay out of the
+ * sum and are counted: one is the window's dropped worst, two make its average a DNF (as trimmedMean).
  */
 export function bestAverage(values, count, better = "lower") {
   if (count < 3) return null;
   const missing = (v) => v === null || v === undefined;
   const lows = [], highs = [];   // indices in the window, their values rising (lows) or falling (highs)
-  let best = null, sum = 0, gaps = 0;
+  let best = null, sum = 0, gaps = 0, dnfs = 0;
   values.forEach((v, i) => {
     if (missing(v)) gaps += 1;
     else {
-      sum += v;
+      if (Number.isFinite(v)) sum += v; else dnfs += 1;
       while (lows.length && values[lows.at(-1)] >= v) lows.pop();
       while (highs.length && values[highs.at(-1)] <= v) highs.pop();
       lows.push(i); highs.push(i);
     }
     const gone = i - count;   // the value that just left the window
     if (gone >= 0) {
-      if (missing(values[gone])) gaps -= 1; else sum -= values[gone];
+      const left = values[gone];
+      if (missing(left)) gaps -= 1; else if (Number.isFinite(left)) sum -= left; else dnfs -= 1;
       if (lows[0] === gone) lows.shift();
       if (highs[0] === gone) highs.shift();
     }
     if (i < count - 1 || gaps) return;
-    const average = (sum - values[lows[0]] - values[highs[0]]) / (count - 2);
+    const finite = (x) => (Number.isFinite(x) ? x : 0);   // a DNF dropped as the worst was never in the sum
+    const average = dnfs >= 2 ? values[better === "higher" ? lows[0] : highs[0]]
+      : (sum - finite(values[lows[0]]) - finite(values[highs[0]])) / (count - 2);
     if (best === null || isBetter(average, best, better)) best = average;
   });
   return best;
@@ -116,10 +141,18 @@ export function measureSummary(values, better = "lower") {
  */
 export function formatStatNumber(value, decimals) {
   if (value === null || value === undefined) return "–";
+  if (value === -Infinity) return "DNF";   // a TPS's DNF (dnfValue); a time's, STM's or MTM's: formatResult
   if (value === Infinity) return "∞";   // the TPS of a solve in one move: the clock starts at the first move
   if (decimals === 0) return String(value);
   const scale = 10 ** decimals;
   return (Math.round(value * scale + 1e-9) / scale).toFixed(decimals);
+}
+
+/** A measure's value as shown: a time to the ms (`formatTime`, passed in: it is the page's, core/dom.js), a count or
+ *  a TPS by formatStatNumber (`decimals`), and "DNF" for a DNF's. */
+export function formatResult(measure, value, decimals, formatTime) {
+  if (isDnf(measure, value)) return "DNF";
+  return measure === "time" ? formatTime(value) : formatStatNumber(value, decimals);
 }
 
 function isBetter(a, b, better) {

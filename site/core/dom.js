@@ -21,10 +21,11 @@ export function button(text, testid, onClick, props = {}) {
 /**
  * A time to the millisecond, as speedsolvers write it (Slidysim and its tools): 9.876, 1:02.345, 1:02:03.456;
  * an average's fraction of a millisecond is rounded to the nearest, the one rule of core/averages.js
- * (formatStatNumber).  "–" for no time.
+ * (formatStatNumber).  "–" for no time, "DNF" for a DNF's (Infinity).
  */
 export function formatTime(ms) {
   if (ms === null || ms === undefined) return "–";
+  if (ms === Infinity) return "DNF";   // a solve not finished, or an average with two of them (core/averages.js)
   const whole = Math.round(ms), thousandths = String(whole % 1000).padStart(3, "0");
   const seconds = Math.floor(whole / 1000) % 60, minutes = Math.floor(whole / 60000) % 60, hours = Math.floor(whole / 3600000);
   if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}.${thousandths}`;

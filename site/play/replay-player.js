@@ -4,8 +4,9 @@
 // the moves one by one (one tile redrawn each); a jump or a scrub computes the position (core/replay.js
 // positionAfter) and redraws only the tiles that moved.
 //
-//   const player = replayPlayer();   // player.element
+//   const player = replayPlayer({ onPosition });   // player.element; onPosition(moves) after each step, jump or scrub
 //   player.load(replay);              // at its start, paused
+//   player.times; player.jump(moves)  // the ms of each move as played back; go to the position after `moves` moves
 
 import { button, el } from "../core/dom.js";
 import { OPPOSITE, cellForDir } from "../core/rules.js";
@@ -28,7 +29,7 @@ function evenlySpaced({ stm, timeMs }) {
   return Array.from({ length: stm }, (_, i) => Math.round(i * step));
 }
 
-export function replayPlayer() {
+export function replayPlayer({ onPosition = () => {} } = {}) {
   const board = new ReplayBoard();
   let replay = null, tiles = [], index = 0, clock = 0, playing = false, frame = 0, last = 0;
   let times = [];   // ms at which each move is made (move i at times[i])
@@ -86,6 +87,7 @@ export function replayPlayer() {
     where.textContent = `Move ${index} of ${total} · ${seconds(timeAt(index))} s`;
     playButton.textContent = playing ? "Pause" : "Play";
     playButton.dataset.playing = String(playing);
+    onPosition(index);
   }
 
   function stepForward() {
@@ -171,5 +173,5 @@ export function replayPlayer() {
     event.preventDefault();
   }
 
-  return { element, load, pause, get replay() { return replay; } };
+  return { element, load, pause, jump, get replay() { return replay; }, get times() { return times; } };
 }

@@ -15,6 +15,7 @@ import { Replay, ReplayError, parseReplayLink, replayFragment, slidysimLink } fr
 import { MAX_KEPT, newReplayId } from "./replay-store.js";
 import { replayPlayer } from "./replay-player.js";
 import { replayAnalysis } from "./replay-analysis.js";
+import { replayGraph } from "./replay-graph.js";
 import { downloadLink, panel, fieldRow } from "./extra-panel.js";
 
 const SUMMARY = [["size", "Size"], ["stm", "STM"], ["mtm", "MTM"], ["time", "Time (s)"], ["tps", "TPS"]];
@@ -32,7 +33,8 @@ export function summaryNumbers(replay) {
 }
 
 export function replaysPanel(root, game, data, judge) {
-  const player = replayPlayer();
+  const graph = replayGraph({ seek: (moves) => player.jump(moves) });   // the pace and Moves/MD of the replay shown
+  const player = replayPlayer({ onPosition: (moves) => graph.position(moves) });
   const analysis = replayAnalysis(judge);   // the solver's view of the replay shown
   const message = el("p", { class: "play-message replay-message", role: "status", "data-testid": "replay-message", hidden: true });
   const say = (text, kind = "problem") => {
@@ -51,7 +53,7 @@ export function replaysPanel(root, game, data, judge) {
   const details = panel("Replays", "replay-panel",
     importRow,
     el("p", { class: "note", id: "replay-import-note", text: "A Slidysim replay link (a world record's, a friend's) or this page's #replay= link: any board from 2x2 to 20x20." }),
-    message, summary, about, player.element, share.element, analysis.element,
+    message, summary, about, player.element, graph.element, share.element, analysis.element,
     el("h3", { class: "replay-heading", text: "Your solves" }), listNote, list, transfer());
   let importing = 0;
 
@@ -82,6 +84,7 @@ export function replaysPanel(root, game, data, judge) {
     about.replaceChildren(...aboutParts(replay.about));
     about.hidden = !replay.about;
     player.load(replay);
+    graph.show(replay, player.times);
     share.reset();
     analysis.show(replay);
   }

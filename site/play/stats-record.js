@@ -3,7 +3,9 @@
 // and CSV).  No DOM: stats.js is its panel, core/averages.js the numbers.
 //
 // A solve is {id, shape, time (ms), stm, mtm (null for solves kept before MTM was), optimal (or null), date (ISO),
-// replay? (the id of its replay, replay-store.js)}; its TPS is derived (core/averages.js).  Its id is made from
+// replay? (the id of its replay, replay-store.js), penalty? ("+2" or "dnf": core/averages.js counts them)}; its TPS
+// is derived (core/averages.js).  A penalty is set, or a solve deleted (and put back), in a transaction that reads
+// the record afresh, so that two tabs never undo each other's change.  Its id is made from
 // its shape, date, time and STM, so that the same solve imported twice, or moved in from the old record by two
 // tabs at once, is one record.  The records of before (localStorage "puzzlesolver-stats-v2", {"shapes": {"4x4":
 // [solve]}}, and the first, "puzzlesolver-stats-v1", {"sizes": {"4": [{time, moves, optimal, date}]}}, its moves
@@ -13,18 +15,20 @@
 //
 //   const stats = new Stats(store);
 //   await stats.record(4, { time: 61234, stm: 64, mtm: 40, optimal: 48 });   // or "4x3"; or { time, moves: "lluur..." }
-//        // -> {kept: true} | {kept: false, problem} | false (not a solve)
+//        // -> {id, kept: true} | {id, kept: false, problem} | false (not a solve)
 //   await stats.summary("4x4")   // {solves, time, stm, mtm, tps}: each {single, ao5, ..., ao100} of {best, current}
 //   await stats.solves("4x4"); await stats.shapes();
 //   await stats.exportJson(); await stats.exportCsv(); await stats.importText(text)  // -> one sentence
 //   await stats.reset(); stats.notices
+//   await stats.records("4x4")   // the solves with their ids, oldest first
+//   await stats.setPenalty(id, "+2" | "dnf" | null); const gone = await stats.remove(id); await stats.restore(gone);
 
-import { MEASURES, formatStatNumber, measureSummary, moveCounts, tilesPerSecond, trimmedMean } from "../core/averages.js";
+import { MEASURES, PENALTIES, countedValues, formatStatNumber, measureSummary, moveCounts, tilesPerSecond, trimmedMean } from "../core/averages.js";
 import { plural } from "../core/messages.js";
 import { journal, settled } from "../core/pending.js";
 
 const MAX_SIDE = 20;
-const CSV_COLUMNS = ["shape", "date", "time_ms", "stm", "mtm", "tps", "optimal", "replay"];
+const CSV_COLUMNS = ["shape", "date", "time_ms", "stm", "mtm", "tps", "optimal", "replay", "penalty"];
 
 // ---- shapes and solves ---------------------------------------------------------------------------
 
@@ -58,8 +62,11 @@ export function readSolve(raw) {
   if (mtm !== null && !(isCount(mtm, 1) && mtm <= stm)) return { refused: "its MTM is not a whole number from 1 to its STM" };
   if (optimal !== null && !isCount(optimal, 0)) return { refused: "its optimal move count is not a whole number" };
   if (typeof raw.date !== "string" || Number.isNaN(Date.parse(raw.date))) return { refused: "its date is not a date" };
+  const penalty = raw.penalty === null || raw.penalty === undefined || raw.penalty === "" ? null : String(raw.penalty).toLowerCase();
+  if (penalty !== null && !PENALTIES.includes(penalty)) return { refused: "its penalty is neither +2 nor DNF" };
   const solve = { time, stm, mtm, optimal, date: new Date(raw.date).toISOString() };
   if (raw.replay !== undefined && raw.replay !== null && raw.replay !== "") solve.replay = String(raw.replay);
+  if (penalty) solve.penalty = penalty;
   return { solve };
 }
 
@@ -81,7 +88,7 @@ export function bestReplayIds(records) {
   for (const r of records) if (r && typeof r.shape === "string") (shapes.get(r.shape) ?? shapes.set(r.shape, []).get(r.shape)).push(r);
   for (const solves of shapes.values()) {
     solves.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-    const times = solves.map((s) => s.time);
+    const times = solves.map((s) => countedValues(s).time);   // a +2's two seconds counted, a DNF the worst
     let single = 0;
     times.forEach((t, i) => { if (t < times[single]) single = i; });
     if (solves.length) ids.add(solves[single].replay);
@@ -137,6 +144,45 @@ export class Stats {
     return (await this._records()).filter((r) => r.shape === key).map(bare);
   }
 
+  /** The solves of a shape with their ids ({id, time, ...}), oldest first. */
+  async records(shape) {
+    const key = shapeKey(shape);
+    return (await this._records()).filter((r) => r.shape === key).map(({ shape: _, ...record }) => record);
+  }
+
+  /** Give the solve `id` a penalty ("+2", "dnf") or none (null); false when it is no longer kept. */
+  async setPenalty(id, penalty) {
+    const change = (record) => {
+      const { penalty: _, ...rest } = record;
+      return penalty ? { ...rest, penalty } : rest;
+    };
+    this.unsaved = this.unsaved.map((r) => (r.id === id ? change(r) : r));
+    return this.store.write("solves", async (tx) => {
+      const record = await tx.get("solves", id);
+      if (!record) return this.unsaved.some((r) => r.id === id);
+      await tx.put("solves", change(record));
+      return true;
+    });
+  }
+
+  /** Forget the solve `id`; the record as it was (for `restore`, an undo), or null when it was not kept. */
+  async remove(id) {
+    const waiting = this.unsaved.find((r) => r.id === id) ?? null;
+    this.unsaved = this.unsaved.filter((r) => r.id !== id);
+    if (waiting) settled("solves", [waiting]);
+    const stored = await this.store.write("solves", async (tx) => {
+      const record = await tx.get("solves", id);
+      if (record) await tx.delete("solves", id);
+      return record ?? null;
+    });
+    return stored ?? waiting;
+  }
+
+  /** Put back a solve `remove` returned (an undo): as it was, under its id. */
+  async restore(record) {
+    await this.store.write("solves", (tx) => tx.put("solves", record));
+  }
+
   /** The shapes with solves, "WxH", narrowest first. */
   async shapes() {
     return [...new Set((await this._records()).map((r) => r.shape))].sort(byShape);
@@ -156,10 +202,10 @@ export class Stats {
       await this.store.write("solves", async (tx) => { for (const r of waiting) await tx.put("solves", r); });
       this.unsaved = [];
       settled("solves", waiting);
-      return { kept: this.store.durable, problem: this.store.problem };
+      return { id: record.id, kept: this.store.durable, problem: this.store.problem };
     } catch (error) {
       this.unsaved = waiting;
-      return { kept: false, problem: error.message };
+      return { id: record.id, kept: false, problem: error.message };
     }
   }
 
@@ -188,14 +234,15 @@ export class Stats {
     return JSON.stringify({ format: "puzzlesolver statistics", version: 2, shapes }, null, 1);
   }
 
-  /** Every solve as CSV, one row each, oldest first per shape: shape,date,time_ms,stm,mtm,tps,optimal,replay. */
+  /** Every solve as CSV, one row each, oldest first per shape: shape,date,time_ms,stm,mtm,tps,optimal,replay,penalty
+   *  (time_ms and tps as played; penalty "+2", "dnf" or empty). */
   async exportCsv() {
     const rows = [CSV_COLUMNS.join(",")];
     const records = await this._records();
     for (const key of [...new Set(records.map((r) => r.shape))].sort(byShape)) {
       for (const s of records.filter((r) => r.shape === key)) {
         const tps = tilesPerSecond(s.stm, s.time);
-        rows.push([key, s.date, s.time, s.stm, s.mtm ?? "", tps === null ? "" : formatStatNumber(tps, 3), s.optimal ?? "", s.replay ?? ""].map(csvField).join(","));
+        rows.push([key, s.date, s.time, s.stm, s.mtm ?? "", tps === null ? "" : formatStatNumber(tps, 3), s.optimal ?? "", s.replay ?? "", s.penalty ?? ""].map(csvField).join(","));
       }
     }
     return rows.join("\n") + "\n";
@@ -246,14 +293,10 @@ export class Stats {
   }
 }
 
-/** {solves, time, stm, mtm, tps} of solves in the order solved. */
+/** {solves, time, stm, mtm, tps} of solves in the order solved, each solve's penalty counted (core/averages.js). */
 export function summarize(solves) {
-  const values = {
-    time: solves.map((s) => s.time),
-    stm: solves.map((s) => s.stm),
-    mtm: solves.map((s) => s.mtm),
-    tps: solves.map((s) => tilesPerSecond(s.stm, s.time)),
-  };
+  const counted = solves.map(countedValues);
+  const values = Object.fromEntries(Object.keys(MEASURES).map((m) => [m, counted.map((c) => c[m])]));
   const summary = { solves: solves.length };
   for (const [measure, better] of Object.entries(MEASURES)) summary[measure] = measureSummary(values[measure], better);
   return summary;

@@ -3,10 +3,15 @@
 // recording of each counted solve of the game into the solves kept on this device (stats-record.js).  Only
 // the solves that count are kept (a board the game dealt, solved without help: GameSession.uncounted).
 //
-//   statsPanel(root, game)
+//   statsPanel(root, game, data, replays)
+//
+// Whatever may change the statistics (a solve kept, a penalty, a delete, an import, another tab) is told on `root` as
+// a "stats-changed" event, which every view of them follows (this panel, session-bar.js, session-view.js); a solve
+// just kept is told as "solve-recorded" ({session, id}).  Each latest solve has +2, DNF and Delete (solve-actions.js).
 
 import { button, el, formatTime } from "../core/dom.js";
-import { AVERAGE_LENGTHS, formatStatNumber } from "../core/averages.js";
+import { AVERAGE_LENGTHS, countedValues, formatResult } from "../core/averages.js";
+import { solveActions, solveTimeText } from "./solve-actions.js";
 import { plural } from "../core/messages.js";
 import { summarize } from "./stats-record.js";
 import { keptOnlyHere } from "./replay-store.js";
@@ -27,9 +32,7 @@ const ROWS = ["single", ...AVERAGE_LENGTHS.map((n) => `ao${n}`)];
 const COLUMNS = [["time", "Time"], ["stm", "STM"], ["mtm", "MTM"], ["tps", "TPS"]];
 
 function cellText(measure, row, value) {
-  if (measure === "time") return formatTime(value);
-  if (measure === "tps") return formatStatNumber(value, 3);
-  return formatStatNumber(value, row === "single" ? 0 : 3);
+  return formatResult(measure, value, measure === "tps" || row !== "single" ? 3 : 0, formatTime);
 }
 
 function shapeLabel(key) {
@@ -40,20 +43,22 @@ const LATEST = 12;   // the solves listed under the table, newest first
 
 export function statsPanel(root, game, data, replays) {
   const stats = data.then(({ stats: record }) => record);   // the Stats, once the store is open
-  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.height}` : null), replays.openId);
-  recordSolves(root, game, stats, view.show, replays.idOf);
-  data.then(({ store }) => store.onChange((stores) => { if (stores.includes("solves")) view.show(); }));
+  const changed = () => root.dispatchEvent(new CustomEvent("stats-changed"));
+  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.height}` : null), replays.openId, changed);
+  root.addEventListener("stats-changed", () => view.show());
+  recordSolves(root, game, stats, changed, replays.idOf);
+  data.then(({ store }) => store.onChange((stores) => { if (stores.includes("solves")) changed(); }));
   view.show();
   return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.latest, view.message,
-    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N. Pick the best single or a solve to watch its replay." }),
-    transferControls(stats, view));
+    el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N. Pick the best single or a solve to watch its replay; +2 adds two seconds to a solve, DNF counts it as not finished (the worst in its averages; two DNFs make an average a DNF), Delete forgets it (Undo brings it back)." }),
+    transferControls(stats, view, changed));
 }
 
 /**
  * The board and view menus, the line of solves, the table and the message line; `show()` redraws them.  The
  * board shown follows the game's (`gameShape()`) until one is picked in the menu.
  */
-function statsView(stats, gameShape, openReplay) {
+function statsView(stats, gameShape, openReplay, changed) {
   const shapeMenu = el("select", { "data-testid": "stats-shape", id: "stats-shape" });
   const viewMenu = el("select", { "data-testid": "stats-view", id: "stats-view" },
     el("option", { value: "best", text: "Best" }), el("option", { value: "current", text: "Latest" }));
@@ -67,8 +72,8 @@ function statsView(stats, gameShape, openReplay) {
     body);
   // What the player must be told: an import's sentence (a note), or a record set aside or not saved (a fault).
   const message = el("p", { class: "play-message stats-message", role: "status", "data-testid": "stats-message", hidden: true });
-  const say = (sentences, kind = "note") => {
-    message.textContent = sentences.filter(Boolean).join(" ");
+  const say = (sentences, kind = "note", ...more) => {
+    message.replaceChildren([sentences].flat().filter(Boolean).join(" "), ...more);
     message.hidden = !message.textContent;
     if (kind === "note") message.dataset.kind = "note"; else delete message.dataset.kind;
   };
@@ -84,7 +89,7 @@ function statsView(stats, gameShape, openReplay) {
     const s = await stats;
     const shapes = await s.shapes();
     const wanted = [chosen ? shapeMenu.value : gameShape(), shapeMenu.value, shapes[0]].find((key) => shapes.includes(key));
-    const solves = wanted ? await s.solves(wanted) : [];
+    const solves = wanted ? await s.records(wanted) : [];
     if (ticket !== shown) return;
     shapeMenu.replaceChildren(...shapes.map((key) => el("option", { value: key, text: shapeLabel(key) })));
     choices.hidden = !shapes.length;
@@ -95,13 +100,15 @@ function statsView(stats, gameShape, openReplay) {
       shapeMenu.value = wanted;
       const summary = summarize(solves), which = viewMenu.value;
       const singleValue = summary.time.single[which];
-      const single = solves.findLast((x) => x.time === singleValue);
+      const single = solves.findLast((x) => countedValues(x).time === singleValue);
       solvesLine.textContent = `${plural(summary.solves, "solve")} on ${shapeLabel(wanted)}`;
       body.replaceChildren(...ROWS.map((row) => el("tr", { "data-row": row },
         el("th", { scope: "row" }, row === "single" && single ? opener("Single", "stats-single", single.replay, { title: "Watch this solve's replay" }) : row === "single" ? "Single" : row),
         ...COLUMNS.map(([measure]) => el("td", { "data-measure": measure, text: cellText(measure, row, summary[measure][row][which]) })))));
-      latestList.replaceChildren(...solves.slice(-LATEST).reverse().map((x) => el("li", { "data-replay": x.replay ?? "" },
-        opener(`${formatTime(x.time)} · ${x.stm} STM · ${new Date(x.date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`, "stats-solve", x.replay))));
+      const acts = { stats, changed, say: (text, ...more) => say(text, "note", ...more), testid: "stats-solve" };
+      latestList.replaceChildren(...solves.slice(-LATEST).reverse().map((x) => el("li", { "data-replay": x.replay ?? "", "data-id": x.id, "data-penalty": x.penalty ?? "" },
+        opener(`${solveTimeText(x)} · ${x.stm} STM · ${new Date(x.date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`, "stats-solve", x.replay),
+        el("span", { class: "solve-actions" }, ...solveActions(x, acts)))));
     } else {
       body.replaceChildren(el("tr", {}, el("td", { colSpan: COLUMNS.length + 1, class: "stats-empty", text: "No solves yet: finish a dealt game without hints to start." })));
     }
@@ -113,7 +120,7 @@ function statsView(stats, gameShape, openReplay) {
 }
 
 /** Export (JSON, CSV), import (either, from a file) and reset. */
-function transferControls(stats, view) {
+function transferControls(stats, view, changed) {
   const exportJson = downloadLink("Export (JSON)", "stats-export", "sliding-puzzle-stats.json", "application/json", () => stats.then((s) => s.exportJson()));
   const exportCsv = downloadLink("Export (CSV)", "stats-export-csv", "sliding-puzzle-stats.csv", "text/csv", () => stats.then((s) => s.exportCsv()));
   const file = el("input", { type: "file", accept: ".json,.csv,application/json,text/csv", "data-testid": "stats-import-file", class: "visually-hidden", tabIndex: -1, "aria-label": "Statistics to import (JSON or CSV)" });
@@ -124,12 +131,13 @@ function transferControls(stats, view) {
     const sentence = await s.importText(await picked.text());
     file.value = "";
     const faults = s.notices.splice(0);
+    changed();   // every view of the statistics; this panel drawn before its sentence is said
     await view.show();
     view.say([sentence, ...faults], faults.length ? "fault" : "note");
   });
   const importButton = button("Import…", "stats-import", () => file.click());
   const reset = button("Reset statistics", "stats-reset", async () => {
-    if (confirm("Forget every solve kept on this device?")) { await (await stats).reset(); view.say([]); view.show(); }
+    if (confirm("Forget every solve kept on this device?")) { await (await stats).reset(); view.say([]); changed(); }
   });
   return el("div", { class: "play-controls" }, exportJson, exportCsv, importButton, file, reset);
 }
@@ -141,18 +149,19 @@ function transferControls(stats, view) {
  * same board solved again after a restart.  Its STM and MTM come from the moves played (core/averages.js); its
  * replay, the id replays.js kept it under (`replayIdOf`).
  */
-function recordSolves(root, game, stats, shown, replayIdOf) {
+function recordSolves(root, game, stats, changed, replayIdOf) {
   let seen = null, recorded = null;
   root.addEventListener("game-render", () => {
     const s = game.session;
-    if (s !== seen) { seen = s; recorded = s.solved ? s : null; shown(); return; }
+    if (s !== seen) { seen = s; recorded = s.solved ? s : null; changed(); return; }
     if (!s.solved || recorded === s) return;
     recorded = s;
     if (s.uncounted) return;
     const solve = { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) };
     stats.then((record) => record.record(`${s.n}x${s.height}`, solve)).then((result) => {
       if (result && !result.kept) game.noteResult(s, keptOnlyHere(result.problem));
-      shown();
+      if (result) root.dispatchEvent(new CustomEvent("solve-recorded", { detail: { session: s, id: result.id } }));
+      changed();
     });
   });
 }

@@ -1,6 +1,7 @@
 // play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
 // analysed (analysis.js), a big board zoomed on a small screen (zoom.js), and the panels below the board
-// (deals.js, notation-panel.js, stats.js, replays.js, settings.js), whose data is kept in the page's store
+// (deals.js, notation-panel.js, stats.js, session-view.js, replays.js, settings.js; the session's ao5 and ao12 beside
+// the timer: session-bar.js), whose data is kept in the page's store
 // (player-data.js, core/store.js).  Its links: #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game,
 // #daily=YYYY-MM-DD&n=N opens that date's daily puzzle, #replay=... plays a replay in the Replays panel
 // (replays.js), #game (or no fragment) shows the game on screen.
@@ -17,6 +18,8 @@ import { settings, settingsPanel } from "./settings.js";
 import { boardZoom } from "./zoom.js";
 import { keymapOf } from "./keymap.js";
 import { playerData } from "./player-data.js";
+import { sessionBar } from "./session-bar.js";
+import { sessionPanel } from "./session-view.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
 const FIRST_SIZE = 4;
@@ -33,8 +36,10 @@ export function mount(section, { solver, router, budgets }) {
   // The store opens meanwhile: the game never waits for it.
   const data = playerData();
   const replays = replaysPanel(section, game, data, judge);
+  const solves = data.then(({ stats }) => stats);
   section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
-    statsPanel(section, game, data, replays), replays.element, settingsPanel(section, game));
+    statsPanel(section, game, data, replays), sessionPanel(section, game, solves, settings), replays.element, settingsPanel(section, game));
+  sessionBar(section, game, solves, settings);   // ao5 and ao12 beside the timer
 
   function open(name, link) {
     if (link.startsWith("replay=")) openReplay(link);

@@ -1,6 +1,7 @@
 """Screenshots of the Play view's Replays panel with the 7x7 and the 20x20 world records loaded (scrubbed to the
-middle), at a phone's and a desktop's size, light and dark: ``.venv/bin/python tests/web/screenshots_replays.py
-[OUTDIR]`` after ``python3 build.py`` (default /tmp/shots-replay)."""
+middle), and of the 7x7's graph and Moves/MD table, at a phone's and a desktop's size, light and dark:
+``.venv/bin/python tests/web/screenshots_replays.py [OUTDIR] [SCENE...]`` after ``python3 build.py`` (default
+/tmp/shots-replay; every scene unless some are named)."""
 
 import json
 import sys
@@ -17,8 +18,9 @@ LINKS = {c["width"]: c["link"] for c in json.loads((ROOT / "tests/replay/slidysi
 MIDDLE = {7: 150, 20: 9000}
 
 
-def replay_scene(side: int) -> Scene:
-    """The Replays panel with the side x side world record imported and scrubbed to its middle."""
+def replay_scene(side: int, graph: bool = False) -> Scene:
+    """The Replays panel with the side x side world record imported and scrubbed to its middle (`graph`: its graph
+    and table in view)."""
     def scene(page: Page, url: str) -> None:
         page.goto(url + "#game")
         page.wait_for_function("window.__app && window.__app.viewReady")
@@ -29,11 +31,17 @@ def replay_scene(side: int) -> Scene:
                                timeout=20000)
         page.get_by_test_id("replay-scrub").fill(str(MIDDLE[side]))
         page.wait_for_timeout(300)
-        page.evaluate("document.querySelector('[data-testid=replay-panel] summary').scrollIntoView()")
+        if graph:
+            page.wait_for_selector("[data-testid=replay-graph]")
+            page.evaluate("document.querySelector('.replay-graph').scrollIntoView({ block: 'center' })")
+        else:
+            page.evaluate("document.querySelector('[data-testid=replay-panel] summary').scrollIntoView()")
         page.wait_for_timeout(200)
     return scene
 
 
 if __name__ == "__main__":
-    shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-replay"),
-          {f"replay{side}": replay_scene(side) for side in MIDDLE})
+    scenes = {**{f"replay{side}": replay_scene(side) for side in MIDDLE}, "replay7-graph": replay_scene(7, graph=True),
+              "replay20-graph": replay_scene(20, graph=True)}
+    chosen = sys.argv[2:] or list(scenes)
+    shoot(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-replay"), {name: scenes[name] for name in chosen})

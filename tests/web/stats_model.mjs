@@ -106,7 +106,8 @@ out.slidysimTps = LINKS.map(({ width, states }) => ({ width, theirs: (states.tps
   let second = Date.parse("2026-11-26T10:00:12.000Z");
   const source = new Stats(await storage(), () => new Date((second += 1000)));   // its own clock: the dates the CSV shows
   await source.record(3, { time: 5001, stm: 20, mtm: 12, optimal: 18 });
-  await source.record(3, { time: 4002, stm: 24, mtm: 15, optimal: null });
+  const { id: plusTwo } = await source.record(3, { time: 4002, stm: 24, mtm: 15, optimal: null });
+  await source.setPenalty(plusTwo, "+2");   // a penalty goes and comes back with its solve
   await source.record("5x4", { time: 90003, stm: 150, mtm: 90, optimal: null, replay: "abc,\"1\"" });
   const json = await source.exportJson(), csv = await source.exportCsv();
   const viaJson = new Stats(await storage(), clock), viaCsv = new Stats(await storage(), clock);

@@ -75,7 +75,7 @@ def test_solves_survive_a_reload(browser, app_url):
     with page.expect_download() as download:
         page.get_by_test_id("stats-export-csv").click()
     csv = Path(download.value.path()).read_text().splitlines()
-    assert csv[0] == "shape,date,time_ms,stm,mtm,tps,optimal,replay" and len(csv) == 4
+    assert csv[0] == "shape,date,time_ms,stm,mtm,tps,optimal,replay,penalty" and len(csv) == 4
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_test_id("stats-reset").click()
     expect(page.get_by_test_id("stats-table")).to_contain_text("No solves yet")

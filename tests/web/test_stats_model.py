@@ -114,10 +114,11 @@ def test_export_and_import_round_trip_in_json_and_csv_without_doubling(out):
     assert trip["json"] == trip["source"] and trip["csvSolves"] == trip["source"]
     assert trip["source"]["five"][0]["replay"] == 'abc,"1"'
     assert trip["csv"].splitlines() == [
-        "shape,date,time_ms,stm,mtm,tps,optimal,replay",
-        "3x3,2026-11-26T10:00:13.000Z,5001,20,12,3.999,18,",
-        "3x3,2026-11-26T10:00:14.000Z,4002,24,15,5.997,,",
-        '5x4,2026-11-26T10:00:15.000Z,90003,150,90,1.667,,"abc,""1"""']
+        "shape,date,time_ms,stm,mtm,tps,optimal,replay,penalty",
+        "3x3,2026-11-26T10:00:13.000Z,5001,20,12,3.999,18,,",
+        "3x3,2026-11-26T10:00:14.000Z,4002,24,15,5.997,,,+2",
+        '5x4,2026-11-26T10:00:15.000Z,90003,150,90,1.667,,"abc,""1""",']
+    assert trip["source"]["three"][1]["penalty"] == "+2"
     assert trip["jsonAgain"] == "Imported 0 solves; 3 already kept were not doubled."
     assert trip["csvIntoJson"] == "Imported 0 solves; 3 already kept were not doubled."
     assert trip["countAfter"] == 3
