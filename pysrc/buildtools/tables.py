@@ -24,7 +24,7 @@ LATE_GROUPS = ("compact", "24")
 
 @functools.lru_cache(maxsize=None)
 def _late_table_paths() -> frozenset:
-    tables = engine_module("fast.tables")
+    tables = engine_module("fast.tables.pdb_files")
     return frozenset(f"pdb/{tables.stored(name)}" for group in LATE_GROUPS for name in _group(group))
 
 
@@ -51,7 +51,7 @@ def step_pdb(groups=("small", "24", "compact")) -> None:
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
-    tables = engine_module("fast.tables")
+    tables = engine_module("fast.tables.pdb_files")
     for group in groups:
         names = _group(group)
         if all((PDB_CACHE / tables.stored(name)).is_file() for name in names):
@@ -94,7 +94,7 @@ def _group(group: str) -> tuple:
 
 def copy_tables() -> None:
     """Copy the tables built so far from .cache/pdb into dist/pdb/ (and remove those the engine no longer reads)."""
-    tables = engine_module("fast.tables")
+    tables = engine_module("fast.tables.pdb_files")
     names = set(map(tables.stored, tables.ALL_FILES))
     for name in sorted(names):
         if (PDB_CACHE / name).is_file() and sync_file(PDB_CACHE / name, DIST / "pdb" / name):
@@ -105,10 +105,10 @@ def copy_tables() -> None:
 
 
 def step_rect_tables() -> None:
-    """The rectangles' pattern tables (puzzlesolver.fast.rect_tables.SHIPPED: 2.4 MB, about 17 s of pure Python
+    """The rectangles' pattern tables (puzzlesolver.fast.tables.rect_tables.SHIPPED: 2.4 MB, about 17 s of pure Python
     once) built into .cache/pdb/rect and copied to dist/pdb/rect/, so that the page downloads them instead of
     building them in the worker."""
-    rect_tables = engine_module("fast.rect_tables")
+    rect_tables = engine_module("fast.tables.rect_tables")
     folder, served = PDB_CACHE / rect_tables.FOLDER_NAME, DIST / "pdb" / rect_tables.FOLDER_NAME
     names = set()
     for width, height in rect_tables.SHIPPED:

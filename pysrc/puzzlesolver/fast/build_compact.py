@@ -19,7 +19,7 @@ than the usual table's (still admissible and consistent); measured on the 6-tile
 
 Stored as the value minus the pattern tiles' Manhattan distance (the "excess": even numbers, 0..14; the
 engine adds Manhattan distance itself), one byte per rank, gzip level 9: ``p15-<tiles>.bin.gz``, exactly
-the bytes the engine reads once inflated (:mod:`.tables`).
+the bytes the engine reads once inflated (:mod:`puzzlesolver.fast.tables.pdb_files`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import zlib
 from math import prod
 from pathlib import Path
 
-from .tables import COMPACT_PATTERNS_4, compact_name, stored
+from .tables.pdb_files import COMPACT_PATTERNS_4, compact_name, stored
 
 
 def weights(k: int):

@@ -42,7 +42,8 @@ import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import grid
-from . import rect, rect_tables
+from .searches.rect_ida import RectIDAStar
+from .tables import rect_tables
 
 __all__ = ["SHAPES", "random_boards", "reference_length", "main"]
 
@@ -108,7 +109,7 @@ def reference_length(width: int, height: int, tiles: Sequence[int], goal: Sequen
 
 def _solve(width: int, height: int, tiles: grid.Tiles, tables, limit: float):
     """One timed solve in slices; returns (search, seconds, finished within the limit)."""
-    search = rect.RectIDAStar(width, height, tiles, tables=tables)
+    search = RectIDAStar(width, height, tiles, tables=tables)
     began = clock()
     while not search.run(_SLICE):
         if clock() - began > limit:
@@ -124,7 +125,7 @@ def _replays(width: int, tiles: grid.Tiles, search) -> bool:
 def bench_shape(width: int, height: int, boards: int, repeat: int, limit: float, estimates: Sequence[str],
                 check: bool, seed: int, out=None, partitions: Optional[int] = None) -> bool:
     """Benchmark one shape; print its lines (to ``out``, standard output by default); return False when an
-    answer was wrong.  ``partitions``: how many of :func:`~puzzlesolver.fast.rect_tables.default_partitions`
+    answer was wrong.  ``partitions``: how many of :func:`~puzzlesolver.fast.tables.rect_tables.default_partitions`
     to read (all by default)."""
     out = out or sys.stdout
     goal = grid.standard_goal(width, height)

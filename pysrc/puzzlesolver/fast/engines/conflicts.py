@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Union
 
-from .. import grid
+from ... import grid
 
 __all__ = ["conflict_table", "LazyConflicts", "WHOLE_TABLE_UP_TO"]
 

@@ -1,8 +1,8 @@
 """IDA*'s engine on Manhattan distance, with or without linear conflicts, for any W x H board and goal.
 
-:class:`ManhattanEngine` is an :class:`~.ida.Engine` for :class:`~.ida.IDAStar` (and the anytime search's bound
+:class:`ManhattanEngine` is an :class:`~.protocol.Engine` for :class:`~puzzlesolver.fast.searches.ida.IDAStar` (and the anytime search's bound
 and windows): one mutable board, the estimate updated in O(1) per move, and a ``dfs`` closure specialised to its
-estimate, as :mod:`.pdb_engines`' are.  The linear conflicts of each row and column are read by the line's key
+estimate, as :mod:`.pdb_squares`' are.  The linear conflicts of each row and column are read by the line's key
 from :func:`.conflicts.conflict_table`.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
-from .. import grid
+from ... import grid
 from .conflicts import conflict_table
-from .ida import Engine, _Suspend
+from .protocol import Engine, Suspend
 
 __all__ = ["ManhattanEngine"]
 
@@ -40,7 +40,7 @@ class ManhattanEngine(Engine):
         ctr = counter
         if not conflicts:
             def dfs(rem, b, prev, h, moves=self.moves, board=board, md=md, cells=cells, ctr=ctr, found=found,
-                    Suspend=_Suspend):
+                    Suspend=Suspend):
                 c = ctr[0] - 1
                 ctr[0] = c
                 if c < 0:
@@ -98,7 +98,7 @@ class ManhattanEngine(Engine):
             moves.append(tuple(entry))
 
         def dfs(rem, b, prev, h, moves=moves, board=board, md=md, cells=cells, lc=lc, rw=rw, cw=cw, rows=rows,
-                cols=cols, ctr=ctr, found=found, Suspend=_Suspend):
+                cols=cols, ctr=ctr, found=found, Suspend=Suspend):
             c = ctr[0] - 1
             ctr[0] = c
             if c < 0:

@@ -1,12 +1,12 @@
 """IDA*'s engines for rectangular W x H boards, any goal: Manhattan distance + linear conflicts
-(:class:`ConflictEngine`), or additive pattern tables built for the shape and goal (:class:`TableEngine`,
-tables from :mod:`.rect_tables`), which pay from about 10 cells on (``python -m puzzlesolver.fast.rect_bench``,
-figures in ``docs/performance.md``).
+(:class:`ConflictEngine`), or additive pattern tables built for the shape and goal (:class:`TableEngine`, tables from
+:mod:`puzzlesolver.fast.tables.rect_tables`), which pay from about 10 cells on (``buildtools/rect_bench.py``, figures
+in ``docs/performance.md``).
 
-:class:`~.rect.RectIDAStar` drives them through the interface of :class:`~.ida.Engine`: one mutable list of
-tiles with precomputed move lists, the estimate updated in O(1) per move, a ``dfs`` closure specialised to its
-estimate (as the square boards' engines of :mod:`.pdb_engines` and :mod:`.manhattan`), and the slow helpers
-``order``, ``child`` and ``undo`` that replay a path when a slice resumes.
+:class:`~puzzlesolver.fast.searches.rect_ida.RectIDAStar` drives them through the interface of
+:class:`~.protocol.Engine`: one mutable list of tiles with precomputed move lists, the estimate updated in O(1) per
+move, a ``dfs`` closure specialised to its estimate (as the square boards' engines of :mod:`.pdb_squares` and
+:mod:`.manhattan`), and the slow helpers ``order``, ``child`` and ``undo`` that replay a path when a slice resumes.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Dict, List, Sequence, Tuple
 
-from ..grid import blank_moves, goal_cells, line_conflicts, manhattan_table
-from .ida import _Suspend
+from ...grid import blank_moves, goal_cells, line_conflicts, manhattan_table
+from .protocol import Suspend
 
 __all__ = ["ConflictEngine", "TableEngine"]
 
@@ -99,7 +99,7 @@ class ConflictEngine:
                       for b in range(cells))
 
         def dfs(rem, b, prev, h, moves=moves, board=board, md=md, cells=cells, row_lc=row_lc, col_lc=col_lc,
-                rw=rw, cw=cw, rows=rows, cols=cols, ctr=ctr, found=found, Suspend=_Suspend):
+                rw=rw, cw=cw, rows=rows, cols=cols, ctr=ctr, found=found, Suspend=Suspend):
             c = ctr[0] - 1
             ctr[0] = c
             if c < 0:
@@ -208,17 +208,17 @@ class ConflictEngine:
 
 class TableEngine:
     """Additive pattern tables for one shape and goal: one partition of the tiles, or the larger of two
-    partitions' sums (:class:`puzzlesolver.fast.rect_tables.PatternTables` each).
+    partitions' sums (:class:`puzzlesolver.fast.tables.rect_tables.PatternTables` each).
 
     Each tile belongs to one group per partition; a group's index is ``sum(cell_i * cells**i)`` over its
     tiles, so a slide changes one index per partition by ``(new - old) * cells**i`` and each sum by two
     reads of one table.  The groups of both partitions have one slot each in one list of indices
     (``idx``), and each move carries, per partition and per tile, what the loop needs in one tuple: (the
     tile's slot, its index's change, its group's table), then the moves open after it (never straight
-    back), as in :class:`puzzlesolver.fast.pdb_engines.AdditivePdb`.
+    back), as in :class:`puzzlesolver.fast.engines.pdb_squares.AdditivePdb`.
 
     Tuned for Pyodide's interpreter as much as for CPython's: the tables are lists (see
-    :class:`~puzzlesolver.fast.rect_tables.PatternTables`), and ``dfs`` keeps as defaults only the three
+    :class:`~puzzlesolver.fast.tables.rect_tables.PatternTables`), and ``dfs`` keeps as defaults only the three
     containers it reads on every move (the rest come from the enclosing scope, on the rare paths): a node
     costs less in both than with bytearray tables read through per-tile lists and ten defaults (measured on
     the 8 x 2 board that dominates the ``rect`` suite, see ``docs/performance.md``).
@@ -257,7 +257,6 @@ class TableEngine:
         idx = self.idx = [0] * len(self.tables)
         found = self.found = []
         ctr = counter
-        Suspend = _Suspend
 
         def dfs(rem, b, mv, h, board=board, idx=idx, ctr=ctr):
             c = ctr[0] - 1
