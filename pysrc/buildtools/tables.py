@@ -1,4 +1,4 @@
-"""The pattern tables (puzzlesolver.fast.build_tables): built once with NumPy into .cache/pdb, copied to
+"""The pattern tables (buildtools.build_tables): built once with NumPy into .cache/pdb, copied to
 dist/pdb/; the late groups, which ``serve`` builds after the site is up, are listed apart."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def step_pdb(groups=("small", "24", "compact")) -> None:
         if group in LATE_GROUP_NOTES:
             log(LATE_GROUP_NOTES[group])
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
-        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE),
+        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "buildtools.build_tables", str(PDB_CACHE),
                    "--only", group] + (["--verbose"] if console.VERBOSE else [])
         try:
             _run_with_progress(command, env, len(names), group)
@@ -88,8 +88,10 @@ def _run_with_progress(command: list, env: dict, count: int, group: str) -> None
 
 
 def _group(group: str) -> tuple:
-    """The table files of a group ("small", "24", "compact"), as the builder names them."""
-    return engine_module("fast.build_tables").GROUP_FILES[group]
+    """The table files of a group ("small", "24", "compact"), as the builder names them (imported when first needed,
+    as :func:`~.layout.engine_module` does the engine's modules: the builder reads the engine's names)."""
+    from .build_tables import GROUP_FILES
+    return GROUP_FILES[group]
 
 
 def copy_tables() -> None:

@@ -8,10 +8,10 @@ from collections import deque
 
 import pytest
 
+from buildtools import build_tables
 from puzzlesolver import grid
-from puzzlesolver.fast import build_tables
-from puzzlesolver.fast.tables import pdb_files
 from puzzlesolver.board import Board
+from puzzlesolver.fast.tables import pdb_files
 
 
 def brute_force_pattern_distances(n, goal, pattern):

@@ -14,8 +14,8 @@ from typing import Dict, Optional, Sequence, Tuple
 
 import pytest
 
+from buildtools import rect_bench
 from puzzlesolver import grid
-from puzzlesolver.fast import rect_bench
 from puzzlesolver.fast.engines.pdb_rectangles import ConflictEngine
 from puzzlesolver.fast.searches.rect_ida import RectIDAStar, preparing
 from puzzlesolver.fast.tables import rect_tables

@@ -1,6 +1,6 @@
 """Build compact additive pattern databases for the 15-puzzle (NumPy, build time only).
 
-    python -m puzzlesolver.fast.build_compact OUTDIR [--jobs 2]   (python3 build.py runs it)
+    PYTHONPATH=pysrc python -m buildtools.build_compact OUTDIR [--jobs 2]   (python3 build.py runs it)
 
 Index ("k-permutation rank"): a pattern of k tiles (t_0..t_{k-1}) on cells c_0..c_{k-1} has the
 mixed-radix digits d_i = c_i - #{j < i : c_j < c_i} (radix 16 - i) and rank = sum d_i * W_i with
@@ -32,7 +32,7 @@ import zlib
 from math import prod
 from pathlib import Path
 
-from .tables.pdb_files import COMPACT_PATTERNS_4, compact_name, stored
+from puzzlesolver.fast.tables.pdb_files import COMPACT_PATTERNS_4, compact_name, stored
 
 
 def weights(k: int):
