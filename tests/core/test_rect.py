@@ -16,7 +16,7 @@ import pytest
 
 from buildtools import rect_bench
 from puzzlesolver import grid
-from puzzlesolver.fast.engines.pdb_rectangles import ConflictEngine
+from puzzlesolver.fast.engines.manhattan import ManhattanEngine
 from puzzlesolver.fast.searches.rect_ida import RectIDAStar, preparing
 from puzzlesolver.fast.tables import rect_tables
 from puzzlesolver.steps import searching, to_end
@@ -249,7 +249,7 @@ def test_the_estimate_never_exceeds_the_distance():
         goal = shuffled_goal(width, height, 1) if width * height < 9 else standard(width, height)
         distance = distances_to(goal, width)
         for tiles in random.Random(0).sample(sorted(distance), min(3000, len(distance))):
-            assert ConflictEngine(width, height, tiles, goal, [0]).estimate() <= distance[tiles]
+            assert ManhattanEngine(tiles, goal, width, True, [0]).estimate() <= distance[tiles]
 
 
 # -- pattern tables -------------------------------------------------------------------------------

@@ -12,9 +12,10 @@ Solvability is decided from parity, with no search (:func:`puzzlesolver.grid.can
 The search follows :class:`puzzlesolver.search.Search`: ``run(max_expansions)`` a slice at a time (a resumed run
 replays the path it stopped on and carries on exactly where it stopped, so the answer is that of one uninterrupted
 run: :class:`~.ida.SlicedIDAStar`), ``stats``, ``bound``, ``frontier_size``, ``blank_path()``, ``path()``,
-``method``, ``optimal``.  Its engine is Manhattan distance plus linear conflicts, or additive pattern tables built for
-the shape and goal (:mod:`puzzlesolver.fast.engines.pdb_rectangles`, the tables from
-:mod:`puzzlesolver.fast.tables.rect_tables`), which :func:`preparing` builds first, in steps.
+``method``, ``optimal``.  Its engine is Manhattan distance plus linear conflicts
+(:mod:`puzzlesolver.fast.engines.manhattan`), or additive pattern tables built for the shape and goal
+(:mod:`puzzlesolver.fast.engines.pdb_rectangles`, the tables from :mod:`puzzlesolver.fast.tables.rect_tables`), which
+:func:`preparing` builds first, in steps.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from ...search import SearchStats
 from ...steps import STEP_SECONDS, Work
 from ..tables import rect_tables
 from .ida import SlicedIDAStar
-from ..engines.pdb_rectangles import ConflictEngine, TableEngine
+from ..engines.manhattan import ManhattanEngine
+from ..engines.pdb_rectangles import TableEngine
 
 __all__ = ["RectIDAStar", "preparing"]
 
@@ -59,7 +61,7 @@ class RectIDAStar(SlicedIDAStar):
         if any((p.width, p.height, p.goal) != (width, height, goal) for p in partitions):
             raise ValueError("the pattern tables were built for another shape or goal")
         self.engine = (TableEngine(width, height, tiles, partitions, self.counter) if partitions
-                       else ConflictEngine(width, height, tiles, goal, self.counter))
+                       else ManhattanEngine(tiles, goal, width, True, self.counter))
         self.method = f"IDA* + {self.engine.name}"
         if partitions and back is not None and list(back) != list(range(len(back))):
             self.method += f" (solved as its {width}x{height} mirror image, the tables' shape and goal)"
