@@ -12,7 +12,7 @@ replaced, or faster, on every shape from 2 x 3 to 7 x 7: ``docs/performance.md``
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import Callable, List, Sequence
 
 from ... import grid
 from .conflicts import conflict_table
@@ -46,7 +46,7 @@ class ManhattanEngine:
         self.found = found
         ctr = counter
         if not conflicts:
-            def dfs(rem, b, prev, h, moves=self.moves, board=board, md=md, cells=cells, ctr=ctr, found=found):
+            def md_dfs(rem, b, prev, h, moves=self.moves, board=board, md=md, cells=cells, ctr=ctr, found=found):
                 c = ctr[0] - 1
                 ctr[0] = c
                 if c < 0:
@@ -65,7 +65,7 @@ class ManhattanEngine:
                         return True
                     board[b] = t
                     try:
-                        if dfs(rem, nb, b, h1):
+                        if md_dfs(rem, nb, b, h1):
                             found.append(nb)
                             return True
                     except Suspend as e:
@@ -74,7 +74,7 @@ class ManhattanEngine:
                     board[nb] = t
                 return False
 
-            self.dfs = dfs
+            self.dfs: Callable[..., bool] = md_dfs
             return
         home = grid.goal_cells(goal)
         row_lc, col_lc = conflict_table(width), conflict_table(height)

@@ -32,7 +32,7 @@ It lives in the engine and survives a suspended slice (cleared when the bound ch
 from __future__ import annotations
 
 from math import prod
-from typing import List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..tables import pdb_files
 from .protocol import Suspend
@@ -118,8 +118,9 @@ class EngineMax:
                 mdist[t][c] = abs(c // 4 - (t - 1) // 4) + abs(c % 4 - (t - 1) % 4)
         self.mdist = mdist
         self.moves = _moves(4)
-        following = {(b, nb): ([], []) for b in range(16) for nb in self.moves[b]}
-        entries = {}
+        following: Dict[Tuple[int, int], Tuple[list, list]] = {(b, nb): ([], []) for b in range(16)
+                                                               for nb in self.moves[b]}
+        entries: Dict[Tuple[int, int], tuple] = {}
         for (b, nb), nxt in following.items():
             nP = [(b - nb) * prim_n[0][t] for t in range(16)]
             nB = [(b - nb) * prim_n[1][t] for t in range(16)]
@@ -140,20 +141,22 @@ class EngineMax:
                 if x != b:
                     nxt[0 if abs(x - nb) == 4 else 1].append(entries[nb, x])
         self.entries = entries
-        self.first_moves = {}
+        self.first_moves: Dict[int, Tuple[list, list]] = {}
         for b in range(16):
-            first = ([], [])
+            first: Tuple[list, list] = ([], [])
             for nb in self.moves[b]:
                 first[0 if abs(nb - b) == 4 else 1].append(entries[b, nb])
             self.first_moves[b] = first
         self.initial = list(tiles)
         board = self.board = list(tiles)
-        found = self.found = []
+        found: List[int] = []
+        self.found = found
         ctr = counter
         self.tt_slack = tt_slack
-        tt = self.tt = {}
+        tt: Dict[int, int] = {}
+        self.tt = tt
         ttlim = self.ttlim = [1 << 30]
-        self._tt_bound = None
+        self._tt_bound: Optional[int] = None
         self._root: Optional[tuple] = None
         SA = len(tA)
 

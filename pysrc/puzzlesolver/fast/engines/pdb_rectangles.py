@@ -68,7 +68,8 @@ class TableEngine:
         self.initial = list(tiles)
         board = self.board = list(tiles)
         idx = self.idx = [0] * len(self.tables)
-        found = self.found = []
+        found: List[int] = []
+        self.found = found
         ctr = counter
 
         def dfs(rem, b, mv, h, board=board, idx=idx, ctr=ctr):
@@ -165,7 +166,7 @@ class TableEngine:
         the bound prunes it, True at the goal (used to replay a path when a slice resumes)."""
         rem, b = args[0], args[1]
         board, idx = self.board, self.idx
-        entry = self.built[b, nb]
+        entry: tuple = self.built[b, nb]
         t = board[nb]
         changes, sums = [], []
         for s, per_tile in enumerate(entry[1:1 + self.sets]):

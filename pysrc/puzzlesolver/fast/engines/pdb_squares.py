@@ -16,12 +16,12 @@ from typing import Dict, List, Sequence, Tuple
 
 from ... import grid
 from ..tables import pdb_files
-from .protocol import Engine, Suspend
+from .protocol import Suspend
 
 __all__ = ["AdditivePdb", "Pdb663", "Pdb5", "Exact3"]
 
 
-class AdditivePdb(Engine):
+class AdditivePdb:
     """Goal 1..n*n-1 then the blank: the larger of the additive pattern tables' sum and the same tables'
     sum on the board mirrored about its main diagonal (the "mirror lookup").
 
@@ -66,7 +66,8 @@ class AdditivePdb(Engine):
         self.count = len(patterns)
         idx = self.idx = [0] * self.count
         midx = self.midx = [0] * self.count
-        found = self.found = []
+        found: List[int] = []
+        self.found = found
         ctr = counter
 
         def dfs(rem, b, mv, hn, hm, board=board, idx=idx, midx=midx, pn=pn, pm=pm,
@@ -177,7 +178,7 @@ class Pdb5(AdditivePdb):
         super().__init__(tiles, counter, 5, pdb_files.PATTERNS_5, pdb_files.tables_5())
 
 
-class Exact3(Engine):
+class Exact3:
     """8-puzzle, standard goal with the blank at cell 8, 7 or 4: the exact distance table."""
 
     name = "exact distance table"
@@ -188,7 +189,8 @@ class Exact3(Engine):
         self.moves = grid.blank_moves(3)
         self.initial = list(tiles)
         board = self.board = list(tiles)
-        found = self.found = []
+        found: List[int] = []
+        self.found = found
         rank = pdb_files.rank_perm
         ctr = counter
         moves = self.moves
@@ -229,6 +231,9 @@ class Exact3(Engine):
 
     def estimate(self):
         return self.table[pdb_files.rank_perm(self.initial)]
+
+    def order(self, args: tuple) -> List[int]:
+        return [nb for nb in self.moves[args[1]] if nb != args[2]]
 
     def child(self, args, nb):
         rem, b, prev, h = args

@@ -54,6 +54,17 @@ class SlicedIDAStar:
     goal looks like (:meth:`_at_goal`).
     """
 
+    engine: Engine
+    counter: List[int]
+    bound: int
+    stats: SearchStats
+    iterations: int
+    iteration_log: List[Tuple[int, int]]
+    done: bool
+    _path_cells: Optional[List[int]]
+    _resume: Optional[List[int]]
+    _depth: int
+
     def _at_goal(self, root: tuple) -> bool:
         """Whether the search starts at the goal (``root``: the engine's reset arguments)."""
         return root[3] == 0
