@@ -257,7 +257,7 @@ def _store(folder: Path, pattern, table: bytes, t0: float) -> tuple:
 
 
 def build_set(folder, jobs: int = 2, log=print, verbose: bool = False) -> None:
-    """Build the missing tables of :data:`~.tables.COMPACT_PATTERNS_4` into ``folder``, ``jobs`` at a time
+    """Build the missing tables of :data:`~puzzlesolver.fast.tables.pdb_files.COMPACT_PATTERNS_4` into ``folder``, ``jobs`` at a time
     (each search holds about 450 MB)."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
     folder = Path(folder)

@@ -1,6 +1,6 @@
 """Pattern-table files: which exist, where they live, how they load (standard library only).
 
-Four kinds ship (built by :mod:`puzzlesolver.fast.build_tables`, which needs NumPy and never ships):
+Four kinds ship (built by ``buildtools/build_tables.py``, which needs NumPy and never ships):
 the 15-puzzle's compact 7-tile tables (:data:`COMPACT_PATTERNS_4`, files :data:`COMPACT_4`, read by the
 engine of :mod:`puzzlesolver.fast.engines.pdb_compact`), and these three:
 
@@ -71,11 +71,11 @@ FILES_4 = tuple(f"15puzzle-663-{'abc'[i]}.zpdb" for i in range(3))
 FILES_3 = tuple(f"8puzzle-exact-blank{b}.zpdb" for b in EXACT_3_BLANKS)
 FILES_5 = tuple(f"24puzzle-55554-{'abcde'[i]}.zpdb" for i in range(5))
 
-#: The 15-puzzle's compact 7-tile tables, the default 4x4 search's (:mod:`puzzlesolver.fast.engines.pdb_compact`): R,
-#: the right half, and A and B, two ways of leaving one tile out of the left half; the estimate is R + max(A, B), that
-#: is the larger of two 7-7-1 partitions that share R.  Each table has 16!/9! = 57,657,600 one-byte entries, indexed by
-#: the k-permutation rank of its tiles' cells (:mod:`puzzlesolver.fast.build_compact`). R: 3 4 7 8 11 12 15      A: 1
-#: 2 5 6 9 10 14      B: 2 5 6 9 10 13 14
+#: The 15-puzzle's compact 7-tile tables, the default 4x4 search's (:mod:`puzzlesolver.fast.engines.pdb_compact`):
+#: R, the right half, and A and B, two ways of leaving one tile out of the left half; the estimate is R + max(A, B),
+#: that is the larger of two 7-7-1 partitions that share R.  Each table has 16!/9! = 57,657,600 one-byte entries,
+#: indexed by the k-permutation rank of its tiles' cells (``buildtools/build_compact.py``).
+#:    R: 3 4 7 8 11 12 15      A: 1 2 5 6 9 10 14      B: 2 5 6 9 10 13 14
 COMPACT_PATTERNS_4: Tuple[Tuple[int, ...], ...] = ((3, 4, 7, 8, 11, 12, 15), (1, 2, 5, 6, 9, 10, 14),
                                                    (2, 5, 6, 9, 10, 13, 14))
 
