@@ -28,6 +28,7 @@ TEST_REQUIREMENTS = (
     "selenium==4.51.0",  # tests/browsers/test_webkit.py (4.52.0 wants a certifi newer than PyPI has yet)
     "import-linter==2.16",  # the layers, pyproject.toml's [tool.importlinter] (tests/core/test_architecture.py)
     "vulture==2.16",  # no dead code, with vulture_whitelist.py (tests/core/test_dead_code.py)
+    "mypy==2.4.1",  # one Engine protocol for IDA*'s engines, pyproject.toml's [tool.mypy] (tests/core/test_engine_protocol.py)
 )
 CHROMIUM = Path("/usr/bin/chromium")
 #: The other engines tests/browsers/ drives (Firefox through puppeteer-core, npm; WebKit through Selenium):

@@ -37,8 +37,7 @@ root = os.path.dirname(puzzlesolver.__file__)
 worker_modules = sorted(
     "puzzlesolver." + os.path.relpath(os.path.join(folder, name), root)[:-3].replace(os.sep, ".").removesuffix(".__init__")
     for folder, _, names in os.walk(root) for name in names
-    if name.endswith(".py") and name[:-3] not in ("__main__", "cli", "bench", "grade_files")
-    and not name.startswith("build_"))
+    if name.endswith(".py") and name[:-3] not in ("__main__", "cli", "bench", "grade_files"))
 for name in worker_modules:
     importlib.import_module(name)
 

@@ -61,9 +61,9 @@ def step_wheel() -> None:
     """Build the project's wheel into dist/wheels/ from a copy of the sources without data/.
 
     The data files (word lists, pattern tables) are served separately and fetched on demand, so
-    the wheel the browser loads at start-up stays small; the NumPy table builder
-    (fast/build_tables.py) is left out too: it runs at build time only.  Only pysrc/puzzlesolver/ is
-    staged: the build's own tools (pysrc/buildtools/) never reach the wheel.
+    the wheel the browser loads at start-up stays small.  Only pysrc/puzzlesolver/ is staged: the build's own
+    tools (pysrc/buildtools/, the NumPy table builders and the rectangles' benchmark among them) never reach
+    the wheel.
     """
     wheels = DIST / "wheels"
     inputs = [ROOT / "pyproject.toml", ROOT / "README.md"] + sorted(
@@ -81,7 +81,7 @@ def step_wheel() -> None:
         else:
             (stage / "README.md").write_text("puzzlesolver\n")
         shutil.copytree(PACKAGE, stage / "pysrc" / "puzzlesolver",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data", "build_*.py"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "data"))
         out = Path(tmp) / "out"
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
              "--wheel-dir", str(out), str(stage)])

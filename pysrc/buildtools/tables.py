@@ -1,4 +1,4 @@
-"""The pattern tables (puzzlesolver.fast.build_tables): built once with NumPy into .cache/pdb, copied to
+"""The pattern tables (buildtools.build_tables): built once with NumPy into .cache/pdb, copied to
 dist/pdb/; the late groups, which ``serve`` builds after the site is up, are listed apart."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ LATE_GROUPS = ("compact", "24")
 
 @functools.lru_cache(maxsize=None)
 def _late_table_paths() -> frozenset:
-    tables = engine_module("fast.tables")
+    tables = engine_module("fast.tables.pdb_files")
     return frozenset(f"pdb/{tables.stored(name)}" for group in LATE_GROUPS for name in _group(group))
 
 
@@ -51,7 +51,7 @@ def step_pdb(groups=("small", "24", "compact")) -> None:
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
-    tables = engine_module("fast.tables")
+    tables = engine_module("fast.tables.pdb_files")
     for group in groups:
         names = _group(group)
         if all((PDB_CACHE / tables.stored(name)).is_file() for name in names):
@@ -59,7 +59,7 @@ def step_pdb(groups=("small", "24", "compact")) -> None:
         if group in LATE_GROUP_NOTES:
             log(LATE_GROUP_NOTES[group])
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
-        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "puzzlesolver.fast.build_tables", str(PDB_CACHE),
+        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "buildtools.build_tables", str(PDB_CACHE),
                    "--only", group] + (["--verbose"] if console.VERBOSE else [])
         try:
             _run_with_progress(command, env, len(names), group)
@@ -88,13 +88,15 @@ def _run_with_progress(command: list, env: dict, count: int, group: str) -> None
 
 
 def _group(group: str) -> tuple:
-    """The table files of a group ("small", "24", "compact"), as the builder names them."""
-    return engine_module("fast.build_tables").GROUP_FILES[group]
+    """The table files of a group ("small", "24", "compact"), as the builder names them (imported when first needed,
+    as :func:`~.layout.engine_module` does the engine's modules: the builder reads the engine's names)."""
+    from .build_tables import GROUP_FILES
+    return GROUP_FILES[group]
 
 
 def copy_tables() -> None:
     """Copy the tables built so far from .cache/pdb into dist/pdb/ (and remove those the engine no longer reads)."""
-    tables = engine_module("fast.tables")
+    tables = engine_module("fast.tables.pdb_files")
     names = set(map(tables.stored, tables.ALL_FILES))
     for name in sorted(names):
         if (PDB_CACHE / name).is_file() and sync_file(PDB_CACHE / name, DIST / "pdb" / name):
@@ -105,10 +107,10 @@ def copy_tables() -> None:
 
 
 def step_rect_tables() -> None:
-    """The rectangles' pattern tables (puzzlesolver.fast.rect_tables.SHIPPED: 2.4 MB, about 17 s of pure Python
+    """The rectangles' pattern tables (puzzlesolver.fast.tables.rect_tables.SHIPPED: 2.4 MB, about 17 s of pure Python
     once) built into .cache/pdb/rect and copied to dist/pdb/rect/, so that the page downloads them instead of
     building them in the worker."""
-    rect_tables = engine_module("fast.rect_tables")
+    rect_tables = engine_module("fast.tables.rect_tables")
     folder, served = PDB_CACHE / rect_tables.FOLDER_NAME, DIST / "pdb" / rect_tables.FOLDER_NAME
     names = set()
     for width, height in rect_tables.SHIPPED:

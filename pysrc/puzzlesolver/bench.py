@@ -26,7 +26,7 @@ from typing import Callable, List, Optional, Sequence, TextIO, Union
 from . import grid, policy
 from .board import BoardError
 from .budget import CLOCK_STEP_SECONDS, within
-from .fast import tables
+from .fast.tables import pdb_files
 from .formats import BoardPuzzle, PuzzleFormatError, WordPuzzle
 from .policy import OptionError, Options
 from .steps import to_end
@@ -297,13 +297,13 @@ def _load_tables(out: TextIO) -> None:
     """Load the pattern tables once, as the web worker does, so no instance's time includes it."""
     began = time.perf_counter()
     try:
-        tables.tables_663()
-        for blank in tables.EXACT_3_BLANKS:
-            tables.exact_3(blank)
-        for name in tables.COMPACT_4:   # the 15-puzzle's default search (else the first 4x4 instance reads them)
-            tables.load_table(name)
-        out.write(f"(pattern tables loaded from {tables.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
-    except tables.TablesMissing as missing:
+        pdb_files.tables_663()
+        for blank in pdb_files.EXACT_3_BLANKS:
+            pdb_files.exact_3(blank)
+        for name in pdb_files.COMPACT_4:   # the 15-puzzle's default search (else the first 4x4 instance reads them)
+            pdb_files.load_table(name)
+        out.write(f"(pattern tables loaded from {pdb_files.data_dir()} in {time.perf_counter() - began:.2f} s)\n")
+    except pdb_files.TablesMissing as missing:
         out.write(f"({missing} The solver falls back to weaker heuristics.)\n")
 
 

@@ -1,5 +1,5 @@
 """Board geometry shared by every path: goals, moves, parity, distances, line conflicts, symmetries; n x n,
-and W x H where a function takes a width (the rectangular boards of :mod:`puzzlesolver.fast.rect`).
+and W x H where a function takes a width (the rectangular boards of :mod:`puzzlesolver.fast.searches.rect_ida`).
 
 Everything here works on plain data -- a board is a row-major sequence of tiles with 0 for the blank,
 a cell is a row-major index -- so the teaching path (:class:`~puzzlesolver.board.Board` + A*) and
@@ -21,7 +21,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 
 __all__ = [
     "MAX_SIDE", "standard_goal", "standard_goal_with_blank", "rows_text", "goal_cells", "blank_moves",
-    "permutation_parity", "arrangement_parity", "can_reach", "manhattan", "manhattan_table",
+    "permutation_parity", "arrangement_parity", "can_reach", "check_rectangle", "manhattan", "manhattan_table",
     "line_conflicts", "linear_conflicts", "symmetries", "canonical", "rectangle_symmetries", "canonical_rectangle",
     "relabel", "tiles_along", "moved_tiles",
 ]
@@ -125,6 +125,16 @@ def arrangement_parity(tiles: Sequence[int], n: int) -> int:
 def can_reach(tiles: Sequence[int], goal: Sequence[int], n: int) -> bool:
     """Whether sliding moves can turn ``tiles`` into ``goal`` (decided from parity, no search)."""
     return arrangement_parity(tiles, n) == arrangement_parity(goal, n)
+
+
+def check_rectangle(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> None:
+    """Raise ValueError unless ``tiles`` and ``goal`` both hold 0..W*H-1 once each, W and H at least 2."""
+    if width < 2 or height < 2:
+        raise ValueError(f"a board must be at least 2 x 2, not {width} x {height}")
+    wanted = list(range(width * height))
+    for name, arrangement in (("tiles", tiles), ("goal", goal)):
+        if sorted(arrangement) != wanted:
+            raise ValueError(f"the {name} of a {width} x {height} board must hold 0..{width * height - 1} once each")
 
 
 def manhattan(tiles: Sequence[int], cells_of_goal: Sequence[int], n: int) -> int:

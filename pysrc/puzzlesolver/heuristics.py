@@ -17,7 +17,7 @@ itself, in O(1) per move):
     breadth-first search over "how many tiles of goal row g sit in row r" tables); plus the same
     for columns.  n <= 4 (the tables grow fast beyond); linear conflict on larger boards.
 ``pdb``
-    Pattern databases (:mod:`puzzlesolver.fast.tables`): the exact distance on 3x3, the max of the
+    Pattern databases (:mod:`puzzlesolver.fast.tables.pdb_files`): the exact distance on 3x3, the max of the
     6-6-3 sum and its mirror image on 4x4; linear conflict where no table applies.
 
 These recompute from scratch on every board, for clarity; the fast path (:mod:`puzzlesolver.fast`)
@@ -37,7 +37,7 @@ from typing import Callable, Dict, Optional, Tuple
 
 from . import grid
 from .board import Board, BoardError
-from .fast import tables
+from .fast.tables import pdb_files
 
 __all__ = ["ESTIMATES", "CHOICES", "Estimate", "estimate_named", "linear_conflict", "walking_distance",
            "pattern_database"]
@@ -110,7 +110,7 @@ def walking_distance(board: Board) -> int:
 @lru_cache(maxsize=16)
 def _canonical_map(n: int, goal: Tuple[int, ...]) -> Optional[tuple]:
     """(cell map board->canonical, label map board->canonical, canonical blank) or None."""
-    blanks = (15,) if n == 4 else tables.EXACT_3_BLANKS if n == 3 else ()
+    blanks = (15,) if n == 4 else pdb_files.EXACT_3_BLANKS if n == 3 else ()
     goal_blank = goal.index(0)
     for sym in grid.symmetries(n):
         if sym[goal_blank] in blanks:
@@ -134,16 +134,16 @@ def pattern_database(board: Board) -> int:
         canon[sym[cell]] = relabel[t]
     try:
         if n == 3:
-            return tables.exact_3(blank)[tables.rank_perm(canon)]
-        tabs = tables.tables_663()
-    except tables.TablesMissing:
+            return pdb_files.exact_3(blank)[pdb_files.rank_perm(canon)]
+        tabs = pdb_files.tables_663()
+    except pdb_files.TablesMissing:
         return linear_conflict(board)
     tr = [(c % 4) * 4 + c // 4 for c in range(16)]
     normal = mirror = 0
     pos = [0] * 16
     for c, t in enumerate(canon):
         pos[t] = c
-    for p, pattern in enumerate(tables.PATTERNS_4):
+    for p, pattern in enumerate(pdb_files.PATTERNS_4):
         normal += tabs[p][sum(pos[t] << (4 * i) for i, t in enumerate(pattern))]
         # the mirror image: tile u of the pattern stands where the mirror tile of u stands, transposed
         mirror += tabs[p][sum(tr[pos[tr[t - 1] + 1]] << (4 * i) for i, t in enumerate(pattern))]

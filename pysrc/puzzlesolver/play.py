@@ -23,7 +23,7 @@ from typing import Dict, Optional
 
 from . import grid
 from .board import Board, random_board
-from .fast import tables
+from .fast.tables import pdb_files
 from .policy import board_search, bound_options
 from .steps import Work, labelled, searching, to_end
 
@@ -129,7 +129,7 @@ def dealing(n: int, moves: int, rng: Optional[random.Random] = None, budget: int
     """:func:`deal_exactly` as work in steps; yields ``{"tried", "expanded"}`` (boards tried, positions searched)."""
     rng = rng or random.Random()
     check_deal(n, moves)
-    if n == 3 and not tables.missing_files(tables.files_for(3)):
+    if n == 3 and not pdb_files.missing_files(pdb_files.files_for(3)):
         return _deal_from_table(moves, rng)
     spent = tried = 0
     while spent < budget:
@@ -154,9 +154,9 @@ def check_deal(n: int, moves: int) -> None:
 
 
 def _deal_from_table(moves: int, rng: random.Random) -> Board:
-    table = tables.exact_3(8)
+    table = pdb_files.exact_3(8)
     ranks = [rank for rank, distance in enumerate(table) if distance == moves]
-    return Board.from_tiles(tables.unrank_perm(rng.choice(ranks), 9))
+    return Board.from_tiles(pdb_files.unrank_perm(rng.choice(ranks), 9))
 
 
 def _candidate(n: int, moves: int, rng: random.Random) -> Board:

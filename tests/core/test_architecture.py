@@ -110,7 +110,7 @@ def test_build_py_is_the_command_line_and_its_tools_modules_of_their_own():
     ["-m", "puzzlesolver", "--words", "cube", "tubes", "--dictionary", "{words}"],
     ["-m", "puzzlesolver", "{board}"],
     ["-m", "puzzlesolver.bench", "{board}"],
-    ["-m", "puzzlesolver.fast.build_tables", "--help"],
+    ["-m", "buildtools.build_tables", "--help"],
 ])
 def test_documented_commands_print_no_warning(command, tmp_path):
     (tmp_path / "words.txt").write_text("cube\ntube\ntubes\n")

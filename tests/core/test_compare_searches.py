@@ -185,11 +185,11 @@ def test_bad_options_are_one_sentence():
 
 
 def test_the_data_files_are_the_tables_the_searches_read(tmp_path, monkeypatch):
-    from puzzlesolver.fast import tables
+    from puzzlesolver.fast.tables import pdb_files
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))  # an empty folder, and no table loaded
-    monkeypatch.setattr(tables, "_cache", {})
+    monkeypatch.setattr(pdb_files, "_cache", {})
     assert sorted(f.url for f in searches_data_files(PUZZLE, "pdb")) == sorted(f"pdb/{name}" for name in
-                                                                              tables.files_for(3))
+                                                                              pdb_files.files_for(3))
 
 
 def test_a_comparison_is_deterministic():

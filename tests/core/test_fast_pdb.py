@@ -8,9 +8,10 @@ from collections import deque
 
 import pytest
 
+from buildtools import build_tables
 from puzzlesolver import grid
-from puzzlesolver.fast import build_tables, tables
 from puzzlesolver.board import Board
+from puzzlesolver.fast.tables import pdb_files
 
 
 def brute_force_pattern_distances(n, goal, pattern):
@@ -56,44 +57,44 @@ def test_pattern_table_matches_brute_force(n, pattern):
 def test_exact_3_table_is_breadth_first_distance():
     table = build_tables.build_exact_3(8)
     goal = grid.standard_goal_with_blank(3, 8)
-    assert table[tables.rank_perm(goal)] == 0
+    assert table[pdb_files.rank_perm(goal)] == 0
     assert sum(1 for v in table if v != 255) == 181_440
     assert max(v for v in table if v != 255) == 31
     # a few boards with known distances (Princeton puzzle files)
     for tiles, moves in (([8, 6, 7, 2, 5, 4, 3, 0, 1], 31), ([8, 1, 3, 4, 0, 2, 7, 6, 5], 14),
                          ([1, 2, 3, 4, 5, 0, 7, 8, 6], 1)):
-        assert table[tables.rank_perm(tiles)] == moves
+        assert table[pdb_files.rank_perm(tiles)] == moves
 
 
 def test_rank_perm_is_a_bijection():
-    ranks = sorted(tables.rank_perm(p) for p in itertools.permutations(range(5)))
+    ranks = sorted(pdb_files.rank_perm(p) for p in itertools.permutations(range(5)))
     assert ranks == list(range(120))
 
 
 def test_data_dir_and_missing_files(tmp_path, monkeypatch):
-    tables.set_data_dir(tmp_path)
+    pdb_files.set_data_dir(tmp_path)
     try:
-        assert tables.data_dir() == tmp_path
-        assert tables.missing_files(tables.files_for(4)) == list(tables.FILES_4)
-        assert tables.missing_files(tables.files_for(5)) == list(tables.FILES_5)
-        assert tables.missing_files(tables.files_for(6)) == []
-        with pytest.raises(tables.TablesMissing):
-            tables.tables_663()
+        assert pdb_files.data_dir() == tmp_path
+        assert pdb_files.missing_files(pdb_files.files_for(4)) == list(pdb_files.FILES_4)
+        assert pdb_files.missing_files(pdb_files.files_for(5)) == list(pdb_files.FILES_5)
+        assert pdb_files.missing_files(pdb_files.files_for(6)) == []
+        with pytest.raises(pdb_files.TablesMissing):
+            pdb_files.tables_663()
         # a built file is found and loads
-        (tmp_path / tables.FILES_3[0]).write_bytes(__import__("zlib").compress(build_tables.build_exact_3(8)))
-        assert tables.FILES_3[0] not in tables.missing_files(tables.files_for(3))
-        assert tables.exact_3(8)[tables.rank_perm(grid.standard_goal_with_blank(3, 8))] == 0
+        (tmp_path / pdb_files.FILES_3[0]).write_bytes(__import__("zlib").compress(build_tables.build_exact_3(8)))
+        assert pdb_files.FILES_3[0] not in pdb_files.missing_files(pdb_files.files_for(3))
+        assert pdb_files.exact_3(8)[pdb_files.rank_perm(grid.standard_goal_with_blank(3, 8))] == 0
     finally:
-        tables._data_dir = None
-        tables._cache.clear()
+        pdb_files._data_dir = None
+        pdb_files._cache.clear()
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path / "elsewhere"))
-    assert tables.data_dir() == tmp_path / "elsewhere"
+    assert pdb_files.data_dir() == tmp_path / "elsewhere"
 
 
 def _tables_or_skip():
     try:
-        return tables.tables_663()
-    except tables.TablesMissing as missing:
+        return pdb_files.tables_663()
+    except pdb_files.TablesMissing as missing:
         pytest.skip(f"{missing} (run `python3 build.py` or `python -m puzzlesolver.pdb build`)")
 
 
@@ -115,13 +116,13 @@ def test_663_tables_are_zero_at_the_goal_and_admissible():
 def test_the_5x5_tables_prove_the_same_optimum_as_linear_conflicts_for_goals_with_a_corner_blank():
     """IDA* on the 5-5-5-5-4 tables (mirror lookup, the goal mapped onto the tables' by a symmetry and a
     relabelling) and IDA* on Manhattan + linear conflicts find answers of the same length."""
-    from puzzlesolver.fast.ida import IDAStar
-    from puzzlesolver.fast.manhattan import ManhattanEngine
+    from puzzlesolver.fast.engines.manhattan import ManhattanEngine
+    from puzzlesolver.fast.searches.ida import IDAStar
     from puzzlesolver.formats import BoardPuzzle
     from puzzlesolver.policy import Options, solve
     try:
-        tables.tables_5()
-    except tables.TablesMissing as missing:
+        pdb_files.tables_5()
+    except pdb_files.TablesMissing as missing:
         pytest.skip(f"{missing} (run `python3 build.py`)")
     rng = random.Random(3)
     for corner in (24, 0, 4, 20):

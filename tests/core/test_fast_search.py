@@ -10,7 +10,7 @@ from spec_helpers import BENCHMARKS, bfs_distances
 
 from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
-from puzzlesolver.fast import tables
+from puzzlesolver.fast.tables import pdb_files
 from puzzlesolver.policy import OptionError, Options
 
 PRINCETON = BENCHMARKS / "princeton"
@@ -43,7 +43,7 @@ needs_benchmarks = pytest.mark.skipif(not PRINCETON.is_dir(), reason="../shared/
 
 
 def needs_tables(n):
-    missing = tables.missing_files(tables.files_for(n))
+    missing = pdb_files.missing_files(pdb_files.files_for(n))
     if missing:
         pytest.skip(f"pattern databases missing: {missing} (run `python3 build.py`)")
 
@@ -145,8 +145,8 @@ def test_slices_give_the_same_answer_as_one_run(engine):
 
 
 def test_the_compact_engine_resumes_with_the_estimates_it_would_compute_afresh():
-    from puzzlesolver.fast.compact import EngineMax
-    if tables.missing_files(tables.COMPACT_4):
+    from puzzlesolver.fast.engines.pdb_compact import EngineMax
+    if pdb_files.missing_files(pdb_files.COMPACT_4):
         pytest.skip("compact 7-tile tables missing (run `python3 build.py tables`)")
     rng = random.Random(26)
     for _ in range(5):
@@ -184,14 +184,14 @@ def test_4x4_goal_with_blank_inside_falls_back_with_a_note():
 
 
 def test_missing_tables_fall_back_with_a_note(tmp_path):
-    tables.set_data_dir(tmp_path)
+    pdb_files.set_data_dir(tmp_path)
     try:
         search = solve(Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5]))
         assert "missing" in search.method and "linear conflicts" in search.method
         assert len(search.path()) - 1 == 14
     finally:
-        tables._data_dir = None
-        tables._cache.clear()
+        pdb_files._data_dir = None
+        pdb_files._cache.clear()
 
 
 @needs_benchmarks

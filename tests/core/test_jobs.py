@@ -11,7 +11,7 @@ import pytest
 from puzzlesolver import policy
 from puzzlesolver.board import Board
 from puzzlesolver.budget import cancelled_message
-from puzzlesolver.fast import rect_tables, tables
+from puzzlesolver.fast.tables import pdb_files, rect_tables
 from puzzlesolver.formats import BoardPuzzle
 from puzzlesolver.jobs import BudgetSpent, Job, Jobs
 from puzzlesolver.ops.game import deal_job, judge_job
@@ -226,14 +226,14 @@ def test_a_big_boards_solve_pauses_within_a_fraction_of_a_second_of_its_budget(n
 
 
 def test_a_job_declares_its_tables_before_it_runs_and_their_fallback_when_they_cannot_be_had(monkeypatch, tmp_path):
-    monkeypatch.setattr(tables, "_data_dir", tmp_path)       # no tables on hand at all
-    monkeypatch.setattr(tables, "_cache", {})
+    monkeypatch.setattr(pdb_files, "_data_dir", tmp_path)       # no tables on hand at all
+    monkeypatch.setattr(pdb_files, "_cache", {})
     puzzle = BoardPuzzle(4, tuple(range(1, 16)) + (0,))
     job = solve_job(puzzle)
-    assert [f.url for f in job.files()] == [f"pdb/{name}.gz" for name in tables.COMPACT_4]
-    without = job.files([f"pdb/{tables.COMPACT_4[0]}.gz"])
-    assert [f.url for f in without] == [f"pdb/{name}" for name in tables.FILES_4]
-    everything = [f"pdb/{tables.stored(name)}" for name in tables.ALL_FILES]
+    assert [f.url for f in job.files()] == [f"pdb/{name}.gz" for name in pdb_files.COMPACT_4]
+    without = job.files([f"pdb/{pdb_files.COMPACT_4[0]}.gz"])
+    assert [f.url for f in without] == [f"pdb/{name}" for name in pdb_files.FILES_4]
+    everything = [f"pdb/{pdb_files.stored(name)}" for name in pdb_files.ALL_FILES]
     assert job.files(everything) == []
     outcome = job.advance(1.0)
     assert outcome.kind == "done" and "Manhattan" in outcome.value.method   # does without, and says so
@@ -251,9 +251,9 @@ def test_judging_and_dealing_are_jobs_too():
 
 
 def test_reading_the_tables_does_not_count_against_a_solves_budget(monkeypatch):
-    if tables.missing_files(tables.COMPACT_4):
+    if pdb_files.missing_files(pdb_files.COMPACT_4):
         pytest.skip("the 15-puzzle's tables are not built (python3 build.py)")
-    monkeypatch.setattr(tables, "_cache", {})                 # read them again, a step at a time
+    monkeypatch.setattr(pdb_files, "_cache", {})                 # read them again, a step at a time
     job = solve_job(BoardPuzzle(4, (7, 3, 8, 12, 2, 4, 14, 1, 6, 13, 0, 9, 5, 10, 15, 11)),
                      policy.Options("ida", "pdb"), max_seconds=0.000_001)
     outcomes = [job.advance(0.01)]

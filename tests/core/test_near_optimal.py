@@ -11,12 +11,12 @@ from spec_helpers import BENCHMARKS, bfs_distances
 
 from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
-from puzzlesolver.fast.anytime import CHUNK, _Windows
-from puzzlesolver.fast.beam import BeamSearch
-from puzzlesolver.fast.estimates import LineEstimate
-from puzzlesolver.fast.ida import IDAStar
-from puzzlesolver.fast.lines import SubgoalSearch
-from puzzlesolver.fast.manhattan import ManhattanEngine
+from puzzlesolver.fast.engines.estimates import LineEstimate
+from puzzlesolver.fast.engines.manhattan import ManhattanEngine
+from puzzlesolver.fast.searches.anytime import CHUNK, _Windows
+from puzzlesolver.fast.searches.beam import BeamSearch
+from puzzlesolver.fast.searches.ida import IDAStar
+from puzzlesolver.fast.searches.lines import SubgoalSearch
 
 KORF24 = BENCHMARKS / "korf50_24puzzle.txt"
 

@@ -10,10 +10,10 @@ import pytest
 from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
 from puzzlesolver.search import SearchStats
-from puzzlesolver.fast.lines import SubgoalSearch, shrinking_lines
-from puzzlesolver.fast import placement
-from puzzlesolver.fast.placement import PlacementBeam, placement_plan
-from puzzlesolver.fast.placement_portfolio import BIG_KINDS, QUICK, Settings, portfolio
+from puzzlesolver.fast.searches import placement
+from puzzlesolver.fast.searches.lines import SubgoalSearch, shrinking_lines
+from puzzlesolver.fast.searches.placement import PlacementBeam, placement_plan
+from puzzlesolver.fast.searches.placement_portfolio import BIG_KINDS, QUICK, Settings, portfolio
 
 
 def reaches(board: Board, blank_path) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlesolver import grid, policy
-from puzzlesolver.fast import tables
+from puzzlesolver.fast.tables import pdb_files
 from puzzlesolver.formats import BoardPuzzle
 from puzzlesolver.policy import plans
 from puzzlesolver.policy.options import ALGORITHMS, HEURISTICS, OptionError, Options
@@ -107,12 +107,12 @@ def test_a_request_chooses_its_plan_once_for_its_files_its_loading_and_its_searc
 def test_the_plan_names_the_files_the_worker_fetches_and_the_search_reads(tmp_path, monkeypatch):
     """With no table at hand, the 15-puzzle's request asks for its compact tables; when one of those cannot be had,
     for the 6-6-3 ones instead; and its search, with neither, is IDA* on linear conflicts naming what is missing."""
-    monkeypatch.setattr(tables, "_data_dir", tmp_path)
-    monkeypatch.setattr(tables, "_cache", {})  # the tables other tests loaded stay theirs
+    monkeypatch.setattr(pdb_files, "_data_dir", tmp_path)
+    monkeypatch.setattr(pdb_files, "_cache", {})  # the tables other tests loaded stay theirs
     puzzle = BoardPuzzle(4, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15))
     compact = [file.url for file in policy.data_files(puzzle)]
-    assert compact == [f"pdb/{name}.gz" for name in tables.COMPACT_4]
+    assert compact == [f"pdb/{name}.gz" for name in pdb_files.COMPACT_4]
     assert [file.url for file in policy.data_files(puzzle, unavailable=compact[:1])] == [
-        f"pdb/{name}" for name in tables.FILES_4]
+        f"pdb/{name}" for name in pdb_files.FILES_4]
     assert policy.solve(puzzle).method.startswith(
         "IDA* + Manhattan distance + linear conflicts (pattern tables missing: 15puzzle-663-a.zpdb")

@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesolver import webapi
 from puzzlesolver.board import Board
-from puzzlesolver.fast import tables
+from puzzlesolver.fast.tables import pdb_files
 from puzzlesolver.play import DealError, deal_exactly, judge
 from spec_helpers import GOAL_3X3, bfs_distances
 
@@ -19,7 +19,7 @@ def eight_puzzle():
 
 
 def needs_tables(n):
-    if tables.missing_files(tables.files_for(n)):
+    if pdb_files.missing_files(pdb_files.files_for(n)):
         pytest.skip("pattern tables missing (run `python3 build.py`)")
 
 

@@ -14,9 +14,11 @@ from typing import Dict, Optional, Sequence, Tuple
 
 import pytest
 
+from buildtools import rect_bench
 from puzzlesolver import grid
-from puzzlesolver.fast import rect, rect_bench, rect_tables
-from puzzlesolver.fast.rect_engines import ConflictEngine
+from puzzlesolver.fast.engines.manhattan import ManhattanEngine
+from puzzlesolver.fast.searches.rect_ida import RectIDAStar, preparing
+from puzzlesolver.fast.tables import rect_tables
 from puzzlesolver.steps import searching, to_end
 from spec_helpers import bfs_distances, slide_neighbors
 
@@ -91,7 +93,7 @@ def random_board(goal: Tiles, width: int, rng: random.Random, solvable: bool = T
 
 
 def solve(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None, tables=None):
-    search = rect.RectIDAStar(width, height, tiles, goal, tables)
+    search = RectIDAStar(width, height, tiles, goal, tables)
     assert search.run() is True
     return search
 
@@ -159,7 +161,7 @@ def test_the_reading_order_rule_is_the_same_invariant(width, height):
 def test_an_unsolvable_rectangle_has_no_solution():
     goal = standard(4, 3)
     swapped = (2, 1) + goal[2:]
-    search = rect.RectIDAStar(4, 3, swapped)
+    search = RectIDAStar(4, 3, swapped)
     assert search.solvable is False
     assert search.run() is True and search.done
     assert search.blank_path() == [] and search.path() == [] and search.moves is None
@@ -167,11 +169,11 @@ def test_an_unsolvable_rectangle_has_no_solution():
 
 def test_boards_that_are_not_arrangements_are_refused():
     with pytest.raises(ValueError):
-        rect.RectIDAStar(3, 2, (1, 2, 3, 4, 5, 5))
+        RectIDAStar(3, 2, (1, 2, 3, 4, 5, 5))
     with pytest.raises(ValueError):
-        rect.RectIDAStar(1, 4, (1, 2, 3, 0))
+        RectIDAStar(1, 4, (1, 2, 3, 0))
     with pytest.raises(ValueError):
-        rect.RectIDAStar(3, 2, (1, 2, 3, 4, 5, 0), goal=(1, 2, 3, 4, 5, 6))
+        RectIDAStar(3, 2, (1, 2, 3, 4, 5, 0), goal=(1, 2, 3, 4, 5, 6))
 
 
 # -- optimal lengths ------------------------------------------------------------------------------
@@ -227,7 +229,7 @@ def test_slices_give_the_same_answer_as_one_run():
     goal = standard(4, 3)
     tiles = random_board(goal, 4, random.Random(4))
     whole = solve(4, 3, tiles)
-    sliced = rect.RectIDAStar(4, 3, tiles)
+    sliced = RectIDAStar(4, 3, tiles)
     calls = 1
     while not sliced.run(37):
         calls += 1
@@ -247,7 +249,7 @@ def test_the_estimate_never_exceeds_the_distance():
         goal = shuffled_goal(width, height, 1) if width * height < 9 else standard(width, height)
         distance = distances_to(goal, width)
         for tiles in random.Random(0).sample(sorted(distance), min(3000, len(distance))):
-            assert ConflictEngine(width, height, tiles, goal, [0]).estimate() <= distance[tiles]
+            assert ManhattanEngine(tiles, goal, width, True, [0]).estimate() <= distance[tiles]
 
 
 # -- pattern tables -------------------------------------------------------------------------------
@@ -285,7 +287,7 @@ def test_tables_with_any_goal_and_in_slices():
     distance = distances_to(goal, 3)
     for tiles in random.Random(8).sample(sorted(distance), 10):
         whole = solve(3, 3, tiles, goal, tables)
-        sliced = rect.RectIDAStar(3, 3, tiles, goal, tables)
+        sliced = RectIDAStar(3, 3, tiles, goal, tables)
         while not sliced.run(5):
             pass
         assert whole.moves == sliced.moves == distance[tiles]
@@ -295,7 +297,7 @@ def test_tables_with_any_goal_and_in_slices():
 def test_tables_for_another_goal_are_refused():
     tables = rect_tables.tables_for(3, 2)
     with pytest.raises(ValueError):
-        rect.RectIDAStar(3, 2, standard(3, 2), shuffled_goal(3, 2, 1), tables)
+        RectIDAStar(3, 2, standard(3, 2), shuffled_goal(3, 2, 1), tables)
 
 
 def test_tables_are_built_in_short_steps_and_kept(tmp_path):
@@ -343,15 +345,15 @@ def test_groups_are_blocks_of_the_goal():
 
 
 def test_preparing_a_search_builds_tables_only_where_they_pay():
-    small = to_end(rect_tables.preparing(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
+    small = to_end(preparing(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
     assert "linear conflicts" in small.method
     rect_tables.forget()
     goal = standard(5, 2)
-    unsolvable = to_end(rect_tables.preparing(5, 2, (2, 1) + goal[2:]))
+    unsolvable = to_end(preparing(5, 2, (2, 1) + goal[2:]))
     assert unsolvable.solvable is False and unsolvable.run() and unsolvable.blank_path() == []
     assert rect_tables.cached(5, 2) is None
     tiles = random_walk(goal, 5, 40, random.Random(3))
-    search = to_end(rect_tables.preparing(5, 2, tiles))
+    search = to_end(preparing(5, 2, tiles))
     assert "pattern tables (5-4)" in search.method
     assert to_end(searching(search)) and search.moves == meet_in_the_middle(tiles, goal, 5)
 

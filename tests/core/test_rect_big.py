@@ -10,17 +10,17 @@ import pytest
 
 from puzzlesolver import grid, policy
 from puzzlesolver.board import Board, random_board
-from puzzlesolver.fast import rect_tables
-from puzzlesolver.fast.anytime import AnytimeSearch, Answers
-from puzzlesolver.fast.beam import BeamSearch
-from puzzlesolver.fast.estimates import LineEstimate
-from puzzlesolver.fast.ida import IDAStar
-from puzzlesolver.fast.lines import SubgoalSearch
-from puzzlesolver.fast.manhattan import ManhattanEngine
-from puzzlesolver.fast.placement import PlacementBeam
-from puzzlesolver.fast.placement_portfolio import QUICK
-from puzzlesolver.fast.rect import RectIDAStar
-from puzzlesolver.fast.weighted import WeightedAStar
+from puzzlesolver.fast.engines.estimates import LineEstimate
+from puzzlesolver.fast.engines.manhattan import ManhattanEngine
+from puzzlesolver.fast.searches.anytime import AnytimeSearch, Answers
+from puzzlesolver.fast.searches.beam import BeamSearch
+from puzzlesolver.fast.searches.ida import IDAStar
+from puzzlesolver.fast.searches.lines import SubgoalSearch
+from puzzlesolver.fast.searches.placement import PlacementBeam
+from puzzlesolver.fast.searches.placement_portfolio import QUICK
+from puzzlesolver.fast.searches.rect_ida import RectIDAStar
+from puzzlesolver.fast.searches.weighted import WeightedAStar
+from puzzlesolver.fast.tables import rect_tables
 
 BIG_SHAPES = [(20, 3), (3, 20), (4, 10), (10, 4), (2, 20), (20, 2), (6, 5)]
 LINE_SHAPES = BIG_SHAPES + [(5, 7), (7, 5), (2, 9), (9, 2), (3, 2), (2, 3), (4, 2), (2, 4), (4, 3), (3, 4), (2, 2)]

@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesolver import policy
 from puzzlesolver.board import random_board
-from puzzlesolver.fast.rect import RectIDAStar
+from puzzlesolver.fast.searches.rect_ida import RectIDAStar
 from puzzlesolver.formats import BoardPuzzle, parse_board_text
 from puzzlesolver.policy import Options
 from puzzlesolver.webapi import answer as handle
@@ -172,7 +172,7 @@ def test_a_shape_the_app_serves_tables_for_asks_for_them_before_it_searches(monk
 
 
 def test_tables_read_from_the_folder_give_the_same_answer_as_tables_built(monkeypatch, tmp_path):
-    from puzzlesolver.fast import rect_tables
+    from puzzlesolver.fast.tables import rect_tables
     board = random_board(5, random.Random(3), height=2)
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))
     rect_tables.forget()

@@ -22,7 +22,8 @@ __all__ = ["compare_searches", "comparing_searches", "searches_data_files", "loa
 
 #: The estimates the comparison runs, weakest first.
 COMPARED = ("hamming", "manhattan", "linear-conflict", "walking-distance", "pdb")
-#: The estimates IDA*'s engines update as they go (:mod:`puzzlesolver.fast.manhattan`, :mod:`puzzlesolver.fast.pdb_engines`).
+#: The estimates IDA*'s engines update as they go (:mod:`puzzlesolver.fast.engines.manhattan`,
+#: :mod:`puzzlesolver.fast.engines.pdb_squares`).
 IDA_ESTIMATES = ("manhattan", "linear-conflict", "pdb")
 
 

@@ -4,7 +4,7 @@ boards (the Learn view's chart)."""
 from __future__ import annotations
 
 from ..board import Board
-from ..fast import tables
+from ..fast.tables import pdb_files
 from ..heuristics import ESTIMATES
 from ..steps import Work, to_end
 from .compare import COMPARED
@@ -23,7 +23,7 @@ def heuristic_quality() -> dict:
 
 def measuring_quality() -> Work[dict]:
     """:func:`heuristic_quality` as work in steps; yields ``{"boards", "of"}`` as it goes."""
-    table = tables.exact_3(8)
+    table = pdb_files.exact_3(8)
     counts = [0] * 32
     sums = {name: [0] * 32 for name in COMPARED if name != "pdb"}
     for rank, distance in enumerate(table):
@@ -31,7 +31,7 @@ def measuring_quality() -> Work[dict]:
             yield {"boards": rank, "of": len(table)}
         if distance == 255:
             continue
-        board = Board.from_tiles(tables.unrank_perm(rank, 9))
+        board = Board.from_tiles(pdb_files.unrank_perm(rank, 9))
         counts[distance] += 1
         for name in sums:
             sums[name][distance] += ESTIMATES[name](board)

@@ -1,6 +1,6 @@
-"""The fast path: IDA* on compact boards (:mod:`.ida`, its engines in :mod:`.pdb_engines`, :mod:`.manhattan`,
-:mod:`.compact`; rectangles in :mod:`.rect`), the anytime search for big boards (:mod:`.anytime`), weighted A*
-(:mod:`.weighted`), the line-by-line solver (:mod:`.lines`) and pattern-table loading (:mod:`.tables`).  Which
-of them runs for a request is decided in one place, :mod:`puzzlesolver.policy`.  The NumPy table builder
-(:mod:`.build_tables`) is used at build time only and is left out of the wheel the browser loads.
+"""The fast path, by concern: IDA*'s engines (:mod:`.engines`: one per estimate, behind one protocol), the searches
+that drive them or keep many boards (:mod:`.searches`: IDA* for squares and rectangles, the anytime search, beams,
+placements, the line-by-line solver, weighted A*), and the pattern tables they read (:mod:`.tables`).  Which of them
+runs for a request is decided in one place, :mod:`puzzlesolver.policy`.  The NumPy table builders run at
+build time only and are not part of the package (``pysrc/buildtools/``).
 """

@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional, Union
 from .. import check as checking
 from .. import explain as explaining
 from .. import grid
-from ..fast import tables
+from ..fast.tables import pdb_files
 from ..formats import BoardPuzzle, WordPuzzle
 from ..jobs import BudgetSpent, Job
 from ..policy import Options
@@ -135,7 +135,7 @@ def _quality(params: Params) -> Job[dict]:
 
 def _quality_once() -> Work[dict]:
     if "all" not in _quality_cache:
-        if tables.missing_files(tables.FILES_3[:1]):
+        if pdb_files.missing_files(pdb_files.FILES_3[:1]):
             raise BudgetSpent("The 8-puzzle's exact table could not be downloaded; try again when online.")
         _quality_cache["all"] = yield from explaining.measuring_quality()
     return _quality_cache["all"]

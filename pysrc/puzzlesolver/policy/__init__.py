@@ -31,7 +31,7 @@ from typing import Optional, Union
 
 from ..board import Board
 from ..budget import within
-from ..fast import tables
+from ..fast.tables import pdb_files
 from ..formats import BoardPuzzle, WordPuzzle
 from ..results import BoardResult, Kind, LadderResult, Result, Status
 from ..search import AStar, BoardSearch, SearchStats
@@ -74,7 +74,7 @@ def starting(puzzle: Puzzle, options: Options = Options()) -> Work[Solving]:
     if not board.is_solvable():
         early = BoardResult(Status.UNSOLVABLE, board, "parity (no search needed)", reason=no_answer(board))
         return Solving(Kind.BOARD, board, None, advice, early)
-    yield from tables.loading(plan.reads())
+    yield from pdb_files.loading(plan.reads())
     return Solving(Kind.BOARD, board, (yield from plan.searching(board, options)), advice)
 
 
@@ -83,7 +83,7 @@ def loading(puzzle: Puzzle, options: Options = Options()) -> Work[None]:
     (for callers that run a board search of their own: judging, dealing, comparing)."""
     plan = board_plan(puzzle, options) if isinstance(puzzle, BoardPuzzle) else None
     if plan is not None:
-        yield from tables.loading(plan.reads())
+        yield from pdb_files.loading(plan.reads())
 
 
 def board_search(board: Board, options: Options = Options()) -> BoardSearch:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Collection, List, Sequence, Union
 
 from .. import grid
-from ..fast import rect_tables, tables
+from ..fast.tables import pdb_files, rect_tables
 from ..formats import BoardPuzzle, WordPuzzle
 from ..words import DICTIONARIES, word_list_path
 from .options import Options
@@ -50,13 +50,13 @@ def data_files(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options = Option
     if plan.shape_tables:
         return [file for file in _shape_table_files(puzzle.tiles, goal_of(puzzle), puzzle.width)
                 if file.url not in unavailable]
-    url = lambda name: f"pdb/{tables.stored(name)}"  # noqa: E731 - the file the site serves
+    url = lambda name: f"pdb/{pdb_files.stored(name)}"  # noqa: E731 - the file the site serves
     names = plan.files
     other = plan.instead()
     if other is not None and any(url(name) in unavailable for name in names):
         names = other.files
-    folder = tables.data_dir()
-    return [DataFile(url(name), str(Path(folder) / name)) for name in tables.missing_files(names)
+    folder = pdb_files.data_dir()
+    return [DataFile(url(name), str(Path(folder) / name)) for name in pdb_files.missing_files(names)
             if url(name) not in unavailable]
 
 

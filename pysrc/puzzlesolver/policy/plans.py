@@ -11,15 +11,15 @@ fetches first, the tables read into memory before the search starts and the sear
 * **4x4**: IDA* on the compact 7-tile pattern tables, else on the 6-6-3 ones when those are at hand, else on Manhattan
   distance + linear conflicts (the method says which files are missing).  The tables take goals whose blank is in a
   corner; other goals run on linear conflicts.
-* **5x5 and up**, by default: the anytime search (:mod:`puzzlesolver.fast.anytime`), an answer at once, shorter ones
-  while it runs, and a proven lower bound.  Its bound is IDA* on the additive 5-5-5-5-4 tables on 5x5 (goals with
-  the blank in a corner; twice as fast as linear conflicts and stronger: the bound after 10 s, Korf & Felner's
-  24-puzzles, 0.88 -> 0.91 x the optimum), else on linear conflicts; its answers come from beams over the whole
-  board up to 64 cells, from placement beams above (and on thin rectangles, where whole-board beams stall).
+* **5x5 and up**, by default: the anytime search (:mod:`puzzlesolver.fast.searches.anytime`), an answer at once,
+  shorter ones while it runs, and a proven lower bound.  Its bound is IDA* on the additive 5-5-5-5-4 tables on 5x5
+  (goals with the blank in a corner; twice as fast as linear conflicts and stronger: the bound after 10 s, Korf &
+  Felner's 24-puzzles, 0.88 -> 0.91 x the optimum), else on linear conflicts; its answers come from beams over the
+  whole board up to 64 cells, from placement beams above (and on thin rectangles, where whole-board beams stall).
   ``"ida"`` asks for the bound's IDA* alone (on 5x5, the tables, or linear conflicts with the missing files named).
 * **Rectangles** (W != H) of up to :data:`RECT_OPTIMAL_UP_TO` cells: optimal IDA* on additive pattern tables built
-  for the shape and goal as the search starts (:mod:`puzzlesolver.fast.rect_tables`; from 10 cells on), or on linear
-  conflicts when that heuristic (or Manhattan distance) is asked for; larger rectangles as the big squares.
+  for the shape and goal as the search starts (:mod:`puzzlesolver.fast.tables.rect_tables`; from 10 cells on), or on
+  linear conflicts when that heuristic (or Manhattan distance) is asked for; larger rectangles as the big squares.
 * ``"astar"`` / ``"astar-tree"`` (and ``"auto"`` with an estimate only A* has: hamming, walking-distance): the seeds'
   A* with that estimate, "auto" being the pattern tables on 3x3 and 4x4 and linear conflicts elsewhere.
 * ``"weighted"``: weighted A* up to 4x4 and on small rectangles, the line-by-line solver above; ``"lines"``: the
@@ -43,8 +43,8 @@ from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 
 from .. import grid
 from ..board import Board
-from ..fast import tables
-from ..fast.anytime import BEAM_UP_TO, AnytimeSearch, Answers
+from ..fast.searches.anytime import BEAM_UP_TO, AnytimeSearch, Answers
+from ..fast.tables import pdb_files
 from ..formats import BoardPuzzle
 from ..search import BoardSearch
 from ..steps import Work
@@ -70,8 +70,8 @@ THIN = 3
 @dataclass(frozen=True)
 class Plan:
     """One entry of the table: ``name`` (unique), the ``search`` factory (:mod:`.searches`), the pattern-table
-    ``files`` it reads (names in :func:`puzzlesolver.fast.tables.data_dir`), and its ``fallback``: the plan that
-    runs instead when one of those cannot be had.  ``shape_tables``: it builds pattern tables for the board's own
+    ``files`` it reads (names in :func:`puzzlesolver.fast.tables.pdb_files.data_dir`), and its ``fallback``: the plan
+    that runs instead when one of those cannot be had.  ``shape_tables``: it builds pattern tables for the board's own
     shape as it starts, instead of reading ``files`` (the site serves those of a few shapes)."""
 
     name: str
@@ -84,7 +84,7 @@ class Plan:
         """The search for ``board``, built in steps when it must be; the fallback's when a table is missing."""
         try:
             return (yield from self.search(board, options))
-        except tables.TablesMissing:
+        except pdb_files.TablesMissing:
             if self.fallback is None:
                 raise
             return (yield from self.fallback.searching(board, options))
@@ -98,7 +98,7 @@ class Plan:
     def reads(self) -> Tuple[str, ...]:
         """The files the search will read: this plan's when all are at hand, else those of :meth:`instead`."""
         other = self.instead()
-        return other.reads() if other is not None and tables.missing_files(self.files) else self.files
+        return other.reads() if other is not None and pdb_files.missing_files(self.files) else self.files
 
 
 def _anytime(bound: Plan, answers: Answers) -> Factory:
@@ -116,22 +116,22 @@ MANHATTAN = Plan("IDA* on Manhattan distance", searches.manhattan)
 OTHER_GOAL = Plan("IDA* on linear conflicts: no tables for this goal", searches.conflicts_other_goal)
 NO_TABLES = Plan("IDA* on linear conflicts: no tables for this shape", searches.conflicts_no_tables)
 TABLES_MISSING = Plan("IDA* on linear conflicts: the tables missing", searches.conflicts_tables_missing)
-EXACT_3 = Plan("IDA* on the exact 3x3 tables", searches.exact_3x3, tables.FILES_3, TABLES_MISSING)
-PDB_663 = Plan("IDA* on the 4x4 6-6-3 tables", searches.pdb_663, tables.FILES_4, TABLES_MISSING)
-COMPACT_4 = Plan("IDA* on the 4x4 compact tables", searches.compact_4x4, tables.COMPACT_4, PDB_663)
-TABLES_5 = Plan("IDA* on the 5x5 tables", searches.tables_5x5, tables.FILES_5, TABLES_MISSING)
+EXACT_3 = Plan("IDA* on the exact 3x3 tables", searches.exact_3x3, pdb_files.FILES_3, TABLES_MISSING)
+PDB_663 = Plan("IDA* on the 4x4 6-6-3 tables", searches.pdb_663, pdb_files.FILES_4, TABLES_MISSING)
+COMPACT_4 = Plan("IDA* on the 4x4 compact tables", searches.compact_4x4, pdb_files.COMPACT_4, PDB_663)
+TABLES_5 = Plan("IDA* on the 5x5 tables", searches.tables_5x5, pdb_files.FILES_5, TABLES_MISSING)
 #: The anytime search's bound on 5x5: as TABLES_5, but on plain linear conflicts without the tables.
-BOUND_5 = Plan("the anytime bound: IDA* on the 5x5 tables", searches.tables_5x5, tables.FILES_5, CONFLICTS)
-ANYTIME_5 = Plan("anytime: beams, bound by IDA* on the 5x5 tables", _anytime(BOUND_5, Answers.BEAMS), tables.FILES_5)
+BOUND_5 = Plan("the anytime bound: IDA* on the 5x5 tables", searches.tables_5x5, pdb_files.FILES_5, CONFLICTS)
+ANYTIME_5 = Plan("anytime: beams, bound by IDA* on the 5x5 tables", _anytime(BOUND_5, Answers.BEAMS), pdb_files.FILES_5)
 ANYTIME_BEAMS = Plan("anytime: beams, bound by IDA* on linear conflicts", _anytime(CONFLICTS, Answers.BEAMS))
 ANYTIME_PLACEMENTS = Plan("anytime: placement beams, bound by IDA* on linear conflicts",
                           _anytime(CONFLICTS, Answers.PLACEMENTS))
 RECT_TABLES = Plan("IDA* on tables built for the rectangle", searches.rect_tables_search, shape_tables=True)
 RECT_CONFLICTS = Plan("IDA* on a rectangle's linear conflicts", searches.rect_conflicts)
-ASTAR_PDB_3 = Plan("A* on the exact 3x3 tables", searches.astar_pdb, tables.FILES_3)
-ASTAR_PDB_4 = Plan("A* on the 4x4 6-6-3 tables", searches.astar_pdb, tables.FILES_4)
+ASTAR_PDB_3 = Plan("A* on the exact 3x3 tables", searches.astar_pdb, pdb_files.FILES_3)
+ASTAR_PDB_4 = Plan("A* on the 4x4 6-6-3 tables", searches.astar_pdb, pdb_files.FILES_4)
 #: A* with "pdb" on 5x5: its files are the 5x5 tables', though the estimate is linear conflicts there.
-ASTAR_PDB_5 = Plan("A* with pdb, the 5x5 tables' files", searches.astar_pdb, tables.FILES_5)
+ASTAR_PDB_5 = Plan("A* with pdb, the 5x5 tables' files", searches.astar_pdb, pdb_files.FILES_5)
 ASTAR_PDB = Plan("A* with pdb (linear conflicts: no tables for this shape)", searches.astar_pdb)
 ASTAR_CONFLICTS = Plan("A* on linear conflicts", searches.astar_conflicts)
 ASTAR_NAMED = Plan("A* on the estimate asked for", searches.astar_named)

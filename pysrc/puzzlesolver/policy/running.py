@@ -13,9 +13,9 @@ from typing import List, Optional, Tuple, Union
 
 from .. import grid
 from ..board import Board
-from ..fast.anytime import AnytimeSearch
-from ..fast.ida import IDAStar
-from ..fast.rect import RectIDAStar
+from ..fast.searches.anytime import AnytimeSearch
+from ..fast.searches.ida import IDAStar
+from ..fast.searches.rect_ida import RectIDAStar
 from ..results import BoardResult, Kind, LadderResult, Result, Status
 from ..search import Search, SearchStats
 from ..words import WordState

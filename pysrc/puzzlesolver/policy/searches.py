@@ -1,10 +1,10 @@
 """How each search of the plan table (:mod:`.plans`) is built for one board: the search factories.
 
 A factory takes the board and the request's options and returns the search, not yet run, as work
-(:mod:`puzzlesolver.steps`): most build it at once; a small rectangle's builds the pattern tables for its shape
-first, in steps.  A factory that needs a table file raises :class:`~puzzlesolver.fast.tables.TablesMissing` when it
-cannot be had; its plan's fallback then runs instead.  Which factory runs for which board is the table's to say,
-never a factory's.
+(:mod:`puzzlesolver.steps`): most build it at once; a small rectangle's builds the pattern tables for its shape first,
+in steps.  A factory that needs a table file raises :class:`~puzzlesolver.fast.tables.pdb_files.TablesMissing` when it
+cannot be had; its plan's fallback then runs instead.  Which factory runs for which board is the table's to say, never
+a factory's.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from typing import Callable, List
 
 from .. import grid
 from ..board import Board
-from ..fast import compact, rect_tables, tables
-from ..fast.ida import IDAStar
-from ..fast.lines import SubgoalSearch
-from ..fast.manhattan import ManhattanEngine
-from ..fast.pdb_engines import Exact3, Pdb5, Pdb663
-from ..fast.rect import RectIDAStar
-from ..fast.weighted import WeightedAStar
+from ..fast.engines.manhattan import ManhattanEngine
+from ..fast.engines.pdb_compact import EngineMax
+from ..fast.engines.pdb_squares import Exact3, Pdb5, Pdb663
+from ..fast.searches.ida import IDAStar
+from ..fast.searches.lines import SubgoalSearch
+from ..fast.searches.rect_ida import RectIDAStar, preparing
+from ..fast.searches.weighted import WeightedAStar
+from ..fast.tables import pdb_files, rect_tables
 from ..heuristics import ESTIMATES
 from ..search import AStar, BoardSearch
 from ..steps import Work
@@ -35,9 +36,9 @@ __all__ = ["Factory", "at_once", "exact_3x3", "compact_4x4", "pdb_663", "tables_
 Factory = Callable[[Board, Options], Work[BoardSearch]]
 
 #: The side of the corner the line-by-line plan leaves to an optimal search: a 3x3 (a 2x3 on boards 2 cells
-#: across), on Manhattan distance + linear conflicts.  It reads no table, so the plan declares no data file
-#: (IDA* on Manhattan distance + linear conflicts took up to 11 s on a 4x4; the placement beams of the anytime
-#: search finish on a 4x4 with the 15-puzzle's tables when those are at hand, see :mod:`puzzlesolver.fast.lines`).
+#: across), on Manhattan distance + linear conflicts.  It reads no table, so the plan declares no data file (IDA* on
+#: Manhattan distance + linear conflicts took up to 11 s on a 4x4; the placement beams of the anytime search finish on
+#: a 4x4 with the 15-puzzle's tables when those are at hand, see :mod:`puzzlesolver.fast.searches.lines`).
 LINES_FINISH = 3
 
 
@@ -55,8 +56,8 @@ def at_once(build: Callable[[Board, Options], BoardSearch]) -> Factory:
 @at_once
 def exact_3x3(board: Board, _options: Options) -> IDAStar:
     """IDA* on the exact 3x3 distance table of the goal's blank (corner, edge or centre, after a symmetry)."""
-    tiles, back, blank = grid.canonical(board.tiles, board.goal, 3, tables.EXACT_3_BLANKS)
-    tables.exact_3(blank)
+    tiles, back, blank = grid.canonical(board.tiles, board.goal, 3, pdb_files.EXACT_3_BLANKS)
+    pdb_files.exact_3(blank)
     return IDAStar(board, lambda counter: Exact3(tiles, blank, counter), "IDA* + exact 8-puzzle distance table", back)
 
 
@@ -64,9 +65,9 @@ def exact_3x3(board: Board, _options: Options) -> IDAStar:
 def compact_4x4(board: Board, _options: Options) -> IDAStar:
     """IDA* on the 15-puzzle's compact 7-tile tables (the goal's blank in a corner)."""
     tiles, back, _ = grid.canonical(board.tiles, board.goal, 4, (15,))
-    for name in tables.COMPACT_4:
-        tables.load_table(name)
-    return IDAStar(board, lambda counter: compact.EngineMax(tiles, counter),
+    for name in pdb_files.COMPACT_4:
+        pdb_files.load_table(name)
+    return IDAStar(board, lambda counter: EngineMax(tiles, counter),
                    "IDA* + 7-7-1 compact pattern databases (two partitions, max, mirror lookup)", back)
 
 
@@ -74,7 +75,7 @@ def compact_4x4(board: Board, _options: Options) -> IDAStar:
 def pdb_663(board: Board, _options: Options) -> IDAStar:
     """IDA* on the 15-puzzle's 6-6-3 tables (the goal's blank in a corner)."""
     tiles, back, _ = grid.canonical(board.tiles, board.goal, 4, (15,))
-    tables.tables_663()
+    pdb_files.tables_663()
     return IDAStar(board, lambda counter: Pdb663(tiles, counter), "IDA* + 6-6-3 pattern databases (mirror lookup)",
                    back)
 
@@ -82,7 +83,7 @@ def pdb_663(board: Board, _options: Options) -> IDAStar:
 @at_once
 def tables_5x5(board: Board, _options: Options) -> IDAStar:
     """IDA* on the 24-puzzle's additive 5-5-5-5-4 tables (the goal's blank in a corner)."""
-    tables.tables_5()
+    pdb_files.tables_5()
     tiles, back, _ = grid.canonical(board.tiles, board.goal, 5, (24,))
     return IDAStar(board, lambda counter: Pdb5(tiles, counter), "IDA* + 5-5-5-5-4 pattern databases (mirror lookup)",
                    back)
@@ -121,7 +122,7 @@ def conflicts_no_tables(board: Board, _options: Options) -> IDAStar:
 @at_once
 def conflicts_tables_missing(board: Board, _options: Options) -> IDAStar:
     """Linear conflicts where the size's tables are not at hand (the method names the missing files)."""
-    missing = tables.missing_files(tables.files_for(board.width))
+    missing = pdb_files.missing_files(pdb_files.files_for(board.width))
     return _ida_manhattan(board, True, f" (pattern tables missing: {', '.join(missing)}; build them with "
                                        "`python3 build.py`)")
 
@@ -144,10 +145,10 @@ def rect_tables_search(board: Board, _options: Options) -> Work[RectIDAStar]:
     canon = grid.canonical_rectangle(board.tiles, board.goal, board.width)
     folder = rect_tables.folder()
     if canon is None:
-        building = rect_tables.preparing(board.width, board.height, board.tiles, board.goal, folder)
+        building = preparing(board.width, board.height, board.tiles, board.goal, folder)
     else:
         tiles, back, width = canon
-        building = rect_tables.preparing(width, len(tiles) // width, tiles, folder=folder, back=back)
+        building = preparing(width, len(tiles) // width, tiles, folder=folder, back=back)
     while True:
         try:
             step = next(building)

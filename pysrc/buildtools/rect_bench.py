@@ -1,6 +1,6 @@
 """The ``rect`` benchmark: optimal solves of seeded random W x H boards, per shape, with and without tables.
 
-``python -m puzzlesolver.fast.rect_bench [--shapes 2x3,3x5,...] [--boards N] [--repeat R] [--limit S]
+``PYTHONPATH=pysrc python -m buildtools.rect_bench [--shapes 2x3,3x5,...] [--boards N] [--repeat R] [--limit S]
 [--estimates tables,conflicts] [--partitions 1] [--check] [--seed K] [--cpu-time]`` prints, per shape
 (W wide, H tall) and estimate, the time to build the tables (from nothing, in this process), then per
 board the optimal moves, the first estimate, the expansions and the seconds (median of the repeats), and
@@ -41,8 +41,9 @@ import sys
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .. import grid
-from . import rect, rect_tables
+from puzzlesolver import grid
+from puzzlesolver.fast.searches.rect_ida import RectIDAStar
+from puzzlesolver.fast.tables import rect_tables
 
 __all__ = ["SHAPES", "random_boards", "reference_length", "main"]
 
@@ -108,7 +109,7 @@ def reference_length(width: int, height: int, tiles: Sequence[int], goal: Sequen
 
 def _solve(width: int, height: int, tiles: grid.Tiles, tables, limit: float):
     """One timed solve in slices; returns (search, seconds, finished within the limit)."""
-    search = rect.RectIDAStar(width, height, tiles, tables=tables)
+    search = RectIDAStar(width, height, tiles, tables=tables)
     began = clock()
     while not search.run(_SLICE):
         if clock() - began > limit:
@@ -124,7 +125,7 @@ def _replays(width: int, tiles: grid.Tiles, search) -> bool:
 def bench_shape(width: int, height: int, boards: int, repeat: int, limit: float, estimates: Sequence[str],
                 check: bool, seed: int, out=None, partitions: Optional[int] = None) -> bool:
     """Benchmark one shape; print its lines (to ``out``, standard output by default); return False when an
-    answer was wrong.  ``partitions``: how many of :func:`~puzzlesolver.fast.rect_tables.default_partitions`
+    answer was wrong.  ``partitions``: how many of :func:`~puzzlesolver.fast.tables.rect_tables.default_partitions`
     to read (all by default)."""
     out = out or sys.stdout
     goal = grid.standard_goal(width, height)
@@ -186,7 +187,7 @@ def _shape(text: str) -> Tuple[int, int]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m puzzlesolver.fast.rect_bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m buildtools.rect_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--shapes", default=",".join(f"{w}x{h}" for w, h in SHAPES),
                         help="W x H shapes, comma-separated (W wide, H tall)")
     parser.add_argument("--boards", type=int, default=10)

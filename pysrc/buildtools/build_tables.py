@@ -1,9 +1,9 @@
-"""Build the pattern tables of :mod:`puzzlesolver.fast.tables` (NumPy; build time only, never shipped).
+"""Build the pattern tables of :mod:`puzzlesolver.fast.tables.pdb_files` (NumPy; build time only, never shipped).
 
-``python -m puzzlesolver.fast.build_tables DIR [--only small|compact] [--force] [--verbose]`` writes the
-missing tables into DIR: the small ones (3x3 exact, 4x4 6-6-3 and 5x5 5-5-5-5-4: about 50 s on two cores,
-1 GB of memory per 5-tile table) and the 15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3
-minutes on two cores, two searches at a time, 900 MB).  ``python3 build.py`` runs it into ``.cache/pdb``;
+``PYTHONPATH=pysrc python -m buildtools.build_tables DIR [--only small|compact] [--force] [--verbose]`` writes the
+missing tables into DIR: the small ones (3x3 exact, 4x4 6-6-3 and 5x5 5-5-5-5-4: about 50 s on two cores, 1 GB of
+memory per 5-tile table) and the 15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3 minutes on two
+cores, two searches at a time, 900 MB).  ``python3 build.py`` runs it into ``.cache/pdb``;
 ``serve`` builds the compact tables in the background.
 """
 
@@ -16,9 +16,9 @@ import zlib
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from ..grid import standard_goal_with_blank
-from .tables import (COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, FILES_5, PATTERNS_4, PATTERNS_5, candidates,
-                     rank_perm, stored)
+from puzzlesolver.fast.tables.pdb_files import (COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, FILES_5, PATTERNS_4,
+                                                PATTERNS_5, candidates, rank_perm, stored)
+from puzzlesolver.grid import standard_goal_with_blank
 
 __all__ = ["build_pattern_table", "build_exact_3", "build_all", "main"]
 
@@ -142,7 +142,7 @@ def _build_additive(folder: str, name: str, n: int, pattern: Sequence[int]) -> T
 #: 15-puzzle's 6-6-3 ones, about 15 s), ``24`` (the 24-puzzle's 5-5-5-5-4 ones, about 50 s on two cores,
 #: 1 GB each) and ``compact`` (the 15-puzzle's 7-tile ones, about 3 minutes on two cores).
 GROUPS = ("small", "24", "compact")
-#: The files of each group, as the engine names them (:data:`puzzlesolver.fast.tables.FILES`).
+#: The files of each group, as the engine names them (:data:`puzzlesolver.fast.tables.pdb_files.FILES`).
 GROUP_FILES = {"small": FILES_3 + FILES_4, "24": FILES_5, "compact": COMPACT_4}
 
 
@@ -202,7 +202,7 @@ def _build_additive_set(folder: Path, force: bool, log, n: int, names: Sequence[
 def main(argv: Optional[Sequence[str]] = None) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m puzzlesolver.fast.build_tables", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m buildtools.build_tables", description=__doc__.split("\n")[0])
     parser.add_argument("dir", nargs="?", help="output directory (default: the first data directory)")
     parser.add_argument("--force", action="store_true", help="rebuild even if the files exist")
     parser.add_argument("--only", choices=GROUPS, help="one group of tables (default: all)")

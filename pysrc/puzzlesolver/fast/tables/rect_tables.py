@@ -20,7 +20,7 @@ and 36.1 on 5 x 3 (linear conflicts: 40.3 and 37.2), the regions 52.8 and 40.3. 
 (placement, region) instead of the least over regions would add only 1.1 and 0.5, for 15 times the memory
 and more work per move: not done.  A second partition (:func:`default_partitions`) adds 1.8 on 7 x 2.
 
-Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.rect_engines.TableEngine`):
+Tables are indexed as the engine reads them (:class:`puzzlesolver.fast.engines.pdb_rectangles.TableEngine`):
 ``sum(cell_i * cells**i)`` over the group's tiles (16**5 = 1,048,576 entries on 16 cells, a byte each in
 the files, lists in memory: see :class:`PatternTables`).
 :func:`building` is a generator of steps of about 10 ms (:mod:`puzzlesolver.steps`) so that the web
@@ -48,13 +48,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from ..grid import blank_moves, can_reach, goal_cells
-from ..steps import STEP_SECONDS, Work, to_end
-from . import tables
-from .rect import RectIDAStar, check_board
+from ...grid import blank_moves, check_rectangle, goal_cells
+from ...steps import STEP_SECONDS, Work, to_end
+from . import pdb_files
 
 __all__ = ["PatternTables", "default_patterns", "default_partitions", "TWO_PARTITIONS_FROM", "TABLES_FROM",
-           "preparing", "building", "tables_for", "cached", "forget", "table_file", "folder", "shipped_files",
+           "building", "tables_for", "cached", "forget", "table_file", "folder", "shipped_files",
            "SHIPPED", "FOLDER_NAME", "GROUP_SIZE", "UNSEEN"]
 
 #: The largest group :func:`default_patterns` makes: a 5-tile group on 15-16 cells is 360,360-524,160
@@ -69,7 +68,7 @@ TWO_PARTITIONS_FROM = 12
 UNSEEN = 255
 #: The shapes (wide side first) whose tables for the usual goal the build makes and the web app serves.
 SHIPPED = ((5, 2), (6, 2), (7, 2), (8, 2), (4, 3), (5, 3))
-#: The subfolder of the pattern tables' folder (:func:`puzzlesolver.fast.tables.data_dir`) they are kept in.
+#: The subfolder of the pattern tables' folder (:func:`puzzlesolver.fast.tables.pdb_files.data_dir`) they are kept in.
 FOLDER_NAME = "rect"
 
 Key = Tuple[int, int, Tuple[int, ...], Tuple[int, ...]]
@@ -269,7 +268,7 @@ def _write(path: Path, table: bytearray) -> None:
 
 def folder() -> Path:
     """Where rectangle tables are kept: the :data:`FOLDER_NAME` subfolder of the pattern tables' folder."""
-    return tables.data_dir() / FOLDER_NAME
+    return pdb_files.data_dir() / FOLDER_NAME
 
 
 def shipped_files(width: int, height: int, goal: Optional[Sequence[int]] = None) -> List[str]:
@@ -298,10 +297,10 @@ def building(width: int, height: int, goal: Optional[Sequence[int]] = None,
     steps; each table is taken from memory, else from ``folder`` when given, else built (and kept in both).
 
     Yields ``{"table": k, "tables": count, "positions": n}`` about every ``step_seconds``; returns one
-    :class:`PatternTables` per partition (what :class:`puzzlesolver.fast.rect.RectIDAStar` takes).
+    :class:`PatternTables` per partition (what :class:`puzzlesolver.fast.searches.rect_ida.RectIDAStar` takes).
     """
     goal = _standard(width, height, goal)
-    check_board(width, height, goal, goal)
+    check_rectangle(width, height, goal, goal)
     partitions = tuple(tuple(tuple(p) for p in partition)
                        for partition in (partitions or default_partitions(width, height, goal)))
     groups = list(dict.fromkeys(p for partition in partitions for p in partition))
@@ -368,25 +367,3 @@ def _keep_recent(shape: Tuple[int, int, Tuple[int, ...]]) -> None:
         for key in [key for key in _memory if key[:3] == dropped]:
             del _memory[key]
             _seconds.pop(key, None)
-
-
-def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-              folder: Optional[Union[str, Path]] = None, step_seconds: float = STEP_SECONDS,
-              back: Optional[Sequence[int]] = None) -> Work[RectIDAStar]:
-    """The optimal search for one board, in steps: its tables built first (from :data:`TABLES_FROM` cells on,
-    and only when the board can reach its goal), yielding :func:`building`'s progress; returns the
-    :class:`~puzzlesolver.fast.rect.RectIDAStar`, not yet run (run it in slices, e.g. with
-    :func:`puzzlesolver.steps.searching`); ``back`` maps its cells onto the board it stands for (see
-    :func:`puzzlesolver.grid.canonical_rectangle`).
-
-    >>> from puzzlesolver.steps import searching
-    >>> search = to_end(preparing(4, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11)))
-    >>> to_end(searching(search)), search.moves, search.method
-    (True, 1, 'IDA* + additive pattern tables (4-4-3 and 2-5-4)')
-    """
-    goal = _standard(width, height, goal)
-    check_board(width, height, tiles, goal)
-    tables = None
-    if width * height >= TABLES_FROM and can_reach(tiles, goal, width):
-        tables = yield from building(width, height, goal, folder=folder, step_seconds=step_seconds)
-    return RectIDAStar(width, height, tiles, goal, tables, back)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import heapq
 from typing import Dict, List, Optional
 
-from .. import grid
-from ..board import Board
-from ..search import SearchStats
+from ... import grid
+from ...board import Board
+from ...search import SearchStats
 
 __all__ = ["WeightedAStar"]
 

@@ -1,10 +1,11 @@
-"""The 15-puzzle's default engine for :class:`~puzzlesolver.fast.ida.IDAStar`: compact 7-tile pattern databases.
+"""The 15-puzzle's default engine for :class:`~puzzlesolver.fast.searches.ida.IDAStar`: compact 7-tile pattern
+databases.
 
-Pure Python (standard library only) at run time; the tables are built by :mod:`.build_compact` (NumPy)
-and read by :mod:`.tables` (:data:`~.tables.COMPACT_PATTERNS_4`).  The hot loop is specialised like
-:mod:`.pdb_engines`', on purpose.
+Pure Python (standard library only) at run time; the tables are built by ``buildtools/build_compact.py`` (NumPy)
+and read by :mod:`puzzlesolver.fast.tables.pdb_files` (:data:`~puzzlesolver.fast.tables.pdb_files.COMPACT_PATTERNS_4`).
+The hot loop is specialised like :mod:`.pdb_squares`', on purpose.
 
-:class:`EngineMax` has the interface of :class:`~puzzlesolver.fast.pdb_engines.Pdb663` (constructor ``(tiles,
+:class:`EngineMax` has the interface of :class:`~puzzlesolver.fast.engines.pdb_squares.Pdb663` (constructor ``(tiles,
 counter)``; a recursive closure ``self.dfs(rem, blank, moves, ...)`` that decrements ``counter[0]`` per
 expansion, raises the driver's Suspend exception when it goes below zero (appending the blank's cells
 on the way out), appends the blank's cells to ``self.found`` (deepest first) at the goal and returns
@@ -31,10 +32,10 @@ It lives in the engine and survives a suspended slice (cleared when the bound ch
 from __future__ import annotations
 
 from math import prod
-from typing import List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
-from . import tables
-from .ida import _Suspend
+from ..tables import pdb_files
+from .protocol import Suspend
 
 __all__ = ["EngineMax", "TT_CAP"]
 
@@ -71,14 +72,12 @@ class EngineMax:
     mirror board (j), the (doubled-excess) value of R and of the max of A and B on each.
     """
 
-    def __init__(self, tiles: Sequence[int], counter: List[int], suspend: Optional[type] = None,
-                 tt_slack: Optional[int] = 0, tt_cap: int = TT_CAP) -> None:
-        Suspend = suspend or _Suspend
-        self.Suspend = Suspend
-        R, A, B = tables.COMPACT_PATTERNS_4
+    def __init__(self, tiles: Sequence[int], counter: List[int], tt_slack: Optional[int] = 0,
+                 tt_cap: int = TT_CAP) -> None:
+        R, A, B = pdb_files.COMPACT_PATTERNS_4
         self.name = "7-7-1 x2 (max) compact pattern databases with mirror lookup"
         self.patterns = (R, A, B)
-        tR, tA, tB = tabs = [tables.load_table(name) for name in tables.COMPACT_4]
+        tR, tA, tB = tabs = [pdb_files.load_table(name) for name in pdb_files.COMPACT_4]
         self.tabs = tabs
         tr = [(c % 4) * 4 + c // 4 for c in range(16)]
         mt = [0] + [tr[t - 1] + 1 for t in range(1, 16)]
@@ -119,8 +118,9 @@ class EngineMax:
                 mdist[t][c] = abs(c // 4 - (t - 1) // 4) + abs(c % 4 - (t - 1) % 4)
         self.mdist = mdist
         self.moves = _moves(4)
-        following = {(b, nb): ([], []) for b in range(16) for nb in self.moves[b]}
-        entries = {}
+        following: Dict[Tuple[int, int], Tuple[list, list]] = {(b, nb): ([], []) for b in range(16)
+                                                               for nb in self.moves[b]}
+        entries: Dict[Tuple[int, int], tuple] = {}
         for (b, nb), nxt in following.items():
             nP = [(b - nb) * prim_n[0][t] for t in range(16)]
             nB = [(b - nb) * prim_n[1][t] for t in range(16)]
@@ -141,20 +141,22 @@ class EngineMax:
                 if x != b:
                     nxt[0 if abs(x - nb) == 4 else 1].append(entries[nb, x])
         self.entries = entries
-        self.first_moves = {}
+        self.first_moves: Dict[int, Tuple[list, list]] = {}
         for b in range(16):
-            first = ([], [])
+            first: Tuple[list, list] = ([], [])
             for nb in self.moves[b]:
                 first[0 if abs(nb - b) == 4 else 1].append(entries[b, nb])
             self.first_moves[b] = first
         self.initial = list(tiles)
         board = self.board = list(tiles)
-        found = self.found = []
+        found: List[int] = []
+        self.found = found
         ctr = counter
         self.tt_slack = tt_slack
-        tt = self.tt = {}
+        tt: Dict[int, int] = {}
+        self.tt = tt
         ttlim = self.ttlim = [1 << 30]
-        self._tt_bound = None
+        self._tt_bound: Optional[int] = None
         self._root: Optional[tuple] = None
         SA = len(tA)
 

@@ -1,31 +1,32 @@
-"""The IDA* engines that read pattern tables (:mod:`.tables`) for square boards: additive pattern databases
-with the mirror lookup (:class:`AdditivePdb`; the 15-puzzle's 6-6-3 and the 24-puzzle's 5-5-5-5-4, :class:`Pdb663`
-and :class:`Pdb5`) and the 8-puzzle's exact distance table (:class:`Exact3`).
+"""The IDA* engines that read pattern tables (:mod:`puzzlesolver.fast.tables.pdb_files`) for square boards: additive
+pattern databases with the mirror lookup (:class:`AdditivePdb`; the 15-puzzle's 6-6-3 and the 24-puzzle's 5-5-5-5-4,
+:class:`Pdb663` and :class:`Pdb5`) and the 8-puzzle's exact distance table (:class:`Exact3`).
 
-Each is an :class:`~.ida.Engine` for :class:`~.ida.IDAStar`: one mutable board, the tables' entries updated in O(1)
-per move, and a ``dfs`` closure specialised to its estimate.  The engines' ``dfs`` closures (here, in
-:mod:`.manhattan`, :mod:`.compact` and :mod:`.rect_engines`) look alike on purpose: sharing code between them (a
-call per node, or a generic estimate object) measured 30-50% slower (``docs/performance.md``).  Everything else
-they need (moves, goal cells, distances, symmetries) is :mod:`puzzlesolver.grid`'s.
+Each is an :class:`~.protocol.Engine` for :class:`~puzzlesolver.fast.searches.ida.IDAStar`: one mutable board, the
+tables' entries updated in O(1) per move, and a ``dfs`` closure specialised to its estimate.  The engines' ``dfs``
+closures (here, in :mod:`.manhattan`, :mod:`.pdb_compact` and :mod:`.pdb_rectangles`) look alike on purpose: sharing
+code between them (a call per node, or a generic estimate object) measured 30-50% slower
+(``docs/performance.md``).  Everything else they need (moves, goal cells, distances, symmetries) is
+:mod:`puzzlesolver.grid`'s.
 """
 
 from __future__ import annotations
 
 from typing import Dict, List, Sequence, Tuple
 
-from .. import grid
-from . import tables
-from .ida import Engine, _Suspend
+from ... import grid
+from ..tables import pdb_files
+from .protocol import Suspend
 
 __all__ = ["AdditivePdb", "Pdb663", "Pdb5", "Exact3"]
 
 
-class AdditivePdb(Engine):
+class AdditivePdb:
     """Goal 1..n*n-1 then the blank: the larger of the additive pattern tables' sum and the same tables'
     sum on the board mirrored about its main diagonal (the "mirror lookup").
 
     ``tabs[p]`` holds pattern ``patterns[p]`` indexed by ``sum(cell_i * cells**i)`` over its tiles (as
-    :func:`puzzlesolver.fast.build_tables.build_pattern_table` builds them).  The mirror lookup reads the
+    ``buildtools/build_tables.py`` builds them).  The mirror lookup reads the
     tables for the mirrored partition, so it only adds something when the partition is not its own
     mirror image (a symmetric one gives the same sum twice).
     """
@@ -65,11 +66,12 @@ class AdditivePdb(Engine):
         self.count = len(patterns)
         idx = self.idx = [0] * self.count
         midx = self.midx = [0] * self.count
-        found = self.found = []
+        found: List[int] = []
+        self.found = found
         ctr = counter
 
         def dfs(rem, b, mv, hn, hm, board=board, idx=idx, midx=midx, pn=pn, pm=pm,
-                tn=tn, tm=tm, ctr=ctr, found=found, Suspend=_Suspend):
+                tn=tn, tm=tm, ctr=ctr, found=found, Suspend=Suspend):
             c = ctr[0] - 1
             ctr[0] = c
             if c < 0:
@@ -164,7 +166,7 @@ class Pdb663(AdditivePdb):
     name = "6-6-3 pattern databases with mirror lookup"
 
     def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
-        super().__init__(tiles, counter, 4, tables.PATTERNS_4, tables.tables_663())
+        super().__init__(tiles, counter, 4, pdb_files.PATTERNS_4, pdb_files.tables_663())
 
 
 class Pdb5(AdditivePdb):
@@ -173,26 +175,27 @@ class Pdb5(AdditivePdb):
     name = "5-5-5-5-4 pattern databases with mirror lookup"
 
     def __init__(self, tiles: Sequence[int], counter: List[int]) -> None:
-        super().__init__(tiles, counter, 5, tables.PATTERNS_5, tables.tables_5())
+        super().__init__(tiles, counter, 5, pdb_files.PATTERNS_5, pdb_files.tables_5())
 
 
-class Exact3(Engine):
+class Exact3:
     """8-puzzle, standard goal with the blank at cell 8, 7 or 4: the exact distance table."""
 
     name = "exact distance table"
 
     def __init__(self, tiles: Sequence[int], blank_goal: int, counter: List[int]) -> None:
-        table = tables.exact_3(blank_goal)
+        table = pdb_files.exact_3(blank_goal)
         self.table = table
         self.moves = grid.blank_moves(3)
         self.initial = list(tiles)
         board = self.board = list(tiles)
-        found = self.found = []
-        rank = tables.rank_perm
+        found: List[int] = []
+        self.found = found
+        rank = pdb_files.rank_perm
         ctr = counter
         moves = self.moves
 
-        def dfs(rem, b, prev, h, moves=moves, board=board, table=table, ctr=ctr, found=found, Suspend=_Suspend):
+        def dfs(rem, b, prev, h, moves=moves, board=board, table=table, ctr=ctr, found=found, Suspend=Suspend):
             c = ctr[0] - 1
             ctr[0] = c
             if c < 0:
@@ -224,17 +227,20 @@ class Exact3(Engine):
 
     def reset(self, bound):
         self.board[:] = self.initial
-        return (bound, self.board.index(0), -1, self.table[tables.rank_perm(self.board)])
+        return (bound, self.board.index(0), -1, self.table[pdb_files.rank_perm(self.board)])
 
     def estimate(self):
-        return self.table[tables.rank_perm(self.initial)]
+        return self.table[pdb_files.rank_perm(self.initial)]
+
+    def order(self, args: tuple) -> List[int]:
+        return [nb for nb in self.moves[args[1]] if nb != args[2]]
 
     def child(self, args, nb):
         rem, b, prev, h = args
         board = self.board
         t = board[nb]
         board[b], board[nb] = t, 0
-        h1 = self.table[tables.rank_perm(board)]
+        h1 = self.table[pdb_files.rank_perm(board)]
         if h1 > rem - 1:
             board[b], board[nb] = 0, t
             return None

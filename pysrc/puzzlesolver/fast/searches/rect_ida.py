@@ -10,32 +10,28 @@ Solvability is decided from parity, with no search (:func:`puzzlesolver.grid.can
 (True, [5], True)
 
 The search follows :class:`puzzlesolver.search.Search`: ``run(max_expansions)`` a slice at a time (a resumed run
-replays the path it stopped on and carries on exactly where it stopped, so the answer is that of one
-uninterrupted run: :class:`~.ida.SlicedIDAStar`), ``stats``, ``bound``, ``frontier_size``, ``blank_path()``,
-``path()``, ``method``, ``optimal``.  Its engine is one of :mod:`.rect_engines`': Manhattan distance plus linear
-conflicts, or additive pattern tables built for the shape and goal (:mod:`.rect_tables`).
+replays the path it stopped on and carries on exactly where it stopped, so the answer is that of one uninterrupted
+run: :class:`~.ida.SlicedIDAStar`), ``stats``, ``bound``, ``frontier_size``, ``blank_path()``, ``path()``,
+``method``, ``optimal``.  Its engine is Manhattan distance plus linear conflicts
+(:mod:`puzzlesolver.fast.engines.manhattan`), or additive pattern tables built for the shape and goal
+(:mod:`puzzlesolver.fast.engines.pdb_rectangles`, the tables from :mod:`puzzlesolver.fast.tables.rect_tables`), which
+:func:`preparing` builds first, in steps.
 """
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple, Union
 
-from ..grid import Tiles, can_reach, standard_goal, tiles_along
-from ..search import SearchStats
+from ...grid import Tiles, can_reach, check_rectangle, standard_goal, tiles_along
+from ...search import SearchStats
+from ...steps import STEP_SECONDS, Work
+from ..tables import rect_tables
 from .ida import SlicedIDAStar
-from .rect_engines import ConflictEngine, TableEngine
+from ..engines.manhattan import ManhattanEngine
+from ..engines.pdb_rectangles import TableEngine
 
-__all__ = ["check_board", "RectIDAStar"]
-
-
-def check_board(width: int, height: int, tiles: Sequence[int], goal: Sequence[int]) -> None:
-    """Raise ValueError unless ``tiles`` and ``goal`` both hold 0..W*H-1 once each, W and H at least 2."""
-    if width < 2 or height < 2:
-        raise ValueError(f"a board must be at least 2 x 2, not {width} x {height}")
-    wanted = list(range(width * height))
-    for name, arrangement in (("tiles", tiles), ("goal", goal)):
-        if sorted(arrangement) != wanted:
-            raise ValueError(f"the {name} of a {width} x {height} board must hold 0..{width * height - 1} once each")
+__all__ = ["RectIDAStar", "preparing"]
 
 
 class RectIDAStar(SlicedIDAStar):
@@ -43,8 +39,8 @@ class RectIDAStar(SlicedIDAStar):
     protocol, with ``blank_path()`` as board searches give it).
 
     ``tables``: None for Manhattan distance + linear conflicts, else what
-    :func:`puzzlesolver.fast.rect_tables.tables_for` returns for this shape and goal (one or two
-    :class:`~puzzlesolver.fast.rect_tables.PatternTables`; with two, the larger sum).  An unsolvable
+    :func:`puzzlesolver.fast.tables.rect_tables.tables_for` returns for this shape and goal (one or two
+    :class:`~puzzlesolver.fast.tables.rect_tables.PatternTables`; with two, the larger sum).  An unsolvable
     board is done at once with ``solvable`` False and an empty path.  ``stats.expanded`` counts
     expansions over every iteration; IDA* holds only its path, so ``stats.enqueued`` and
     ``stats.max_frontier`` are the deepest path; ``bound`` is the current iteration's cost bound (a proven
@@ -56,7 +52,7 @@ class RectIDAStar(SlicedIDAStar):
     def __init__(self, width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
                  tables=None, back: Optional[Sequence[int]] = None) -> None:
         goal = tuple(goal) if goal is not None else standard_goal(width, height)
-        check_board(width, height, tiles, goal)
+        check_rectangle(width, height, tiles, goal)
         self.width, self.height = width, height
         self.tiles, self.goal = tuple(tiles), goal
         self.back = back
@@ -65,7 +61,7 @@ class RectIDAStar(SlicedIDAStar):
         if any((p.width, p.height, p.goal) != (width, height, goal) for p in partitions):
             raise ValueError("the pattern tables were built for another shape or goal")
         self.engine = (TableEngine(width, height, tiles, partitions, self.counter) if partitions
-                       else ConflictEngine(width, height, tiles, goal, self.counter))
+                       else ManhattanEngine(tiles, goal, width, True, self.counter))
         self.method = f"IDA* + {self.engine.name}"
         if partitions and back is not None and list(back) != list(range(len(back))):
             self.method += f" (solved as its {width}x{height} mirror image, the tables' shape and goal)"
@@ -109,3 +105,25 @@ class RectIDAStar(SlicedIDAStar):
         if not self.done or self._path_cells is None:
             return []
         return list(tiles_along(self.tiles, self._path_cells, self.width))
+
+
+def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
+              folder: Optional[Union[str, Path]] = None, step_seconds: float = STEP_SECONDS,
+              back: Optional[Sequence[int]] = None) -> Work[RectIDAStar]:
+    """The optimal search for one board, in steps: its tables built first (from
+    :data:`~puzzlesolver.fast.tables.rect_tables.TABLES_FROM` cells on, and only when the board can reach its goal),
+    yielding :func:`~puzzlesolver.fast.tables.rect_tables.building`'s progress; returns the :class:`RectIDAStar`,
+    not yet run (run it in slices, e.g. with :func:`puzzlesolver.steps.searching`); ``back`` maps its cells onto
+    the board it stands for (see :func:`puzzlesolver.grid.canonical_rectangle`).
+
+    >>> from puzzlesolver.steps import searching, to_end
+    >>> search = to_end(preparing(4, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11)))
+    >>> to_end(searching(search)), search.moves, search.method
+    (True, 1, 'IDA* + additive pattern tables (4-4-3 and 2-5-4)')
+    """
+    goal = tuple(goal) if goal is not None else standard_goal(width, height)
+    check_rectangle(width, height, tiles, goal)
+    tables = None
+    if width * height >= rect_tables.TABLES_FROM and can_reach(tiles, goal, width):
+        tables = yield from rect_tables.building(width, height, goal, folder=folder, step_seconds=step_seconds)
+    return RectIDAStar(width, height, tiles, goal, tables, back)

@@ -5,13 +5,13 @@ searches need to update the estimate of a child from its parent's in O(1):
 
 * a board is one integer: tile ``t`` on cell ``c`` contributes ``t << (bits * c)``, so a move of the
   blank from ``b`` to ``nb`` turns ``board`` into ``board + t * step`` (``step`` precomputed per move);
-* the keys of the lines' linear conflicts (as in :func:`puzzlesolver.fast.conflicts._line_conflict_table`, in
+* the keys of the lines' linear conflicts (as in :func:`puzzlesolver.fast.engines.conflicts._line_conflict_table`, in
   the base of the longer side) are packed into one more integer, one slot of ``key_bits`` bits per row,
   then one per column; a
   move changes it by two precomputed weights, and only the two lines the tile leaves and enters
   (two rows for a vertical move, two columns for a horizontal one) can change their conflicts.
 
-The linear-conflict table is :func:`puzzlesolver.fast.conflicts.conflict_table`'s: whole up to 6x6, filled on
+The linear-conflict table is :func:`puzzlesolver.fast.engines.conflicts.conflict_table`'s: whole up to 6x6, filled on
 demand for lines of 7 cells and more.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import List, Sequence, Tuple
 
-from .. import grid
+from ... import grid
 from .conflicts import conflict_table
 
 __all__ = ["LineEstimate"]
@@ -31,10 +31,10 @@ class LineEstimate:
     boards.
 
     A tile's squared distance is d*d + m*m, d its Manhattan distance and m the longer of its row and column
-    distances.  The weights 1, 1, 0 give the admissible estimate; others rank boards differently, for
-    searches that need not be optimal: with squares a tile far from home costs more than two tiles half as
-    far (and one far along a line more than one as far diagonally), so a beam brings the far tiles home
-    first and is left with short moves at the end (see :mod:`.anytime` for what that measured).
+    distances.  The weights 1, 1, 0 give the admissible estimate; others rank boards differently, for searches that
+    need not be optimal: with squares a tile far from home costs more than two tiles half as far (and one far along a
+    line more than one as far diagonally), so a beam brings the far tiles home first and is left with short moves at
+    the end (see :mod:`puzzlesolver.fast.searches.anytime` for what that measured).
     """
 
     def __init__(self, n: int, goal: Sequence[int], md_weight: int = 1, lc_weight: int = 1,

@@ -8,17 +8,17 @@ the work is ``width`` x the answer's length, whatever the board, and a wider bea
 answer (measured on Korf & Felner's 24-puzzles, see ``python3 build.py bench --suite korf24``).
 
 The ranking need not be admissible, only good at telling which boards lead to short answers: ``weights``
-(:class:`~.estimates.LineEstimate`) add the tiles' squared distances to Manhattan distance and linear
-conflicts, so far tiles come home first and the end of the answer is made of short moves.  That measured
-much shorter answers than the admissible estimate (one beam, from both ends, on average): width 1,000 on 12
-of Korf's 24-puzzles 121 -> 113 moves; width 364 on six random 7x7 boards 541 -> 372.
+(:class:`~puzzlesolver.fast.engines.estimates.LineEstimate`) add the tiles' squared distances to Manhattan distance
+and linear conflicts, so far tiles come home first and the end of the answer is made of short moves.  That measured
+much shorter answers than the admissible estimate (one beam, from both ends, on average): width 1,000 on 12 of Korf's
+24-puzzles 121 -> 113 moves; width 364 on six random 7x7 boards 541 -> 372.
 
-Why it is fast in pure Python: a board is one integer (tile ``t`` on cell ``c`` adds ``t << bits*c``),
-so a move is one multiplication and one addition and a set of integers holds the boards already
-seen; the keys of the lines' linear conflicts are packed into one more integer, so the estimate of a
-child is updated from its parent's in O(1), as the IDA* engines do (:mod:`.estimates`), and a move
-that neither leaves nor enters its tile's goal line skips the conflicts altogether: about 700,000
-children a second on CPython 3.11 (measured on Korf's 24-puzzles, width 1,000).
+Why it is fast in pure Python: a board is one integer (tile ``t`` on cell ``c`` adds ``t << bits*c``), so a move is
+one multiplication and one addition and a set of integers holds the boards already seen; the keys of the lines' linear
+conflicts are packed into one more integer, so the estimate of a child is updated from its parent's in O(1), as the
+IDA* engines do (:mod:`puzzlesolver.fast.engines.estimates`), and a move that neither leaves nor enters its tile's
+goal line skips the conflicts altogether: about 700,000 children a second on CPython 3.11 (measured on Korf's
+24-puzzles, width 1,000).
 
 A beam stops at ``max_depth`` with no answer (a caller with an answer that long needs no longer one),
 and a beam stuck on a plateau finishes from its best board with the line-by-line solver.
@@ -38,10 +38,10 @@ from array import array
 from collections import defaultdict, deque
 from typing import Deque, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .. import grid
-from ..board import Board
-from ..search import SearchStats, SlicedSearch
-from .estimates import LineEstimate
+from ... import grid
+from ...board import Board
+from ...search import SearchStats, SlicedSearch
+from ..engines.estimates import LineEstimate
 from .lines import SubgoalSearch
 
 __all__ = ["BeamSearch"]

@@ -1,8 +1,8 @@
 """Pattern-table files: which exist, where they live, how they load (standard library only).
 
-Four kinds ship (built by :mod:`puzzlesolver.fast.build_tables`, which needs NumPy and never ships):
+Four kinds ship (built by ``buildtools/build_tables.py``, which needs NumPy and never ships):
 the 15-puzzle's compact 7-tile tables (:data:`COMPACT_PATTERNS_4`, files :data:`COMPACT_4`, read by the
-engine of :mod:`.compact`), and these three:
+engine of :mod:`puzzlesolver.fast.engines.pdb_compact`), and these three:
 
 * **4x4, additive 6-6-3** (goal 1..15 then the blank).  Tiles are split into three disjoint groups
   (:data:`PATTERNS_4`); for each group a table holds the fewest moves *of that group's tiles* that put
@@ -14,7 +14,7 @@ engine of :mod:`.compact`), and these three:
   move of one tile changes the index by ``(new - old) << 4*i``, so the search updates it in O(1).
 * **5x5, additive 5-5-5-5-4** (goal 1..24 then the blank, :data:`PATTERNS_5`), the same way, indexed by
   base-25 digits (``sum(cell_i * 25**i)``, 9.8 MB per 5-tile table, 5.3 MB for the five files): they
-  prove the anytime search's lower bound (:mod:`.anytime`).
+  prove the anytime search's lower bound (:mod:`puzzlesolver.fast.searches.anytime`).
 * **3x3, exact**: the true distance of every one of the 181,440 solvable arrangements, indexed by
   the permutation's Lehmer rank, for the goal with the blank in a corner (cell 8), on an edge (cell 7)
   or in the centre (cell 4); any other 3x3 goal is one of these after a symmetry of the square and a
@@ -41,7 +41,7 @@ from math import prod
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from ..steps import Work, to_end
+from ...steps import Work, to_end
 
 __all__ = ["PATTERNS_4", "PATTERNS_5", "EXACT_3_BLANKS", "FILES", "FILES_5", "COMPACT_PATTERNS_4", "COMPACT_4",
            "ALL_FILES", "TableFile",
@@ -71,10 +71,10 @@ FILES_4 = tuple(f"15puzzle-663-{'abc'[i]}.zpdb" for i in range(3))
 FILES_3 = tuple(f"8puzzle-exact-blank{b}.zpdb" for b in EXACT_3_BLANKS)
 FILES_5 = tuple(f"24puzzle-55554-{'abcde'[i]}.zpdb" for i in range(5))
 
-#: The 15-puzzle's compact 7-tile tables, the default 4x4 search's (:mod:`.compact`): R, the right half,
-#: and A and B, two ways of leaving one tile out of the left half; the estimate is R + max(A, B), that
-#: is the larger of two 7-7-1 partitions that share R.  Each table has 16!/9! = 57,657,600 one-byte
-#: entries, indexed by the k-permutation rank of its tiles' cells (:mod:`.build_compact`).
+#: The 15-puzzle's compact 7-tile tables, the default 4x4 search's (:mod:`puzzlesolver.fast.engines.pdb_compact`):
+#: R, the right half, and A and B, two ways of leaving one tile out of the left half; the estimate is R + max(A, B),
+#: that is the larger of two 7-7-1 partitions that share R.  Each table has 16!/9! = 57,657,600 one-byte entries,
+#: indexed by the k-permutation rank of its tiles' cells (``buildtools/build_compact.py``).
 #:    R: 3 4 7 8 11 12 15      A: 1 2 5 6 9 10 14      B: 2 5 6 9 10 13 14
 COMPACT_PATTERNS_4: Tuple[Tuple[int, ...], ...] = ((3, 4, 7, 8, 11, 12, 15), (1, 2, 5, 6, 9, 10, 14),
                                                    (2, 5, 6, 9, 10, 13, 14))
@@ -139,7 +139,7 @@ def candidates() -> List[Path]:
     env = os.environ.get("PUZZLESOLVER_PDB_DIR")
     if env:
         return [Path(env)]
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]  # puzzlesolver/ (fast/tables/pdb_files.py)
     if package.parent.name == "pysrc":  # running from the repository: the build's cache comes first
         return [package.parent.parent / ".cache" / "pdb", package / "data" / "pdb"]
     return [package / "data" / "pdb"]

@@ -1,12 +1,12 @@
-"""IDA* on compact boards, resumable in slices: the driver (:class:`SlicedIDAStar`, :class:`IDAStar`) and the
-interface of the engines it drives (:class:`Engine`).
+"""IDA* on compact boards, resumable in slices: the driver (:class:`SlicedIDAStar`, :class:`IDAStar`) of the engines
+(:class:`~puzzlesolver.fast.engines.protocol.Engine`).
 
 An engine holds one mutable board and the tables of one estimate, and searches depth-first with a recursive
 ``dfs`` closure; the driver runs IDA*'s iterations over it and cuts them into slices.  The engines are in
-:mod:`.pdb_engines` (pattern tables of the 8-, 15- and 24-puzzles), :mod:`.manhattan` (Manhattan distance + linear
-conflicts, any W x H) and :mod:`.compact` (the 15-puzzle's 7-tile tables); :class:`~.rect.RectIDAStar` drives
-those of :mod:`.rect_engines` (small rectangles).  Which engine runs for a board is decided in
-:mod:`puzzlesolver.policy`.
+:mod:`puzzlesolver.fast.engines`: pattern tables of the 8-, 15- and 24-puzzles (``pdb_squares``), the 15-puzzle's
+7-tile tables (``pdb_compact``), Manhattan distance + linear conflicts for any W x H (``manhattan``), the tables of a
+rectangle's shape (``pdb_rectangles``, driven by :class:`~.rect_ida.RectIDAStar`).  Which engine runs for a board is
+decided in :mod:`puzzlesolver.policy`.
 
 Why it is fast in pure Python (figures in ``docs/performance.md``):
 
@@ -21,9 +21,9 @@ Why it is fast in pure Python (figures in ``docs/performance.md``):
   changes and the list of moves open after it (so no multiplication and no "is this the move
   back" test).
 
-Resumable: the search counts expansions and, when a slice's budget is spent, unwinds with the path
-of the node it stopped at (:class:`_Suspend`); the next ``run`` replays that path from the root with the
-engine's slow helpers (``order``, ``child``, ``undo``) and carries on exactly where it stopped (same order,
+Resumable: the search counts expansions and, when a slice's budget is spent, unwinds with the path of the node it
+stopped at (:class:`~puzzlesolver.fast.engines.protocol.Suspend`); the next ``run`` replays that path from the root
+with the engine's slow helpers (``order``, ``child``, ``undo``) and carries on exactly where it stopped (same order,
 same answer as one uninterrupted run).
 """
 
@@ -31,50 +31,13 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Tuple
 
-from ..board import Board
-from ..search import SearchStats
+from ...board import Board
+from ...search import SearchStats
+from ..engines.protocol import Engine, Suspend
 
-__all__ = ["IDAStar", "SlicedIDAStar", "Engine"]
+__all__ = ["IDAStar", "SlicedIDAStar"]
 
 _BIG = 1 << 62
-
-
-class _Suspend(Exception):
-    """Raised inside the depth-first search when a slice's budget is spent; carries the path so far."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.path: List[int] = []
-
-
-class Engine:
-    """Mutable board + tables + a recursive ``dfs(rem, blank, prev, *h)`` returning True at the goal.
-
-    ``rem`` is the bound minus the node's depth.  On success every frame appends the blank's new
-    cell to ``self.found`` (deepest first).  Subclasses build ``self.dfs`` as a closure that takes one from the
-    driver's budget cell (``counter[0]``) per expansion and raises :class:`_Suspend` when it goes below zero.
-    """
-
-    name = ""
-    moves: List[List[int]]
-
-    def reset(self, bound: int) -> tuple:
-        raise NotImplementedError
-
-    def child(self, args: tuple, nb: int):
-        """Apply the move of the blank to ``nb``; return the child's args, None if pruned, or True at the goal."""
-        raise NotImplementedError
-
-    def undo(self, args: tuple, nb: int, child: tuple) -> None:
-        raise NotImplementedError
-
-    def order(self, args: tuple) -> List[int]:
-        """The cells the blank may move to from the node ``args``, in the order ``dfs`` tries them."""
-        b, prev = args[1], args[2]
-        return [nb for nb in self.moves[b] if nb != prev]
-
-    def estimate(self) -> int:
-        raise NotImplementedError
 
 
 # -- the resumable IDA* driver ---------------------------------------------------------------
@@ -82,14 +45,25 @@ class Engine:
 class SlicedIDAStar:
     """The resumable driver of iterative-deepening A* over an engine (:class:`Engine`), run in slices (the
     :class:`~puzzlesolver.search.Search` protocol's ``run``), shared by :class:`IDAStar` (square boards) and
-    :class:`~puzzlesolver.fast.rect.RectIDAStar` (W x H boards).
+    :class:`~puzzlesolver.fast.searches.rect_ida.RectIDAStar` (W x H boards).
 
-    A slice that spends its budget mid-iteration raises :class:`_Suspend` out of the engine's depth-first search
+    A slice that spends its budget mid-iteration raises :class:`Suspend` out of the engine's depth-first search
     with the path it was on; the next slice replays that path (:meth:`_replay`) and goes on from there.  A
     subclass sets ``engine``, ``counter`` (the engine's budget cell), ``bound``, ``stats``, ``iterations``,
     ``iteration_log``, ``done``, ``_path_cells``, ``_resume`` and ``_depth``, and may say what a board at the
     goal looks like (:meth:`_at_goal`).
     """
+
+    engine: Engine
+    counter: List[int]
+    bound: int
+    stats: SearchStats
+    iterations: int
+    iteration_log: List[Tuple[int, int]]
+    done: bool
+    _path_cells: Optional[List[int]]
+    _resume: Optional[List[int]]
+    _depth: int
 
     def _at_goal(self, root: tuple) -> bool:
         """Whether the search starts at the goal (``root``: the engine's reset arguments)."""
@@ -126,7 +100,7 @@ class SlicedIDAStar:
                 expanded_so_far = self.stats.expanded + budget - max(self.counter[0], 0)
                 self.iteration_log.append((self.bound, expanded_so_far - sum(n for _, n in self.iteration_log)))
                 self.bound += 2
-        except _Suspend as stop:
+        except Suspend as stop:
             self._resume = list(reversed(stop.path))
             self._depth = len(self._resume)
             self.stats.max_frontier = max(self.stats.max_frontier, self._depth)
@@ -154,7 +128,7 @@ class SlicedIDAStar:
                     ok = self._replay(child[0], path, i + 1)
                 else:
                     ok = engine.dfs(*child[0])
-            except _Suspend as stop:
+            except Suspend as stop:
                 stop.path.append(nb)
                 raise
             if ok:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Union
 
-from .. import grid
+from ... import grid
 
 __all__ = ["conflict_table", "LazyConflicts", "WHOLE_TABLE_UP_TO"]
 
@@ -21,8 +21,9 @@ def _line_conflict_table(n: int) -> bytearray:
     """The linear-conflict extra of every line of up to n cells, by the line's key.
 
     The key of a row is the sum of code(tile) * (n+1)**col over its cells, where code is the tile's goal
-    column + 1 if its goal is in this row, else 0 (columns alike): (n+1)**n entries, built once per n.  On a
-    W x H board n is the longer side: a shorter line's key just has leading zero digits.
+    column + 1 if its goal is in this row, else 0 (columns alike): (n+1)**n entries, built once per n.  The IDA*
+    engine reads the rows by their length W and the columns by theirs, H; the packed estimates key every line in
+    the base of the longer side (a shorter line's key just has leading zero digits).
     """
     base = n + 1
     size = base ** n

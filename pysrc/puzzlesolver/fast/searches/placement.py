@@ -37,9 +37,9 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from .. import grid
-from ..board import Board
-from ..search import SearchStats, SlicedSearch
+from ... import grid
+from ...board import Board
+from ...search import SearchStats, SlicedSearch
 from .lines import SubgoalSearch, distances, place, shrinking_lines
 
 __all__ = ["PlacementBeam", "placement_plan", "Step"]

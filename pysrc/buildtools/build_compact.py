@@ -1,6 +1,6 @@
 """Build compact additive pattern databases for the 15-puzzle (NumPy, build time only).
 
-    python -m puzzlesolver.fast.build_compact OUTDIR [--jobs 2]   (python3 build.py runs it)
+    PYTHONPATH=pysrc python -m buildtools.build_compact OUTDIR [--jobs 2]   (python3 build.py runs it)
 
 Index ("k-permutation rank"): a pattern of k tiles (t_0..t_{k-1}) on cells c_0..c_{k-1} has the
 mixed-radix digits d_i = c_i - #{j < i : c_j < c_i} (radix 16 - i) and rank = sum d_i * W_i with
@@ -19,7 +19,7 @@ than the usual table's (still admissible and consistent); measured on the 6-tile
 
 Stored as the value minus the pattern tiles' Manhattan distance (the "excess": even numbers, 0..14; the
 engine adds Manhattan distance itself), one byte per rank, gzip level 9: ``p15-<tiles>.bin.gz``, exactly
-the bytes the engine reads once inflated (:mod:`.tables`).
+the bytes the engine reads once inflated (:mod:`puzzlesolver.fast.tables.pdb_files`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import zlib
 from math import prod
 from pathlib import Path
 
-from .tables import COMPACT_PATTERNS_4, compact_name, stored
+from puzzlesolver.fast.tables.pdb_files import COMPACT_PATTERNS_4, compact_name, stored
 
 
 def weights(k: int):
@@ -257,7 +257,7 @@ def _store(folder: Path, pattern, table: bytes, t0: float) -> tuple:
 
 
 def build_set(folder, jobs: int = 2, log=print, verbose: bool = False) -> None:
-    """Build the missing tables of :data:`~.tables.COMPACT_PATTERNS_4` into ``folder``, ``jobs`` at a time
+    """Build the missing tables of :data:`~puzzlesolver.fast.tables.pdb_files.COMPACT_PATTERNS_4` into ``folder``, ``jobs`` at a time
     (each search holds about 450 MB)."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
     folder = Path(folder)

@@ -25,14 +25,14 @@ from array import array
 from functools import lru_cache
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from .. import grid
-from ..board import Board, shape_name as board_shape
-from ..search import SearchStats, SlicedSearch
-from . import tables
+from ... import grid
+from ...board import Board, shape_name as board_shape
+from ...search import SearchStats, SlicedSearch
+from ..engines.manhattan import ManhattanEngine
+from ..engines.pdb_squares import Pdb663
+from ..tables import pdb_files
 from .ida import IDAStar
-from .manhattan import ManhattanEngine
-from .pdb_engines import Pdb663
-from .rect import RectIDAStar
+from .rect_ida import RectIDAStar
 
 __all__ = ["SubgoalSearch", "Shrinking", "cut_loops", "distances", "place", "shrinking_lines"]
 
@@ -59,7 +59,7 @@ class SubgoalSearch(SlicedSearch):
         # goal's blank is on a corner of it (a symmetry then maps it onto theirs); else a 3x3, as IDA* on
         # Manhattan distance + linear conflicts took up to 11 s on a 4x4 (random goals on 4x5 boards)
         self.finish_side = 4 if (finish_side == 4 and min(width, height) >= 4
-                                 and tables.at_hand(tables.tables_663)
+                                 and pdb_files.at_hand(pdb_files.tables_663)
                                  and _ends_on_a_corner(width, height, board.goal.index(0), 4)) else 3
         side = self.finish_side
         corner = f"{side}x{side}" if width == height else board_shape(min(width, side), min(height, side))
@@ -141,7 +141,7 @@ class SubgoalSearch(SlicedSearch):
 
         A 3x3 corner: IDA* with Manhattan + linear conflicts.  A 4x4 corner: IDA* with the 6-6-3
         pattern tables, the corner relabelled (and turned by a symmetry) onto the tables' goal.  A corner
-        that is not square (2x3 or 3x2, on a board 2 cells across): :class:`~.rect.RectIDAStar`.
+        that is not square (2x3 or 3x2, on a board 2 cells across): :class:`~.rect_ida.RectIDAStar`.
         """
         w = self.width
         region = [r * w + c for r in range(top, bottom + 1) for c in range(left, right + 1)]

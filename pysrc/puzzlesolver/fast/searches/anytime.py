@@ -22,13 +22,13 @@ does two things in turns, a slice at a time:
   last board, on that square), in turns with narrow beams.  A beam that
   cannot beat the answer in hand stops as soon as it is as deep as that answer.
 
-Beams from both ends and with different weightings fail on different boards, so the best of several
-narrow beams beats one wide beam of the same cost: on Korf & Felner's 24-puzzles (12 of them, CPython),
-one beam of width 4,000 gave 1.126 x the optimum on average, eight beams of width 1,000 (four
-weightings, both ends) 1.089.  The squared distances (:class:`~.estimates.LineEstimate`: a far tile
-comes home first) shortened every answer: with 10 s of CPU time each (the benchmark), random 6x6
-answer / bound 1.458 -> 1.281, random 7x7 1.669 -> 1.411, Korf's 24-puzzles answer / optimum
-1.095 -> 1.04; on 8x8 they made the beams better than the line-by-line answer and its windows.
+Beams from both ends and with different weightings fail on different boards, so the best of several narrow beams beats
+one wide beam of the same cost: on Korf & Felner's 24-puzzles (12 of them, CPython), one beam of width 4,000 gave
+1.126 x the optimum on average, eight beams of width 1,000 (four weightings, both ends) 1.089.  The squared distances
+(:class:`~puzzlesolver.fast.engines.estimates.LineEstimate`: a far tile comes home first) shortened every answer: with
+10 s of CPU time each (the benchmark), random 6x6 answer / bound 1.458 -> 1.281, random 7x7 1.669 -> 1.411, Korf's
+24-puzzles answer / optimum 1.095 -> 1.04; on 8x8 they made the beams better than the line-by-line answer and its
+windows.
 
 What else was tried, on the portfolio, its widths and the bound's share, and what it measured:
 ``docs/performance.md``.
@@ -51,14 +51,14 @@ import math
 from enum import Enum
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
-from .. import grid
-from ..board import Board
-from ..search import SearchStats
+from ... import grid
+from ...board import Board
+from ...search import SearchStats
+from ..engines.manhattan import ManhattanEngine
+from ..engines.pdb_squares import Pdb5
 from .beam import BeamSearch, grid_side
 from .ida import IDAStar
 from .lines import cut_loops
-from .manhattan import ManhattanEngine
-from .pdb_engines import Pdb5
 from .placement import PlacementBeam
 from .placement_portfolio import QUICK, Settings, portfolio
 
@@ -99,8 +99,8 @@ BEAM_UP_TO = 8
 #: (narrower on bigger boards, see :func:`round_widths`: a beam's work grows with the answer's length).
 FIRST_WIDTH = 64
 WIDTHS = (1000, 2000, 4000, 8000, 16000)
-#: (Manhattan weight, linear-conflict weight, squared-distance weight) of the beams of one round, each run
-#: from both ends (see :class:`~.estimates.LineEstimate`); the first two beams use the first one.
+#: (Manhattan weight, linear-conflict weight, squared-distance weight) of the beams of one round, each run from both
+#: ends (see :class:`~puzzlesolver.fast.engines.estimates.LineEstimate`); the first two beams use the first one.
 WEIGHTINGS = ((2, 4, 1), (4, 8, 1), (2, 6, 1), (4, 12, 1))
 #: Beam widths on boards above BEAM_UP_TO (each after a sweep of windows), from the goal back to the board.
 WIDE_BOARD_WIDTHS = (32, 64, 128, 256, 512, 1024)
