@@ -47,10 +47,12 @@ export function blindRules(root, game, run) {
     root.dataset.blind = "shown";
     done.hidden = true;
     game.settle();
+    say(solved ? "Blind: solved, and said so." : "Blind: DNF. The tiles show again, as you left them.");
     if (solved) return;
     result.replaceChildren(el("strong", { text: "DNF." }), " ",
       el("span", { "data-testid": "mode-dnf", text: "The board was not solved when you pressed Done: here it is as you left it. A DNF is not counted in your statistics." }));
     result.hidden = false;
+    if (result.getBoundingClientRect().bottom > innerHeight) result.scrollIntoView({ block: "nearest" });
   }
 
   function leave() {

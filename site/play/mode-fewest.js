@@ -40,6 +40,9 @@ export function fewestRules(root, game, run) {
   }
 
   function leave() {
+    if (timer !== null && game.session.run === run && game.session.solved) {
+      say(`Fewest moves in ${run.mode.length} s: solved with ${Math.floor(Math.max(0, limitMs - (performance.now() - began)) / 1000)} s to spare.`);
+    }
     clearInterval(timer);
     timer = null;
   }

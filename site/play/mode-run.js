@@ -73,7 +73,7 @@ class Run {
       el("span", { "data-testid": "mode-result", "data-time-ms": String(time), "data-stm": String(stm), "data-boards": String(this.boards.length),
         text: `${this.boards.length > 1 ? `${this.boards.length} boards, ` : ""}${plural(stm, "move")} in ${formatTime(time)}` +
           `${tps === null || !Number.isFinite(tps) ? "" : `, ${formatStatNumber(tps, 3)} TPS`}.` }),
-      ...(own?.parts ?? [])];
+      ...(own?.parts ? [" ", ...own.parts] : [])];
     if (this.helped) parts.push(el("span", { class: "play-uncounted", "data-testid": "play-uncounted", text: UNCOUNTED.help }));
     if (session.notes?.size) parts.push(el("span", { text: [...session.notes].join(" "), class: "play-kept", "data-testid": "play-kept" }));
     return { parts, spoken: `${own?.title ?? `${this.name} done`}: ${formatTime(time)}.` };
