@@ -51,6 +51,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
+  let modeHooks = {};   // a solve type's own deal([width, height]) and restart(), true when they took it (mode-run.js)
   const boardView = new BoardView(ui.board, (t) => { if (!suppressClick) clickTile(t); });
   const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, playPlan, setSliding, describeFinish }, {
     solver, budgets,
@@ -166,12 +167,12 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
   const keep = () => keepGame(session);   // the game on screen, for a reload to go on with (kept-game.js)
 
   // ---- loading a game -----------------------------------------------------------------------
-  function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "", running = false, times = null }) {
+  function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "", running = false, times = null, runningSince = null, blind = false, run = null }) {
     help.stopAutoplay(false);
     help.cancel();
     setAside = session && session.past.length && !session.solved ? session : null;
     setAside?.pause();
-    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption, running, times }));
+    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption, running, times, runningSince, blind, run }));
     publish();
     if (setAside) showMessage("Undo brings back the game you were playing.", "note", "set-aside");
   }
@@ -203,6 +204,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
   function dealChosen({ focus = true } = {}) {
     const { width, height, fromFields, refused } = menu.chosen();
     if (refused) { showMessage(refused, "problem", "shape"); announce(refused); return; }
+    if (modeHooks.deal?.([width, height])) { if (focus) ui.board.focus(); return; }   // a solve type's run deals (mode-run.js)
     dealingFromFields = fromFields;
     newPuzzle(width, height);
     dealingFromFields = false;
@@ -325,6 +327,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
 
   /** Back to the starting board; a game in progress is set aside first, so Undo brings it back as it was. */
   function restart() {
+    if (modeHooks.restart?.()) return;   // a solve type's run starts again (mode-run.js)
     help.stopAutoplay(false);
     help.cancel();
     const inProgress = session.past.length && !session.solved;
@@ -387,6 +390,8 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
       if (finished === session && session.solved) { describeFinish(lastUnknown); reveal(ui.result); }
     },
     playTile: (t) => clickTile(t),
+    setModeHooks: (hooks) => { modeHooks = hooks; },   // a solve type's deal and restart (mode-run.js)
+    settle: () => { render(); if (session.solved) { finish(); reveal(ui.result); } },   // after a blind game's "Done"
     fragment: () => session.fragment(),
     get session() { return session; },
   };

@@ -7,7 +7,10 @@
 //
 //   record: {id, date, width, height, scramble (tiles, row-major), moves ("lrud", the way a tile moves),
 //            times (ms after the first move, one a move, or null), timeMs, helped (true when the solver helped),
-//            about ({by, date, video} of an imported world record's: core/replay-about.js; only when known)}
+//            about ({by, date, video} of an imported world record's: core/replay-about.js; only when known),
+//            run ({type, timeMs, boards: [{width, height, scramble, moves, times, timeMs}]} of a solve type's run of
+//            boards, a marathon's or a relay's (modes.js): every board, each timed from its own start, the
+//            record's own fields being the first's; only for a run)}
 //
 // A record that cannot be read, or does not play to its goal, is never dropped: it is set aside (store.setAside)
 // and `notices` says so.
@@ -28,17 +31,27 @@ export const MAX_KEPT = 100;
 const NOT_AN_EXPORT = "Nothing imported: the file is not this page's export of replays.";
 
 /** The stored form of a replay (`helped`: a hint or a move of the solver's went into the solve). */
-export function stored(id, date, replay, helped = false) {
+export function stored(id, date, replay, helped = false, run = null) {
   const { width, height, scramble, moves, times, timeMs, about } = replay;
   return { id, date, width, height, scramble: Array.from(scramble), moves, times: times ? Array.from(times) : null, timeMs,
-    ...(helped ? { helped: true } : {}), ...(about ? { about: { ...about } } : {}) };
+    ...(helped ? { helped: true } : {}), ...(about ? { about: { ...about } } : {}),
+    ...(run ? { run: { type: run.type, timeMs: run.timeMs, boards: run.boards.map(boardFields) } } : {}) };
+}
+
+const boardFields = ({ width, height, scramble, moves, times, timeMs }) =>
+  ({ width, height, scramble: Array.from(scramble), moves, times: times ? Array.from(times) : null, timeMs });
+
+/** A run's {type, timeMs, boards: [Replay]} as read (a stored record's `run`); throws on one that is not. */
+function readRun(run) {
+  if (!run || typeof run.type !== "string" || !Number.isInteger(run.timeMs) || !Array.isArray(run.boards) || !run.boards.length) throw new TypeError("not a run");
+  return { type: run.type, timeMs: run.timeMs, boards: run.boards.map((board) => new Replay(board)) };
 }
 
 /** {id, date, replay, helped} from a stored record, or null when it is not one that plays to its goal. */
 function readEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || typeof entry.date !== "string") return null;
   try {
-    return { id: entry.id, date: entry.date, replay: new Replay(entry), helped: entry.helped === true };
+    return { id: entry.id, date: entry.date, replay: new Replay(entry), helped: entry.helped === true, run: entry.run ? readRun(entry.run) : null };
   } catch (error) {
     if (error instanceof ReplayError || error instanceof TypeError) return null;
     throw error;
@@ -81,8 +94,8 @@ export class ReplayStore {
    * it.  `counted`: the replay's solve goes into the statistics (written just after this): the cap counts it among
    * the bests already, so that an old solve it makes part of a new best average is not the one dropped.
    */
-  async add(replay, id = newReplayId(replay, this.clock()), { counted = false, helped = false } = {}) {
-    const record = stored(id, this.clock().toISOString(), replay, helped);
+  async add(replay, id = newReplayId(replay, this.clock()), { counted = false, helped = false, run = null } = {}) {
+    const record = stored(id, this.clock().toISOString(), replay, helped, run);
     const pending = counted && replay.timeMs !== null
       ? [{ shape: `${replay.width}x${replay.height}`, time: replay.timeMs, date: record.date, replay: id }] : [];
     const waiting = [...this.unsaved, record];
@@ -111,7 +124,7 @@ export class ReplayStore {
 
   /** Every replay kept, as JSON: {format, version, replays: [...]}, oldest first. */
   async exportJson() {
-    const replays = (await this.list()).map(({ id, date, replay, helped }) => stored(id, date, replay, helped));
+    const replays = (await this.list()).map(({ id, date, replay, helped, run }) => stored(id, date, replay, helped, run));
     return JSON.stringify({ format: "puzzlesolver-replays", version: 1, replays }, null, 1);
   }
 
@@ -126,9 +139,9 @@ export class ReplayStore {
     try {
       added = await this.store.write("replays", async (tx) => {
         let fresh = 0;
-        for (const { id, date, replay, helped } of good) {
+        for (const { id, date, replay, helped, run } of good) {
           if (await tx.get("replays", id)) continue;
-          await tx.put("replays", stored(id, date, replay, helped));
+          await tx.put("replays", stored(id, date, replay, helped, run));
           fresh += 1;
         }
         return fresh;

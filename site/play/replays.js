@@ -17,6 +17,7 @@ import { replayPlayer } from "./replay-player.js";
 import { replayAnalysis } from "./replay-analysis.js";
 import { replayGraph } from "./replay-graph.js";
 import { downloadLink, panel, fieldRow } from "./extra-panel.js";
+import { runNav, runText } from "./replay-runs.js";
 
 const SUMMARY = [["size", "Size"], ["stm", "STM"], ["mtm", "MTM"], ["time", "Time (s)"], ["tps", "TPS"]];
 
@@ -35,6 +36,7 @@ export function summaryNumbers(replay) {
 export function replaysPanel(root, game, data, judge) {
   const graph = replayGraph({ seek: (moves) => player.jump(moves) });   // the pace and Moves/MD of the replay shown
   const player = replayPlayer({ onPosition: (moves) => graph.position(moves) });
+  const runs = runNav((board) => show(board, runs));   // a marathon's or a relay's boards, one after another
   const analysis = replayAnalysis(judge);   // the solver's view of the replay shown
   const message = el("p", { class: "play-message replay-message", role: "status", "data-testid": "replay-message", hidden: true });
   const say = (text, kind = "problem") => {
@@ -53,7 +55,7 @@ export function replaysPanel(root, game, data, judge) {
   const details = panel("Replays", "replay-panel",
     importRow,
     el("p", { class: "note", id: "replay-import-note", text: "A Slidysim replay link (a world record's, a friend's) or this page's #replay= link: any board from 2x2 to 20x20." }),
-    message, summary, about, player.element, graph.element, share.element, analysis.element,
+    message, summary, about, runs.element, player.element, graph.element, share.element, analysis.element,
     el("h3", { class: "replay-heading", text: "Your solves" }), listNote, list, transfer());
   let importing = 0;
 
@@ -75,7 +77,8 @@ export function replaysPanel(root, game, data, judge) {
     }
   }
 
-  function show(replay) {
+  function show(replay, run = null) {
+    if (run !== runs) runs.load(run, replay);   // a run's board (its nav moving on keeps its place), or none
     const numbers = summaryNumbers(replay);
     summary.replaceChildren(...SUMMARY.map(([key, title]) => el("div", {},
       el("dt", { text: title }), el("dd", { "data-measure": key, text: numbers[key] }))));
@@ -110,11 +113,12 @@ export function replaysPanel(root, game, data, judge) {
     if (ticket !== listed) return;
     const unsaved = new Set(replays.unsaved.map((record) => record.id));
     if (!store.durable) for (const { id } of entries) unsaved.add(id);   // a store in memory: all of them
-    list.replaceChildren(...entries.slice().reverse().map(({ id, date, replay, helped }) => {
+    list.replaceChildren(...entries.slice().reverse().map(({ id, date, replay, helped, run }) => {
       const when = new Date(date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      const text = `${when} · ${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS` +
+      const text = `${when} · ${runText({ replay, run }) ?? `${replay.width}×${replay.height} · ${formatTime(replay.timeMs)} · ${replay.stm} STM · ${summaryNumbers(replay).tps} TPS`}` +
         (helped ? " · helped by the solver" : "") + (unsaved.has(id) ? " · only in this tab" : "");
-      return el("li", { "data-id": id, ...(helped ? { "data-helped": "true" } : {}) }, button(text, "replay-item", () => { show(replay); say(""); player.element.scrollIntoView({ block: "nearest" }); }));
+      return el("li", { "data-id": id, ...(helped ? { "data-helped": "true" } : {}), ...(run ? { "data-type": run.type } : {}) },
+        button(text, "replay-item", () => { show(run ? run.boards[0] : replay, run); say(""); player.element.scrollIntoView({ block: "nearest" }); }));
     }));
     listNote.textContent = entries.length ? "Kept on this device, newest first: pick one to watch it."
       : "Each game you finish is kept here as a replay, on this device only.";
@@ -125,7 +129,7 @@ export function replaysPanel(root, game, data, judge) {
   async function openId(id) {
     details.open = true;
     const entry = id ? await (await data).replays.find(id) : null;
-    if (entry) { show(entry.replay); say(""); } else {
+    if (entry) { show(entry.run ? entry.run.boards[0] : entry.replay, entry.run); say(""); } else {
       say(id ? `This solve's replay is no longer kept: only the latest ${MAX_KEPT} replays and your bests are.`
         : "This solve has no replay: it was played before this page kept replays.", "note");
     }
@@ -151,6 +155,7 @@ export function replaysPanel(root, game, data, judge) {
     });
   });
   data.then(({ store }) => store.onChange((stores) => { if (stores.includes("replays")) showList(); }));
+  root.addEventListener("mode-recorded", () => showList());   // a solve type's run kept (mode-run.js)
   showList();
 
   /** Export every replay kept (JSON), and import such a file (each replay once, whatever was kept before). */
@@ -186,6 +191,7 @@ function aboutParts(about) {
 
 /** A finished game as a Replay (the standard goal only: a replay ends on it), or null. */
 function replayOf(session) {
+  if (session.origin === "run") return null;   // a board of a solve type's run: the run is kept whole (mode-run.js)
   const times = session.moveTimesMs();
   try {
     return new Replay({ width: session.n, height: session.height, scramble: session.start, moves: session.past.join(""),

@@ -11,6 +11,7 @@ import { UNCOUNTED } from "./stats.js";
 /** The result line's parts (elements and text) and its spoken sentence.  `unknown`: why the optimal count is
  *  not shown (null: it is still being worked out, or will be once the solver has loaded: `solverReady`). */
 export function finishedResult(session, { unknown = null, solverReady = false } = {}) {
+  if (session.run) return session.run.finishedResult(session, { unknown, solverReady });   // a solve type's (mode-run.js)
   const moves = session.moveCount, optimal = session.optimalStart;
   const helped = [session.assisted && `${plural(session.assisted, "move")} by the solver`,
     session.hints && plural(session.hints, "hint")].filter(Boolean);

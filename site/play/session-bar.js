@@ -24,7 +24,7 @@ export function sessionBar(root, game, stats, settings) {
     const ticket = ++shown;
     const s = game.session;
     if (!s) return;
-    const records = await (await stats).records(`${s.n}x${s.height}`);
+    const records = await (await stats).records(s.run?.category ?? `${s.n}x${s.height}`);   // a solve type's own (modes.js)
     if (ticket !== shown) return;
     const averages = sessionAverages(inSession(records, settings.get(SESSION_START, null)));
     ao5.textContent = formatTime(averages.ao5);

@@ -5,6 +5,7 @@
 //
 //   const element = sessionPanel(root, game, stats, settings);   // stats: a promise of the Stats
 
+import { categoryLabel } from "./modes.js";
 import { button, el, formatTime } from "../core/dom.js";
 import { plural } from "../core/messages.js";
 import { SESSION_START, bestHistory, countedTimes, inSession, sessionAverages, timeBins } from "./solve-session.js";
@@ -12,7 +13,7 @@ import { axis, chartColours, drawChart, withAlpha } from "./charts.js";
 import { panel } from "./extra-panel.js";
 
 const when = (date) => new Date(date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-const shapeLabel = (key) => key.replace("x", "×");
+const shapeLabel = categoryLabel;   // "4×4", or a solve type's "Marathon of 10, 4×4"
 
 export function sessionPanel(root, game, stats, settings) {
   const shapeMenu = el("select", { "data-testid": "session-shape", "aria-label": "Board" });
@@ -37,7 +38,7 @@ export function sessionPanel(root, game, stats, settings) {
     const ticket = ++shown;
     const s = await stats;
     const shapes = await s.shapes();
-    const onScreen = game.session ? `${game.session.n}x${game.session.height}` : null;
+    const onScreen = game.session ? game.session.run?.category ?? `${game.session.n}x${game.session.height}` : null;
     const wanted = [chosen ? shapeMenu.value : onScreen, shapeMenu.value, shapes[0]].find((key) => shapes.includes(key));
     const records = wanted ? await s.records(wanted) : [];
     if (ticket !== shown) return;

@@ -22,9 +22,11 @@ export class GameSession {
    * `helped`: whether the solver helped on this board before (a reload's); `caption`: what the board is.
    * A reload's game whose clock ran (`running`) goes on at once from `time` (its time is wall time from its first
    * move, the reload's included: kept-game.js), and `times` gives its moves' times (ms, one a tile moved).
+   * A board of a run (a marathon's, a relay's: mode-run.js) has its clock running from `runningSince` (a clock()
+   * time) before its first move, and `run` is that run; a `blind` game is solved only once the player says so (close).
    */
   constructor({ n, height = n, tiles, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "",
-    running = false, times = null }, clock = () => performance.now()) {
+    running = false, times = null, runningSince = null, blind = false, run = null }, clock = () => performance.now()) {
     this.n = n;                // the board's width
     this.height = height;
     this.caption = caption;    // what the board is, said under it (the daily puzzle's date), or ""
@@ -35,11 +37,14 @@ export class GameSession {
     this.optimalStart = null;  // optimal moves from the starting board, once the solver has said
     this.plan = null;          // {key, moves}: an optimal solution from the position `key`
     this.helped = helped;      // a hint or a move by the solver on this board, in any attempt: a restart keeps it
+    this.blind = blind;
+    this.run = run;            // the solve type's run this board is part of (mode-run.js), or null
     this.restart();
     for (const dir of moves) this._do(dir);
     this.elapsedBefore = time || 0;
     if (Array.isArray(times) && times.length === this.past.length && times.every(Number.isFinite)) this.pastTimes = times.slice();
     if (running && this.past.length && !this.solved) this.startedAt = clock();
+    if (runningSince !== null) this.startedAt = runningSince;
   }
 
   /** Back to the starting board with a fresh history and timer; what the solver said is kept. */
@@ -53,6 +58,7 @@ export class GameSession {
     this.hint = null;          // the direction of the hinted move, until the next move
     this.startedAt = null;
     this.elapsedBefore = 0;
+    this.closed = false;       // no move follows: a blind game's "Done", a fewest-moves game's time up
   }
 
   /** This game as it stands, apart: same board, moves, times and plan, its clock paused (a game set aside). */
@@ -70,7 +76,19 @@ export class GameSession {
 
   /** Solved once the goal is reached by playing (a game that starts at its goal is not solved yet). */
   get solved() {
-    return this.past.length > 0 && sameTiles(this.tiles, this.goal);
+    return this.past.length > 0 && sameTiles(this.tiles, this.goal) && (!this.blind || this.closed);
+  }
+
+  /** No move follows (a blind game's "Done", a fewest-moves game's time up) and the clock stops: whether it is solved. */
+  close() {
+    this.pause();
+    this.closed = true;
+    return this.solved;
+  }
+
+  /** Start the clock before the first move (a blind game's "Start"). */
+  startClock() {
+    this._startTimer();
   }
 
   get atGoal() {
@@ -100,7 +118,7 @@ export class GameSession {
 
   /** Play an action; returns the tiles that slid, in order, or null when it cannot be played. */
   play(action, { assisted = false } = {}) {
-    if (!action || this.solved) return null;
+    if (!action || this.solved || this.closed) return null;
     const slid = this._do(action);
     if (!slid) return null;
     this.future = [];
@@ -114,7 +132,7 @@ export class GameSession {
 
   /** Take back the last action; returns it, or null when there is none. */
   undo() {
-    const action = this.past.pop();
+    const action = this.closed ? null : this.past.pop();
     if (!action) return null;
     this.pastTimes.pop();
     this.tiles = this._positions(inverseMoves(action)).at(-1).tiles;

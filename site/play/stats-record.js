@@ -26,9 +26,10 @@
 import { MEASURES, PENALTIES, countedValues, formatStatNumber, measureSummary, moveCounts, tilesPerSecond, trimmedMean } from "../core/averages.js";
 import { plural } from "../core/messages.js";
 import { journal, settled } from "../core/pending.js";
+import { isStatsType } from "./modes.js";
+import { CSV_COLUMNS, csvField, readImport } from "./stats-file.js";
 
 const MAX_SIDE = 20;
-const CSV_COLUMNS = ["shape", "date", "time_ms", "stm", "mtm", "tps", "optimal", "replay", "penalty"];
 
 // ---- shapes and solves ---------------------------------------------------------------------------
 
@@ -67,12 +68,38 @@ export function readSolve(raw) {
   const solve = { time, stm, mtm, optimal, date: new Date(raw.date).toISOString() };
   if (raw.replay !== undefined && raw.replay !== null && raw.replay !== "") solve.replay = String(raw.replay);
   if (penalty) solve.penalty = penalty;
+  if (raw.type !== undefined && raw.type !== null && raw.type !== "") {   // a solve type's (modes.js); none: a single
+    if (!isStatsType(raw.type)) return { refused: "its solve type is not one this page keeps" };
+    solve.type = raw.type;
+  }
   return { solve };
+}
+
+/** The category a record is counted in: "WxH" for a single, "type:WxH" for a solve type's (modes.js). */
+export const categoryOf = (record) => (record.type ? `${record.type}:${record.shape}` : record.shape);
+
+/** {type, key} of a category's text ("4x4", 4, "marathon-10:4x4"), or null when it is not one. */
+export function readCategory(text) {
+  const [type, shape] = String(text).includes(":") ? String(text).split(":") : [null, text];
+  const key = shapeKey(shape);
+  return key === null || (type !== null && !isStatsType(type)) ? null : { type, key };
+}
+
+/** The category of a category's text, as categoryOf writes it ("4" -> "4x4"), or null. */
+function categoryKey(text) {
+  const read = readCategory(text);
+  return read && (read.type ? `${read.type}:${read.key}` : read.key);
+}
+
+function byCategory(a, b) {
+  const [ta, sa] = a.includes(":") ? a.split(":") : ["", a], [tb, sb] = b.includes(":") ? b.split(":") : ["", b];
+  return ta.localeCompare(tb) || byShape(sa, sb);
 }
 
 /** The record of a solve of shape `key`: the solve with its shape and id. */
 function recordOf(key, solve) {
-  return { id: `${key}|${solve.date}|${solve.time}|${solve.stm}`, shape: key, ...solve };
+  const type = solve.type ? `${solve.type}|` : "";
+  return { id: `${type}${key}|${solve.date}|${solve.time}|${solve.stm}`, shape: key, ...solve };
 }
 
 const bare = ({ id, shape, ...solve }) => solve;
@@ -85,7 +112,7 @@ const byDate = (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id.localeC
 export function bestReplayIds(records) {
   const ids = new Set();
   const shapes = new Map();
-  for (const r of records) if (r && typeof r.shape === "string") (shapes.get(r.shape) ?? shapes.set(r.shape, []).get(r.shape)).push(r);
+  for (const r of records) if (r && typeof r.shape === "string") (shapes.get(categoryOf(r)) ?? shapes.set(categoryOf(r), []).get(categoryOf(r))).push(r);
   for (const solves of shapes.values()) {
     solves.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
     const times = solves.map((s) => countedValues(s).time);   // a +2's two seconds counted, a DNF the worst
@@ -138,16 +165,16 @@ export class Stats {
     }
   }
 
-  /** The solves of a shape (a square's side or "WxH"), oldest first. */
+  /** The solves of a category (a square's side, "WxH", or a solve type's "marathon-10:WxH"), oldest first. */
   async solves(shape) {
-    const key = shapeKey(shape);
-    return (await this._records()).filter((r) => r.shape === key).map(bare);
+    const category = categoryKey(shape);
+    return (await this._records()).filter((r) => categoryOf(r) === category).map(bare);
   }
 
   /** The solves of a shape with their ids ({id, time, ...}), oldest first. */
   async records(shape) {
-    const key = shapeKey(shape);
-    return (await this._records()).filter((r) => r.shape === key).map(({ shape: _, ...record }) => record);
+    const category = categoryKey(shape);
+    return (await this._records()).filter((r) => categoryOf(r) === category).map(({ shape: _, ...record }) => record);
   }
 
   /** Give the solve `id` a penalty ("+2", "dnf") or none (null); false when it is no longer kept. */
@@ -183,17 +210,17 @@ export class Stats {
     await this.store.write("solves", (tx) => tx.put("solves", record));
   }
 
-  /** The shapes with solves, "WxH", narrowest first. */
+  /** The categories with solves: the shapes of singles ("WxH", narrowest first), then each solve type's. */
   async shapes() {
-    return [...new Set((await this._records()).map((r) => r.shape))].sort(byShape);
+    return [...new Set((await this._records()).map(categoryOf))].sort(byCategory);
   }
 
   /** Keep a solve: time in ms (kept to the millisecond), STM and MTM (or `moves`, the move string played). */
-  async record(shape, { time, stm, mtm = null, moves = null, optimal = null, replay = undefined }) {
+  async record(shape, { time, stm, mtm = null, moves = null, optimal = null, replay = undefined, type = null }) {
     const key = shapeKey(shape);
     if (key === null) return false;
     const counts = moves === null ? { stm, mtm } : moveCounts(moves);
-    const { solve, refused } = readSolve({ time: Math.round(time), ...counts, optimal, replay, date: this.clock().toISOString() });
+    const { solve, refused } = readSolve({ time: Math.round(time), ...counts, optimal, replay, type, date: this.clock().toISOString() });
     if (refused) return false;
     const record = recordOf(key, solve);
     const waiting = [...this.unsaved, record];
@@ -239,8 +266,8 @@ export class Stats {
   async exportCsv() {
     const rows = [CSV_COLUMNS.join(",")];
     const records = await this._records();
-    for (const key of [...new Set(records.map((r) => r.shape))].sort(byShape)) {
-      for (const s of records.filter((r) => r.shape === key)) {
+    for (const key of [...new Set(records.map(categoryOf))].sort(byCategory)) {
+      for (const s of records.filter((r) => categoryOf(r) === key)) {
         const tps = tilesPerSecond(s.stm, s.time);
         rows.push([key, s.date, s.time, s.stm, s.mtm ?? "", tps === null ? "" : formatStatNumber(tps, 3), s.optimal ?? "", s.replay ?? "", s.penalty ?? ""].map(csvField).join(","));
       }
@@ -257,8 +284,8 @@ export class Stats {
     if (read.refused) return read.refused;
     const refused = [], records = [];
     for (const { where, shape, raw } of read.entries) {
-      const key = shapeKey(shape);
-      const { solve, refused: why } = key === null ? { refused: `its board "${shape}" is not W x H from 2 to ${MAX_SIDE} a side` } : readSolve(raw);
+      const { type = null, key = null } = readCategory(shape) ?? {};
+      const { solve, refused: why } = key === null ? { refused: `its board "${shape}" is not W x H from 2 to ${MAX_SIDE} a side` } : readSolve({ type, ...raw });
       if (why) refused.push(`${where} (${why})`); else records.push(recordOf(key, solve));
     }
     let added = 0, already = 0;
@@ -337,55 +364,4 @@ function importSentence(added, already, refused) {
     parts.push(`refused ${plural(refused.length, "solve")}: ${shown}${more}`);
   }
   return parts.join("; ") + ".";
-}
-
-// ---- reading an export ---------------------------------------------------------------------------
-
-const NOT_AN_EXPORT = "Nothing imported: the file is neither this page's JSON export nor a CSV whose first line names shape, date, time_ms and stm.";
-
-/** The entries of an export, each {where, shape, raw}, or {refused: sentence} when the text is neither. */
-export function readImport(text) {
-  const trimmed = String(text).replace(/^\uFEFF/, "").trim();
-  if (trimmed.startsWith("{")) {
-    let data;
-    try { data = JSON.parse(trimmed); } catch { return { refused: "Nothing imported: the file is not valid JSON." }; }
-    const shapes = data && typeof data === "object" ? data.shapes ?? data.sizes : null;
-    if (!shapes || typeof shapes !== "object" || Array.isArray(shapes)) return { refused: NOT_AN_EXPORT };
-    const entries = [];
-    for (const [name, solves] of Object.entries(shapes)) {
-      const shape = data.shapes ? name : Number(name);   // the first record counted squares by their side
-      (Array.isArray(solves) ? solves : [solves]).forEach((raw, i) => entries.push({ where: `${name} solve ${i + 1}`, shape, raw }));
-    }
-    return { entries };
-  }
-  const lines = trimmed.split(/\r?\n/);
-  const header = parseCsvLine(lines[0]).map((name) => name.trim().toLowerCase());
-  if (!["shape", "date", "time_ms", "stm"].every((name) => header.includes(name))) return { refused: NOT_AN_EXPORT };
-  const entries = [];
-  lines.slice(1).forEach((line, i) => {
-    if (!line.trim()) return;
-    const cells = parseCsvLine(line), raw = {};
-    header.forEach((name, column) => { raw[name] = (cells[column] ?? "").trim(); });
-    entries.push({ where: `line ${i + 2}`, shape: raw.shape, raw: { ...raw, time: raw.time_ms === "" ? NaN : raw.time_ms } });
-  });
-  return { entries };
-}
-
-function csvField(value) {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function parseCsvLine(line) {
-  const cells = [];
-  let cell = "", quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { cells.push(cell); cell = ""; } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
 }

@@ -16,6 +16,7 @@ import { plural } from "../core/messages.js";
 import { summarize } from "./stats-record.js";
 import { keptOnlyHere } from "./replay-store.js";
 import { downloadLink, panel } from "./extra-panel.js";
+import { categoryLabel } from "./modes.js";
 
 /** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
 export const UNCOUNTED = {
@@ -24,6 +25,7 @@ export const UNCOUNTED = {
   untimed: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
   exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
   help: "Not counted in your statistics: the solver helped.",
+  run: "Not counted in your statistics: this board was part of a solve type's run (a marathon, a relay...) that a reload interrupted.",
 };
 
 // ---- the panel -----------------------------------------------------------------------------------
@@ -36,7 +38,7 @@ function cellText(measure, row, value) {
 }
 
 function shapeLabel(key) {
-  return key.replace("x", "×");
+  return categoryLabel(key);   // "4×4", or a solve type's "Marathon of 10, 4×4" (modes.js)
 }
 
 const LATEST = 12;   // the solves listed under the table, newest first
@@ -44,8 +46,9 @@ const LATEST = 12;   // the solves listed under the table, newest first
 export function statsPanel(root, game, data, replays) {
   const stats = data.then(({ stats: record }) => record);   // the Stats, once the store is open
   const changed = () => root.dispatchEvent(new CustomEvent("stats-changed"));
-  const view = statsView(stats, () => (game.session ? `${game.session.n}x${game.session.height}` : null), replays.openId, changed);
+  const view = statsView(stats, () => (game.session ? game.session.run?.category ?? `${game.session.n}x${game.session.height}` : null), replays.openId, changed);
   root.addEventListener("stats-changed", () => view.show());
+  root.addEventListener("mode-recorded", changed);   // a solve type's run kept (mode-run.js)
   recordSolves(root, game, stats, changed, replays.idOf);
   data.then(({ store }) => store.onChange((stores) => { if (stores.includes("solves")) changed(); }));
   view.show();

@@ -20,6 +20,7 @@ import { keymapOf } from "./keymap.js";
 import { playerData } from "./player-data.js";
 import { sessionBar } from "./session-bar.js";
 import { sessionPanel } from "./session-view.js";
+import { modeMenu } from "./mode-menu.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
 const FIRST_SIZE = 4;
@@ -31,6 +32,7 @@ export function mount(section, { solver, router, budgets }) {
   mountAnalysis(section, game, judge);
   mountJudging(section, game, judge, settings);
   boardZoom(section, settings);
+  modeMenu(section, game);   // the solve types (modes.js): their player is loaded when one is chosen
   const daily = dailyPuzzles(game);
   // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
   // The store opens meanwhile: the game never waits for it.

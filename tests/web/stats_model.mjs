@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { bestAverage, currentAverage, formatStatNumber, moveCounts, trimmedMean } from "../../site/core/averages.js";
 import { formatTime } from "../../site/core/dom.js";
-import { Stats, readImport } from "../../site/play/stats-record.js";
+import { Stats } from "../../site/play/stats-record.js";
+import { readImport } from "../../site/play/stats-file.js";
 import { openStore } from "../../site/core/store.js";
 import { Replay } from "../../site/core/replay.js";
 import { ReplayStore } from "../../site/play/replay-store.js";

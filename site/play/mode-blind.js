@@ -1,0 +1,68 @@
+// play/mode-blind.js -- the rules of a blind solve (modes.js; mode-run.js plays it): the board is shown to be
+// memorised with the clock stopped; "Start" (or the first move) starts the clock and hides the tiles (their numbers
+// and colours: the board's outline and the blank stay); "Done" ends it.  The board solved then is a blind solve, kept
+// like any run; any other position is a DNF, said under the board, and the tiles show again.
+//
+//   const rules = blindRules(root, game, run);   // rules.begin(); rules.leave(); rules.result(session)
+
+import { el } from "../core/dom.js";
+
+export function blindRules(root, game, run) {
+  const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
+  const start = part("play-mode-start"), done = part("play-mode-done"), caption = part("play-caption"), result = part("play-result");
+  const onStart = () => hide(true), onDone = () => finish();
+  const say = (text) => { caption.textContent = text; caption.hidden = false; };
+
+  function begin() {
+    root.dataset.blind = "memorise";
+    start.hidden = false;
+    done.hidden = false;
+    done.disabled = true;
+    start.addEventListener("click", onStart);
+    done.addEventListener("click", onDone);
+    root.addEventListener("game-render", onMove);
+    say("Blind: memorise the board, then press Start (or make your first move). The tiles are hidden while you solve.");
+  }
+
+  function onMove() {
+    if (game.session.run === run && root.dataset.blind === "memorise" && game.session.past.length) hide(false);
+  }
+
+  /** The tiles hidden and the clock running: from "Start", or from the first move. */
+  function hide(fromStart) {
+    if (game.session.run !== run || root.dataset.blind !== "memorise") return;
+    root.dataset.blind = "hidden";
+    start.hidden = true;
+    done.disabled = false;
+    say("Blind: solve the board from memory, then press Done.");
+    if (fromStart) { game.session.startClock(); game.settle(); }
+    root.querySelector('[data-testid="play-board"]').focus();
+  }
+
+  /** "Done": solved, the run ends as any other; else a DNF. */
+  function finish() {
+    const session = game.session;
+    if (session.run !== run || session.closed) return;
+    const solved = session.close();
+    root.dataset.blind = "shown";
+    done.hidden = true;
+    game.settle();
+    say(solved ? "Blind: solved, and said so." : "Blind: DNF. The tiles show again, as you left them.");
+    if (solved) return;
+    result.replaceChildren(el("strong", { text: "DNF." }), " ",
+      el("span", { "data-testid": "mode-dnf", text: "The board was not solved when you pressed Done: here it is as you left it. A DNF is not counted in your statistics." }));
+    result.hidden = false;
+    if (result.getBoundingClientRect().bottom > innerHeight) result.scrollIntoView({ block: "nearest" });
+  }
+
+  function leave() {
+    start.removeEventListener("click", onStart);
+    done.removeEventListener("click", onDone);
+    root.removeEventListener("game-render", onMove);
+    start.hidden = true;
+    done.hidden = true;
+    delete root.dataset.blind;
+  }
+
+  return { begin, leave, result: () => ({ title: "Blind solve done!" }) };
+}

@@ -1,0 +1,38 @@
+// play/mode-record.js -- a finished run of a solve type (mode-run.js) kept: one replay record holding every board,
+// each timed from its own start (replay-store.js), and one solve in the statistics of its category, its time the
+// run's, its STM and MTM the sum of its boards' (stats-record.js).  A run the solver helped with is kept as a replay,
+// marked, and left out of the statistics.  What could not be kept is said in a sentence.
+//
+//   const problem = await recordRun(run, lastSession);   // null when all was kept
+
+import { Replay, ReplayError } from "../core/replay.js";
+import { moveCounts } from "../core/averages.js";
+import { keptOnlyHere, newReplayId } from "./replay-store.js";
+import { playerData } from "./player-data.js";
+
+/** Each board of the run as a Replay, its move times and time counted from the moment it was dealt. */
+function boardReplays(run) {
+  return run.played.map(({ session, from }) => new Replay({ width: session.n, height: session.height, scramble: session.start,
+    moves: session.past.join(""), times: session.moveTimesMs()?.map((t) => t - from) ?? null, timeMs: session.elapsedMs() - from }));
+}
+
+export async function recordRun(run, last) {
+  let boards;
+  try {
+    boards = boardReplays(run);
+  } catch (error) {
+    if (error instanceof ReplayError) return null;   // not a solve a replay can hold (a goal of its own): nothing to keep
+    throw error;
+  }
+  const time = last.elapsedMs(), helped = run.helped;
+  const { replays, stats } = await playerData();
+  const id = newReplayId(boards[0]);
+  const kept = await replays.add(boards[0], id, { helped, run: { type: run.statsType, timeMs: time, boards } });
+  if (helped) return kept.kept ? null : kept.problem;
+  const counts = run.played.map(({ session }) => moveCounts(session.past.join("")));
+  const sum = (key) => counts.reduce((total, c) => total + c[key], 0);
+  const [w, h] = run.boards[0];
+  const solve = await stats.record(`${w}x${h}`, { time, stm: sum("stm"), mtm: sum("mtm"), replay: id, type: run.statsType });
+  if (!kept.kept) return kept.problem;
+  return solve && !solve.kept ? keptOnlyHere(solve.problem) : null;
+}
