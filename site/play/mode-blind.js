@@ -1,11 +1,13 @@
 // play/mode-blind.js -- the rules of a blind solve (modes.js; mode-run.js plays it): the board is shown to be
 // memorised with the clock stopped; "Start" (or the first move) starts the clock and hides the tiles (their numbers
 // and colours: the board's outline and the blank stay); "Done" ends it.  The board solved then is a blind solve, kept
-// like any run; any other position is a DNF, said under the board, and the tiles show again.
+// like any run; any other position is a DNF, said under the board and kept as one in the statistics (mode-record.js),
+// and the tiles show again.
 //
 //   const rules = blindRules(root, game, run);   // rules.begin(); rules.leave(); rules.result(session)
 
 import { el } from "../core/dom.js";
+import { recordDnf } from "./mode-record.js";
 
 export function blindRules(root, game, run) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
@@ -50,8 +52,12 @@ export function blindRules(root, game, run) {
     say(solved ? "Blind: solved, and said so." : "Blind: DNF. The tiles show again, as you left them.");
     if (solved) return;
     result.replaceChildren(el("strong", { text: "DNF." }), " ",
-      el("span", { "data-testid": "mode-dnf", text: "The board was not solved when you pressed Done: here it is as you left it. A DNF is not counted in your statistics." }));
+      el("span", { "data-testid": "mode-dnf", text: "The board was not solved when you pressed Done: here it is as you left it. It is kept in your statistics as a DNF." }));
     result.hidden = false;
+    recordDnf(run, session).then((problem) => {
+      if (problem) game.noteResult(session, problem);
+      root.dispatchEvent(new CustomEvent("mode-recorded", { detail: { category: run.category } }));
+    });
     if (result.getBoundingClientRect().bottom > innerHeight) result.scrollIntoView({ block: "nearest" });
   }
 

@@ -1,9 +1,12 @@
 // play/mode-record.js -- a finished run of a solve type (mode-run.js) kept: one replay record holding every board,
 // each timed from its own start (replay-store.js), and one solve in the statistics of its category, its time the
 // run's, its STM and MTM the sum of its boards' (stats-record.js).  A run the solver helped with is kept as a replay,
-// marked, and left out of the statistics.  What could not be kept is said in a sentence.
+// marked, and left out of the statistics.  A run that ended unsolved (a blind DNF) is one solve of its category
+// marked DNF (core/averages.js: the worst in its averages), with no replay.  What could not be kept is said in a
+// sentence.
 //
 //   const problem = await recordRun(run, lastSession);   // null when all was kept
+//   const problem = await recordDnf(run, lastSession);
 
 import { Replay, ReplayError } from "../core/replay.js";
 import { moveCounts } from "../core/averages.js";
@@ -34,5 +37,15 @@ export async function recordRun(run, last) {
   const [w, h] = run.boards[0];
   const solve = await stats.record(`${w}x${h}`, { time, stm: sum("stm"), mtm: sum("mtm"), replay: id, type: run.statsType });
   if (!kept.kept) return kept.problem;
+  return solve && !solve.kept ? keptOnlyHere(solve.problem) : null;
+}
+
+/** A run that ended unsolved (a blind solve's wrong "Done"): its solve kept as a DNF of its category, no replay. */
+export async function recordDnf(run, last) {
+  if (run.helped) return null;
+  const { stats } = await playerData();
+  const [w, h] = run.boards[0];
+  const { stm, mtm } = moveCounts(last.past.join(""));
+  const solve = await stats.record(`${w}x${h}`, { time: last.elapsedMs(), stm, mtm, type: run.statsType, penalty: "dnf" });
   return solve && !solve.kept ? keptOnlyHere(solve.problem) : null;
 }

@@ -216,11 +216,11 @@ export class Stats {
   }
 
   /** Keep a solve: time in ms (kept to the millisecond), STM and MTM (or `moves`, the move string played). */
-  async record(shape, { time, stm, mtm = null, moves = null, optimal = null, replay = undefined, type = null }) {
+  async record(shape, { time, stm, mtm = null, moves = null, optimal = null, replay = undefined, type = null, penalty = null }) {
     const key = shapeKey(shape);
     if (key === null) return false;
     const counts = moves === null ? { stm, mtm } : moveCounts(moves);
-    const { solve, refused } = readSolve({ time: Math.round(time), ...counts, optimal, replay, type, date: this.clock().toISOString() });
+    const { solve, refused } = readSolve({ time: Math.round(time), ...counts, optimal, replay, type, penalty, date: this.clock().toISOString() });
     if (refused) return false;
     const record = recordOf(key, solve);
     const waiting = [...this.unsaved, record];
