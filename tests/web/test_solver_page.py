@@ -615,13 +615,13 @@ def test_the_progress_line_writes_its_time_as_the_engine_does(app):
       const { progressText } = await import("/core/job.js");
       const lines = [];
       await window.__solver.request("solve_board", { board, heuristic: "hamming", max_seconds: 0.5, owner: "test" },
-        (message) => { if (message.type !== "loading") lines.push([message.took, progressText(message)]); });
+        (message) => { if (message.type !== "loading") lines.push([message.seconds, message.took, progressText(message)]); });
       return lines;
     }""", HARD_4X4)
     assert len(lines) >= 3
-    for took, line in lines:
-        assert took and line.endswith(f", {took}."), (took, line)
-    assert lines[0][0].endswith(" ms") and all(line.startswith("Searching: ") for _, line in lines)
+    for seconds, took, line in lines:
+        assert took == budget.took(seconds) and line.endswith(f", {took}."), (seconds, took, line)
+    assert all(line.startswith("Searching: ") for _, _, line in lines)
     boot_ms = app.evaluate("window.__solver.bootMs")
     assert app.get_by_test_id("solver-status").get_attribute("title").endswith(f", started in {budget.took(boot_ms / 1000)}")
 
