@@ -71,8 +71,8 @@ SHIPPED = ((5, 2), (6, 2), (7, 2), (8, 2), (4, 3), (5, 3))
 #: The shapes (wide side first, usual goal) that also have stronger tables, too big to build in the page: built
 #: by the build with NumPy (``buildtools/build_rect.py``), served, and read as they are (bytes, not lists: 16**6
 #: entries each).  8 x 2: a 6-6-3 partition of the tiles column by column and its shifted 3-6-6 twin, the
-#: larger of the two sums (on the ``rect16`` suite's boards 2 to 60 times fewer nodes than the 5-tile tables,
-#: see ``docs/performance.md``); a 2 x 8 board and every corner goal map onto them.  Until they are built and
+#: larger of the two sums (``rect16`` suite: every board solved within 60 s, one not before; 8 to 26 times fewer
+#: nodes on most hard boards, up to twice as many on a few: ``docs/performance.md``); a 2 x 8 board and every corner goal map onto them.  Until they are built and
 #: served, the 5-tile tables of :data:`SHIPPED` stand in.
 STRONG = {(8, 2): (((1, 9, 2, 10, 3, 11), (4, 12, 5, 13, 6, 14), (7, 15, 8)),
                    ((1, 9, 2), (10, 3, 11, 4, 12, 5), (13, 6, 14, 7, 15, 8)))}
