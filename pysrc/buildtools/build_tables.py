@@ -23,17 +23,19 @@ from puzzlesolver.grid import standard_goal_with_blank
 __all__ = ["build_pattern_table", "build_exact_3", "build_all", "main"]
 
 
-def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
-    """Additive pattern database for ``pattern`` (tile labels) on an n x n board aiming at ``goal``.
+def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int], height: Optional[int] = None):
+    """Additive pattern database for ``pattern`` (tile labels) on an n x n board (n wide and ``height`` high
+    when given) aiming at ``goal``.
 
-    Returns a NumPy uint8 array of (n*n) ** len(pattern) entries indexed by ``sum(cell_i * N**i)``
-    (N = n*n, cell_i = where the i-th pattern tile is); 255 marks impossible placements.  0-1
+    Returns a NumPy uint8 array of N ** len(pattern) entries indexed by ``sum(cell_i * N**i)``
+    (N = the board's cells, cell_i = where the i-th pattern tile is); 255 marks impossible placements.  0-1
     breadth-first search backwards from the goal over (pattern cells, blank cell): moving a pattern
     tile costs 1, moving any other tile costs 0; the value is the minimum over blank cells.
     """
     import numpy as np
 
-    cells = n * n
+    rows = height or n
+    cells = n * rows
     k = len(pattern)
     goal = list(goal)
     itype = np.int32 if cells ** (k + 1) < 2 ** 31 else np.int64
@@ -52,7 +54,7 @@ def build_pattern_table(n: int, goal: Sequence[int], pattern: Sequence[int]):
         row, col = blank // n, blank % n
         occupant = [digit(states, i) for i in range(k)]
         out = []
-        for delta, ok in ((-n, row > 0), (n, row < n - 1), (-1, col > 0), (1, col < n - 1)):
+        for delta, ok in ((-n, row > 0), (n, row < rows - 1), (-1, col > 0), (1, col < n - 1)):
             target = blank + delta
             if zero_cost:
                 sel = ok.copy()

@@ -19,7 +19,7 @@ from .layout import DIST
 from .manifest import step_manifest
 from .stamps import file_sha256
 from .steps import build
-from .tables import LATE_GROUPS, step_pdb
+from .tables import LATE_GROUPS, step_pdb, step_rect_tables
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -108,11 +108,11 @@ def make_server(port: int = 8000, host: str = "127.0.0.1", directory: Path = DIS
 
 
 def serve(port: int) -> None:
-    """Build what the app needs at once, serve dist/, and finish the rest in the background: the tables of
-    LATE_GROUPS (the app does without them meanwhile, and uses them from the next solve once they are in
+    """Build what the app needs at once, serve dist/, and finish the rest in the background: the rectangles'
+    tables and the tables of LATE_GROUPS (the app does without them meanwhile, and uses them from the next solve once they are in
     tables.json: no reload) and the brotli copies (gzip meanwhile)."""
     began = time.monotonic()
-    build(brotli=False, tables=("small",))
+    build(brotli=False, tables=("small",), rect_tables=False)
     server = make_server(port)
     log(f"serving dist/ on http://127.0.0.1:{server.server_address[1]}/ after {time.monotonic() - began:.0f} s  (Ctrl+C stops)")
     if console.VERBOSE:
@@ -127,8 +127,11 @@ def serve(port: int) -> None:
 
 
 def finish_in_background() -> None:
-    """What ``serve`` leaves for later: the tables of LATE_GROUPS (then tables.json), the brotli copies."""
+    """What ``serve`` leaves for later: the rectangles' tables (the page builds the 5-tile ones itself until
+    then), the tables of LATE_GROUPS (then tables.json, after each), the brotli copies."""
     try:
+        step_rect_tables()
+        step_manifest()
         step_pdb(LATE_GROUPS)
         step_manifest()
         step_brotli()

@@ -39,7 +39,7 @@ def _sw_role(rel: str, size: int) -> str:
         return "skip"
     if rel in SW_RUNTIME_ONLY:
         return "runtime"
-    if rel in SW_OPTIONAL or rel.startswith("pdb/rect/") or (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES):
+    if rel in SW_OPTIONAL or (rel.startswith("pdb/") and size > PRECACHE_MAX_PDB_BYTES):
         return "optional"
     return "required"
 

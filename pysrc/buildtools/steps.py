@@ -218,10 +218,11 @@ def step_examples() -> None:
     stamp("examples", digest)
 
 
-def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
+def build(brotli: bool = True, tables=("small", "24", "compact"), rect_tables: bool = True) -> None:
     """Assemble dist/ (each step skips itself when its inputs did not change); ``brotli``: make the brotli
-    copies of the big files now, ``tables``: the groups of pattern tables to build now (``serve`` makes
-    the brotli copies and the tables of LATE_GROUPS in the background instead)."""
+    copies of the big files now, ``tables``: the groups of pattern tables to build now, ``rect_tables``: the
+    rectangles' tables too (``serve`` makes the brotli copies, the tables of LATE_GROUPS and the rectangles'
+    in the background instead)."""
     DIST.mkdir(exist_ok=True)
     step_npm()
     step_word_lists()
@@ -234,7 +235,8 @@ def build(brotli: bool = True, tables=("small", "24", "compact")) -> None:
     step_charts()
     step_data()
     step_pdb(tables)
-    step_rect_tables()
+    if rect_tables:
+        step_rect_tables()
     step_examples()
     step_icons()
     step_manifest()

@@ -29,10 +29,11 @@ def _late_table_paths() -> frozenset:
 
 
 def is_late_table(rel: str) -> bool:
-    """A table of :data:`LATE_GROUPS`: ``serve`` may add it after the site is up, so it is listed apart, in
+    """A table of :data:`LATE_GROUPS`, or a rectangle's (:func:`step_rect_tables`, which ``serve`` also runs after the
+    site is up): ``serve`` may add it after the site is up, so it is listed apart, in
     tables.json, left out of the build's id and of the service worker's lists, and kept offline by its own
     sha256 once a solve has fetched it (site/sw.js) -- never downloaded for a puzzle that does not need it."""
-    return rel in _late_table_paths()
+    return rel in _late_table_paths() or rel.startswith(f"pdb/{engine_module('fast.tables.rect_tables').FOLDER_NAME}/")
 
 
 #: What ``serve`` says when a late group is not built yet (it builds it in the background).
@@ -107,12 +108,28 @@ def copy_tables() -> None:
 
 
 def step_rect_tables() -> None:
-    """The rectangles' pattern tables (puzzlesolver.fast.tables.rect_tables.SHIPPED: 2.4 MB, about 17 s of pure Python
-    once) built into .cache/pdb/rect and copied to dist/pdb/rect/, so that the page downloads them instead of
-    building them in the worker."""
+    """The rectangles' pattern tables built into .cache/pdb/rect and copied to dist/pdb/rect/, so that the page
+    downloads them instead of building them in the worker: the 5-tile ones (rect_tables.SHIPPED: 2.4 MB, about
+    17 s of pure Python once) and 8x2's strong ones (rect_tables.STRONG, NumPy: buildtools.build_rect, about 1.5
+    minutes on two cores once, 67 MB, about 9 MB compressed).  ``serve`` runs it after the site is up (the page
+    builds the 5-tile tables itself meanwhile, and does without the strong ones); they are late tables
+    (:func:`is_late_table`).  Without NumPy, or when its build fails, the strong tables are left out with a
+    warning: the 5-tile ones stand in."""
     rect_tables = engine_module("fast.tables.rect_tables")
     folder, served = PDB_CACHE / rect_tables.FOLDER_NAME, DIST / "pdb" / rect_tables.FOLDER_NAME
     names = set()
+    strong = [name for width, height in rect_tables.STRONG for name in rect_tables.strong_files(width, height)]
+    if not all((folder / name).is_file() for name in strong):
+        began = time.monotonic()
+        log("the 8x2 rectangle's 6-6-3 tables are not built yet: building them (about 1.5 minutes on 2 cores)")
+        env = {**os.environ, "PYTHONPATH": str(PYSRC)}
+        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "buildtools.build_rect", str(folder)]
+        try:
+            _run_with_progress(command, env, sum(not (folder / name).is_file() for name in strong), "8x2 6-6-3")
+            log(f"8x2 6-6-3 tables built in {time.monotonic() - began:.1f} s")
+        except (subprocess.CalledProcessError, OSError) as error:
+            log(f"WARNING: could not build the 8x2 tables ({error}); 8x2 and 2x8 boards use the 5-tile tables")
+    names.update(name for name in strong if (folder / name).is_file())
     for width, height in rect_tables.SHIPPED:
         files = rect_tables.shipped_files(width, height)
         if not all((folder / name).is_file() for name in files):

@@ -23,8 +23,9 @@ from an ``index.json`` beside the file, as in ``puzzles/``) or from suites of th
 ``bigrect``   three seeded random boards of each of seven big rectangles, wide, tall and thin (16x8 to 2x20),
               10 s each: the answer / the proven bound per shape, in 3.5 minutes
 ``rect``      every rectangle of 6 to 16 cells, wide and tall, three seeded random boards each, solved optimally
+``rect16``    the worst case at 16 cells: ten seeded random 8x2 boards and ten 2x8, solved optimally (60 s each)
 
-The last ten are not among the default suites (they take 1 to 8 minutes each); ``all`` runs them.
+The last eleven are not among the default suites (they take 1 to 8 minutes each); ``all`` runs them.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ RANDOM_SIDES = {"random6": 6, "random7": 7, "random8": 8, "random10": 10, "rando
 BIG_SIDES = (8, 10, 15, 20)
 BIG_BOARDS = 3
 SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "80", "korf100", "large", "korf24") + tuple(RANDOM_SIDES) + (
-    "big", "bigrect", "rect")
+    "big", "bigrect", "rect", "rect16")
 DEFAULT_SUITES = ("puzzles", "3x3", "princeton", "5x5", "hard", "korf100", "large")
 #: Marks an expected answer of "no solution".
 UNSOLVABLE = "unsolvable"
@@ -67,6 +68,11 @@ RECT_SHAPES = ((3, 2), (2, 3), (4, 2), (2, 4), (5, 2), (2, 5), (4, 3), (3, 4), (
                (5, 3), (3, 5), (8, 2), (2, 8))
 RECT_BOARDS = 3
 RECT_SECONDS = 60.0
+#: The ``rect16`` suite: this many seeded random boards of each 16-cell rectangle 2 cells across (8x2, then 2x8),
+#: drawn with RECT16_SEED, RECT_SECONDS each: the shapes whose optima are longest at 16 cells.
+RECT16_SHAPES = ((8, 2), (2, 8))
+RECT16_BOARDS = 10
+RECT16_SEED = RANDOM_SEED + 16
 #: The ``bigrect`` suite's shapes (width, height), RECT_BOARDS boards each, ANYTIME_SECONDS each.
 BIG_RECT_SHAPES = ((16, 8), (8, 16), (20, 10), (20, 5), (20, 3), (3, 20), (2, 20))
 
@@ -180,6 +186,8 @@ def load_suite(suite: str, data: Path = DEFAULT_DATA) -> List[Instance]:
         return _rectangles(suite, RECT_SHAPES, RECT_SECONDS)
     if suite == "bigrect":
         return _rectangles(suite, BIG_RECT_SHAPES, ANYTIME_SECONDS)
+    if suite == "rect16":
+        return _rectangles(suite, RECT16_SHAPES, RECT_SECONDS, RECT16_BOARDS, RECT16_SEED, "rect16-")
     keep = {
         "3x3": lambda name, n: n == 3,
         "princeton": lambda name, n: n <= 5 and name not in ("puzzle4x4-78.txt", "puzzle4x4-80.txt"),
@@ -237,9 +245,10 @@ def _random_boards(suite: str, n: int, count: int = RANDOM_BOARDS) -> List[Insta
                      limit=ANYTIME_SECONDS) for i in range(count)]
 
 
-def _rectangles(suite: str, shapes, seconds: float) -> List[Instance]:
-    """:data:`RECT_BOARDS` seeded random boards of each shape, ``seconds`` each."""
-    rng = random.Random(RANDOM_SEED)
-    return [Instance(suite, f"rect{width}x{height}-{i + 1}",
+def _rectangles(suite: str, shapes, seconds: float, boards: int = RECT_BOARDS, seed: int = RANDOM_SEED,
+                prefix: str = "rect") -> List[Instance]:
+    """``boards`` seeded random boards of each shape, ``seconds`` each."""
+    rng = random.Random(seed)
+    return [Instance(suite, f"{prefix}{width}x{height}-{i + 1}",
                      BoardPuzzle(width, random_board(width, rng, height=height).tiles), None, limit=seconds)
-            for width, height in shapes for i in range(RECT_BOARDS)]
+            for width, height in shapes for i in range(boards)]

@@ -168,3 +168,13 @@ def test_korf24_reports_answer_and_bound_against_the_published_optimum():
     status, out = run_bench("--suite", "korf24", "--only", "korf24-01", "--limit", "3")
     assert status == 0 and "korf24    1/1 solved, 0 wrong" in out
     assert "answer/optimum mean " in out and "bound/optimum mean " in out
+
+
+def test_the_rect16_suite_has_ten_seeded_boards_of_8x2_and_of_2x8_solved_optimally_in_60_s():
+    instances = suites.load_suite("rect16")
+    shapes = [(i.puzzle.n, len(i.puzzle.tiles) // i.puzzle.n) for i in instances]
+    assert shapes == [(8, 2)] * 10 + [(2, 8)] * 10
+    assert {i.limit for i in instances} == {suites.RECT_SECONDS}
+    assert len({i.puzzle.tiles for i in instances}) == len(instances)
+    assert [i.puzzle.tiles for i in instances] == [i.puzzle.tiles for i in suites.load_suite("rect16")]
+    assert not {i.puzzle.tiles for i in instances} & {i.puzzle.tiles for i in suites.load_suite("rect")}

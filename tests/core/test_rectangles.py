@@ -161,12 +161,19 @@ def test_one_set_of_tables_serves_both_orientations_and_every_corner_goal(width,
 
 def test_a_shape_the_app_serves_tables_for_asks_for_them_before_it_searches(monkeypatch, tmp_path):
     """The worker downloads a rectangle's tables (pdb/rect/...) instead of building them: the request declares
-    them, for the board's wide image when the board is tall."""
+    them, for the board's wide image when the board is tall; 8x2's strong tables first, its 5-tile ones when
+    those cannot be had."""
+    from puzzlesolver.fast.tables import rect_tables
+    rect_tables.forget()
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))   # no table on hand
     tall = BoardPuzzle(2, tuple(range(1, 15)) + (0, 15))       # 2 wide, 8 high: the 8x2 tables
     files = policy.data_files(tall)
-    assert len(files) == 7 and all(f.url.startswith("pdb/rect/rect-8x2-") for f in files)
+    assert [f.url for f in files] == [f"pdb/rect/{name}" for name in rect_tables.strong_files(8, 2)]   # 6-6-3 first
     assert all(f.path.startswith(str(tmp_path / "rect")) for f in files)
+    strong = files[0].url
+    files = policy.data_files(tall, unavailable=[strong])   # not served (yet): the 5-tile ones
+    assert len(files) == 7 and all(f.url.startswith("pdb/rect/rect-8x2-") for f in files)
+    assert strong not in [f.url for f in files]
     assert policy.data_files(BoardPuzzle(3, (1, 2, 3, 4, 0, 5))) == []                        # 6 cells: no tables
     assert policy.data_files(tall, Options("ida", "linear-conflict")) == []                   # no tables asked for
 

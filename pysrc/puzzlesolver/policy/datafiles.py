@@ -48,8 +48,7 @@ def data_files(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options = Option
     if plan is None or not grid.can_reach(puzzle.tiles, goal_of(puzzle), puzzle.n):  # parity settles it: no tables
         return []
     if plan.shape_tables:
-        return [file for file in _shape_table_files(puzzle.tiles, goal_of(puzzle), puzzle.width)
-                if file.url not in unavailable]
+        return _shape_table_files(puzzle.tiles, goal_of(puzzle), puzzle.width, unavailable)
     url = lambda name: f"pdb/{pdb_files.stored(name)}"  # noqa: E731 - the file the site serves
     names = plan.files
     other = plan.instead()
@@ -68,13 +67,20 @@ def _dictionary_files(puzzle: WordPuzzle) -> List[DataFile]:
     return []
 
 
-def _shape_table_files(tiles: Sequence[int], goal: Sequence[int], width: int) -> List[DataFile]:
-    """The served tables a rectangle's search reads (those of its wide, usual-goal image) not on hand yet."""
+def _shape_table_files(tiles: Sequence[int], goal: Sequence[int], width: int,
+                       unavailable: Collection[str]) -> List[DataFile]:
+    """The served tables a rectangle's search reads (those of its wide, usual-goal image) not on hand yet: its
+    strong tables when it has some (8x2), else, or when one of them cannot be had, its 5-tile ones."""
     canon = grid.canonical_rectangle(tiles, goal, width)
     if canon is None:
         return []
     moved, _, wide = canon
     folder = rect_tables.folder()
-    names = rect_tables.shipped_files(wide, len(moved) // wide)
-    return [DataFile(f"pdb/{rect_tables.FOLDER_NAME}/{name}", str(folder / name)) for name in names
-            if not (folder / name).is_file()]
+    url = lambda name: f"pdb/{rect_tables.FOLDER_NAME}/{name}"  # noqa: E731 - the file the site serves
+    strong = rect_tables.strong_files(wide, len(moved) // wide)
+    if strong and rect_tables.strong_tables(wide, len(moved) // wide) is not None:
+        return []   # read already
+    names = strong if strong and not any(url(name) in unavailable for name in strong) else \
+        rect_tables.shipped_files(wide, len(moved) // wide)
+    return [DataFile(url(name), str(folder / name)) for name in names
+            if not (folder / name).is_file() and url(name) not in unavailable]

@@ -112,7 +112,8 @@ def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequ
               back: Optional[Sequence[int]] = None) -> Work[RectIDAStar]:
     """The optimal search for one board, in steps: its tables built first (from
     :data:`~puzzlesolver.fast.tables.rect_tables.TABLES_FROM` cells on, and only when the board can reach its goal),
-    yielding :func:`~puzzlesolver.fast.tables.rect_tables.building`'s progress; returns the :class:`RectIDAStar`,
+    yielding :func:`~puzzlesolver.fast.tables.rect_tables.building`'s progress (the shape's
+    :func:`~puzzlesolver.fast.tables.rect_tables.strong_tables` instead when they are in ``folder``, read at once); returns the :class:`RectIDAStar`,
     not yet run (run it in slices, e.g. with :func:`puzzlesolver.steps.searching`); ``back`` maps its cells onto
     the board it stands for (see :func:`puzzlesolver.grid.canonical_rectangle`).
 
@@ -125,5 +126,7 @@ def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequ
     check_rectangle(width, height, tiles, goal)
     tables = None
     if width * height >= rect_tables.TABLES_FROM and can_reach(tiles, goal, width):
-        tables = yield from rect_tables.building(width, height, goal, folder=folder, step_seconds=step_seconds)
+        tables = rect_tables.strong_tables(width, height, goal, folder)
+        if tables is None:
+            tables = yield from rect_tables.building(width, height, goal, folder=folder, step_seconds=step_seconds)
     return RectIDAStar(width, height, tiles, goal, tables, back)
