@@ -16,10 +16,11 @@ from .tables import PDB_CACHE, step_pdb
 
 
 def _ready_for_the_browser() -> None:
-    """The pinned test tools, a Chromium and the built site (its brotli copies left out: gzip will do)."""
+    """The pinned test tools, a Chromium and the built site (its brotli copies left out: gzip will do; 8x2's strong
+    tables too: 1.5 minutes of the run's time, and the page does without them)."""
     step_venv()
     step_chromium()
-    build(brotli=False)
+    build(brotli=False, strong_rect_tables=False)
 
 
 def test(pytest_args: list) -> int:
