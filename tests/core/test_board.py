@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from puzzlesolver.board import Board, BoardError
+from puzzlesolver.board import Board, BoardError, Goal
 from puzzlesolver.heuristics import ESTIMATES
 from puzzlesolver.search import AStar
 
@@ -150,3 +150,30 @@ def test_parity_agrees_with_the_twin_lockstep_method(n, goal):
         rng.shuffle(tiles)
         board = Board.from_tiles(tiles, goal)
         assert board.is_solvable() == solvable_by_lockstep(board), tiles
+
+
+def test_goals_are_equal_when_their_tiles_and_width_are_and_hash_alike():
+    """Boards compare their goals (a goal built apart from the shared one, as a search's own, is the same goal)."""
+    assert Goal(3) == Goal(3, tuple(range(1, 9)) + (0,)) and hash(Goal(3)) == hash(Goal(3))
+    assert len({Goal(3), Goal(3), Goal(2)}) == 2
+    assert Goal(3) != Goal(3, (0, 1, 2, 3, 4, 5, 6, 7, 8)) and Goal(3) != "not a goal"
+    wide, tall = Goal(3, height=2), Goal(2, height=3)
+    assert wide.tiles == tall.tiles and wide != tall                 # 1..5 then the blank, 3 wide or 2 wide
+
+
+def test_boards_with_the_same_tiles_on_different_shapes_differ():
+    assert Board.from_tiles([1, 2, 3, 4, 0, 5], width=3) != Board.from_tiles([1, 2, 3, 4, 0, 5], width=2)
+
+
+@pytest.mark.parametrize("tiles, width, message", [
+    ([1, 2, 3, 0], 1, "A board needs at least 2 rows and 2 columns; this one is 1x4."),
+    ([0], 1, "A board needs at least 2 rows and 2 columns, not 1."),
+    ([1, 2, 3, 0], 0, "4 tiles cannot fill rows of 0."),
+    ([], 0, "0 tiles cannot fill rows of 0."),
+    ([1, 2, 3, 0], -2, "4 tiles cannot fill rows of -2."),
+    ([1, 2, 3, 4, 5, 0], None, "6 tiles cannot fill a square board."),
+])
+def test_rows_of_fewer_than_two_tiles_are_refused_in_one_sentence(tiles, width, message):
+    with pytest.raises(BoardError) as refused:
+        Board.from_tiles(tiles, width=width)
+    assert str(refused.value) == message
