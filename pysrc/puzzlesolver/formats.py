@@ -64,10 +64,12 @@ class PuzzleFormatError(ValueError):
 
 
 def quoted(text: str, limit: int = 40) -> str:
-    """``text`` as a message quotes it: repr, cut to about ``limit`` characters.
+    """``text`` as a message quotes it: repr, cut to ``limit`` characters (the last three an ellipsis).
 
-    >>> quoted("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+    >>> quoted("0123456789" * 4)
+    "'0123456789012345678901234567890123456789'"
+    >>> quoted("0123456789" * 4 + "!")  # doctest: -ELLIPSIS
+    "'0123456789012345678901234567890123456...'"
     """
     return repr(text) if len(text) <= limit else repr(text[:limit - 3] + "...")
 

@@ -1,5 +1,7 @@
 """Puzzle files and share links: every layout the seeds use is read, every bad input is named."""
 
+import dataclasses
+
 import pytest
 
 from puzzlesolver.board import BoardError
@@ -191,3 +193,27 @@ class TestShareLinks:
         with pytest.raises(ValueError) as raised:
             parse_fragment(fragment)
         assert message in str(raised.value)
+
+
+def test_puzzles_read_are_immutable_values():
+    words, board = parse_puzzle_text("horse nurse"), parse_board_text("1 2\n0 3")
+    for puzzle, field in [(words, "start"), (words, "goal"), (words, "dictionary"), (board, "tiles"), (board, "goal")]:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(puzzle, field, None)
+    assert words == WordPuzzle("horse", "nurse") and len({words, WordPuzzle("horse", "nurse")}) == 1
+
+
+LARGEST = list(range(1, 400)) + [0]
+
+
+def test_the_largest_board_with_its_goal_is_801_numbers_and_one_more_is_refused_before_reading():
+    """The size, then a 20x20 board's 400 tiles and its goal's 400: the most numbers a board's text holds."""
+    text = "20\n" + " ".join(map(str, LARGEST)) + "\n" + " ".join(map(str, LARGEST[::-1]))
+    assert len(text.split()) == 801
+    puzzle = parse_board_text(text)
+    assert (puzzle.n, puzzle.tiles, puzzle.goal) == (20, tuple(LARGEST), tuple(LARGEST[::-1]))
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text(text + " 1")
+    assert str(refused.value) == ("Boards up to 20x20 are supported, and this holds far more numbers than one of "
+                                  "them.")
+
