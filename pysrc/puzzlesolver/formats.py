@@ -240,6 +240,7 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
                                     f"{width}: every row must have the same length.")
     values = [number for _, numbers in rows for number in numbers]
     if _board_then_goal(values, width):
+        check_shape(width, len(values) // 2 // width)   # a pair too is refused past 20 a side, as its board is
         return validated_puzzle(width, values[:len(values) // 2], values[len(values) // 2:])
     check_shape(width, len(rows))
     return validated_puzzle(width, values, None)
