@@ -79,6 +79,7 @@ def test_a_longer_time_is_refused_without_reading_a_huge_number(time):
     ("play=2:1,2,3,0&goal=3x2:1,2,3,4,5,0", "The goal is 3x2 but the board is 2."),
     ("play=2:1,2,3,0&goal=123456789012345:1", "The goal is 123456789012 wide but the board is 2."),
     ("play=3", "The game in the link must look like 'play=3:8,1,3,4,0,2,7,6,5'."),
+    ("play=0000002x0000003:1,2,3,4,0,5&goal=3x2:1,2,3,4,5,0", "The goal is 3x2 but the board is 0000002x0000."),
     ("play=4x2:1,0", "A 4x2 board needs 8 tiles, not 2."),                 # in the shape's words, whatever
     ("play=3:5", "A 3x3 board needs 9 tiles, not 1."),                      # shape the tiles would fill
 ])
