@@ -64,10 +64,12 @@ class PuzzleFormatError(ValueError):
 
 
 def quoted(text: str, limit: int = 40) -> str:
-    """``text`` as a message quotes it: repr, cut to about ``limit`` characters.
+    """``text`` as a message quotes it: repr, cut to ``limit`` characters (the last three an ellipsis).
 
-    >>> quoted("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+    >>> quoted("0123456789" * 4)
+    "'0123456789012345678901234567890123456789'"
+    >>> quoted("0123456789" * 4 + "!")  # doctest: -ELLIPSIS
+    "'0123456789012345678901234567890123456...'"
     """
     return repr(text) if len(text) <= limit else repr(text[:limit - 3] + "...")
 
@@ -238,6 +240,7 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
                                     f"{width}: every row must have the same length.")
     values = [number for _, numbers in rows for number in numbers]
     if _board_then_goal(values, width):
+        check_shape(width, len(values) // 2 // width)   # a pair too is refused past 20 a side, as its board is
         return validated_puzzle(width, values[:len(values) // 2], values[len(values) // 2:])
     check_shape(width, len(rows))
     return validated_puzzle(width, values, None)

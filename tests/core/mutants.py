@@ -244,9 +244,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         outcomes = {}
         for mutant in sample:
             outcome = run_mutant(mutant, tests_of(mutant, by_line), args.timeout)
-            outcomes[mutant.change] = outcome
+            outcomes[f"{mutant.change} (mutant {mutant.index})"] = outcome   # one line may hold the same change twice
             if outcome in ("survived", "uncovered"):
-                print(f"  {path.name} {mutant.change}: {outcome}", flush=True)
+                print(f"  {path.name} {mutant.change} (mutant {mutant.index}): {outcome}", flush=True)
         killed = sum(outcome in ("killed", "timeout") for outcome in outcomes.values())
         print(f"{path.name}: {killed} of {len(sample)} sampled mutants killed ({killed / len(sample):.0%}); "
               f"{len(everyone)} in all", flush=True)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from puzzlesolver.board import Board, BoardError
+from puzzlesolver.board import Board, BoardError, Goal, random_board, validate_tiles
 from puzzlesolver.heuristics import ESTIMATES
 from puzzlesolver.search import AStar
 
@@ -56,8 +56,9 @@ def test_boards_aiming_at_different_goals_differ():
 
 @pytest.mark.parametrize("row, col", [(-1, 0), (0, -1), (3, 0), (0, 3), (5, 5)])
 def test_tile_at_outside_the_board_raises_index_error(row, col):
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError) as refused:
         Board(SEED_BOARD).tile_at(row, col)
+    assert str(refused.value) == f"({row}, {col}) is outside a 3x3 board"
 
 
 def test_tile_at_reads_row_then_column():
@@ -150,3 +151,67 @@ def test_parity_agrees_with_the_twin_lockstep_method(n, goal):
         rng.shuffle(tiles)
         board = Board.from_tiles(tiles, goal)
         assert board.is_solvable() == solvable_by_lockstep(board), tiles
+
+
+def test_goals_are_equal_when_their_tiles_and_width_are_and_hash_alike():
+    """Boards compare their goals (a goal built apart from the shared one, as a search's own, is the same goal)."""
+    assert Goal(3) == Goal(3, tuple(range(1, 9)) + (0,)) and hash(Goal(3)) == hash(Goal(3))
+    assert len({Goal(3), Goal(3), Goal(2)}) == 2
+    assert Goal(3) != Goal(3, (0, 1, 2, 3, 4, 5, 6, 7, 8)) and Goal(3) != "not a goal"
+    wide, tall = Goal(3, height=2), Goal(2, height=3)
+    assert wide.tiles == tall.tiles and wide != tall                 # 1..5 then the blank, 3 wide or 2 wide
+
+
+def test_boards_with_the_same_tiles_on_different_shapes_differ():
+    assert Board.from_tiles([1, 2, 3, 4, 0, 5], width=3) != Board.from_tiles([1, 2, 3, 4, 0, 5], width=2)
+
+
+@pytest.mark.parametrize("tiles, width, message", [
+    ([1, 2, 3, 0], 1, "A board needs at least 2 rows and 2 columns; this one is 1x4."),
+    ([0], 1, "A board needs at least 2 rows and 2 columns, not 1."),
+    ([1, 2, 3, 0], 0, "4 tiles cannot fill rows of 0."),
+    ([], 0, "0 tiles cannot fill rows of 0."),
+    ([1, 2, 3, 0], -2, "4 tiles cannot fill rows of -2."),
+    ([1, 2, 3, 4, 5, 0], None, "6 tiles cannot fill a square board."),
+])
+def test_rows_of_fewer_than_two_tiles_are_refused_in_one_sentence(tiles, width, message):
+    with pytest.raises(BoardError) as refused:
+        Board.from_tiles(tiles, width=width)
+    assert str(refused.value) == message
+
+
+def test_no_rows_at_all_is_refused_as_a_board_of_size_zero():
+    with pytest.raises(BoardError) as refused:
+        Board([])
+    assert str(refused.value) == "A board needs at least 2 rows and 2 columns, not 0."
+
+
+def test_repr_is_the_call_that_builds_the_board_again():
+    square, wide = Board(SEED_BOARD), Board([[1, 2, 3, 4], [5, 6, 0, 7]])
+    assert repr(square) == "Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5])"
+    assert repr(wide) == "Board.from_tiles([1, 2, 3, 4, 5, 6, 0, 7], width=4)"
+    assert eval(repr(wide)) == wide and eval(repr(square)) == square
+
+
+def test_along_slides_the_blank_through_each_cell_of_its_path_in_turn():
+    boards = Board(SEED_BOARD).along([1, 0, 3])                     # up, left, down
+    assert [b.tiles for b in boards] == [(8, 1, 3, 4, 0, 2, 7, 6, 5), (8, 0, 3, 4, 1, 2, 7, 6, 5),
+                                         (0, 8, 3, 4, 1, 2, 7, 6, 5), (4, 8, 3, 0, 1, 2, 7, 6, 5)]
+    with pytest.raises(ValueError):
+        Board(SEED_BOARD).along([1, 2, 8])                          # 2 to 8 is not one slide
+
+
+def test_a_random_board_is_drawn_from_the_generator_it_is_given():
+    assert random_board(4, random.Random(11)) == random_board(4, random.Random(11))
+    assert random_board(3, random.Random(11), height=2) == random_board(3, random.Random(11), height=2)
+    assert len({random_board(4, random.Random(seed)) for seed in range(5)}) == 5
+
+
+def test_the_largest_side_is_a_boards_limit_not_a_goals():
+    """validate_tiles checks the tiles (0..W*H-1 once each, sides of at least 2); the 20-a-side limit is
+    check_side's, applied when a board is made, so a goal of any size can be built (test_limits times a 100x100
+    one)."""
+    validate_tiles(list(range(60)), 2, height=30)
+    assert Goal(2, height=30).distance(1, 59) == 29 + 1                  # tile 1 in the far corner
+    with pytest.raises(BoardError, match="this board is 2x30"):
+        Board.from_tiles(list(range(60)), width=2)

@@ -1,9 +1,11 @@
 """Puzzle files and share links: every layout the seeds use is read, every bad input is named."""
 
+import dataclasses
+
 import pytest
 
 from puzzlesolver.board import BoardError
-from puzzlesolver.formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_board_text, parse_puzzle_text
+from puzzlesolver.formats import BoardPuzzle, PuzzleFormatError, WordPuzzle, parse_board_text, parse_puzzle_text, plural
 from puzzlesolver.links import board_fragment, parse_fragment, word_fragment
 
 PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
@@ -77,6 +79,8 @@ class TestLayouts:
         assert isinstance(parse_puzzle_text(PUZZLE04), BoardPuzzle)
 
 
+#: A board 2 wide and 21 high, in order: one row more than a board may have.
+TALL_2X21 = "\n".join(f"{2 * r + 1} {2 * r + 2}" for r in range(20)) + "\n41 0\n"
 BAD_BOARDS = [
     ("", PuzzleFormatError, "The file is empty"),
     ("  \n\n \t\n", PuzzleFormatError, "The file is empty"),
@@ -87,6 +91,8 @@ BAD_BOARDS = [
     ("4x1: 1 2 3 0", BoardError, "A board needs at least 2 rows and 2 columns; this one is 4x1."),
     ("21x3: 1 2 3", BoardError, "Boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
     ("\n".join(["1 2"] * 21), BoardError, "Boards up to 20x20 are supported (each side 2 to 20); this board is 2x21."),
+    (TALL_2X21 + "\n" + TALL_2X21, BoardError,              # a board and its goal, each past 20 rows
+     "Boards up to 20x20 are supported (each side 2 to 20); this board is 2x21."),
     ("2x8:\n1 2 3 4 5 6 7 8\n9 10 11 12 13 14 15 0", PuzzleFormatError,
      "The shape 2x8 says rows of 2 tiles, but these rows hold 8 each: write 8x2, or rows of 2."),
     ("3x3: 1 2 3 4/5 6 7 8/0 9 10 11", PuzzleFormatError, "The shape 3x3 says rows of 3 tiles, but these rows hold 4 each."),
@@ -191,3 +197,82 @@ class TestShareLinks:
         with pytest.raises(ValueError) as raised:
             parse_fragment(fragment)
         assert message in str(raised.value)
+
+
+def test_puzzles_read_are_immutable_values():
+    words, board = parse_puzzle_text("horse nurse"), parse_board_text("1 2\n0 3")
+    for puzzle, field in [(words, "start"), (words, "goal"), (words, "dictionary"), (board, "tiles"), (board, "goal")]:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(puzzle, field, None)
+    assert words == WordPuzzle("horse", "nurse") and len({words, WordPuzzle("horse", "nurse")}) == 1
+
+
+LARGEST = list(range(1, 400)) + [0]
+
+
+def test_the_largest_board_with_its_goal_is_801_numbers_and_one_more_is_refused_before_reading():
+    """The size, then a 20x20 board's 400 tiles and its goal's 400: the most numbers a board's text holds."""
+    text = "20\n" + " ".join(map(str, LARGEST)) + "\n" + " ".join(map(str, LARGEST[::-1]))
+    assert len(text.split()) == 801
+    puzzle = parse_board_text(text)
+    assert (puzzle.n, puzzle.tiles, puzzle.goal) == (20, tuple(LARGEST), tuple(LARGEST[::-1]))
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text(text + " 1")
+    assert str(refused.value) == ("Boards up to 20x20 are supported, and this holds far more numbers than one of "
+                                  "them.")
+
+
+
+def test_a_slash_breaks_rows_only_in_one_line_of_text():
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text("3\n1 2 3/4 5 6/7 8 0")
+    assert str(refused.value) == "Line 2: '3/4' is not a whole number."
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text("1 2/3\n0 4 5")
+    assert str(refused.value) == "Line 1: '2/3' is not a whole number."
+
+
+@pytest.mark.parametrize("text, message", [
+    ("3\n7", "A 3x3 board needs 9 numbers after the size (18 with its goal), but there is 1."),
+    ("3\n7 5", "A 3x3 board needs 9 numbers after the size (18 with its goal), but there are 2."),
+    ("4x3: 7", "A 4x3 board needs 12 numbers after its shape (24 with its goal), but there is 1."),
+    ("4x3: 7 5", "A 4x3 board needs 12 numbers after its shape (24 with its goal), but there are 2."),
+])
+def test_a_count_of_numbers_is_told_in_good_english(text, message):
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text(text)
+    assert str(refused.value) == message
+
+
+def test_plural_counts_one_thing_alone_and_any_other_number_of_things_in_the_plural():
+    assert [plural(count, "move") for count in (0, 1, 2, 1500)] == ["0 moves", "1 move", "2 moves", "1,500 moves"]
+
+
+def test_a_shape_first_may_put_the_board_and_its_goal_on_a_line_each():
+    assert parse_board_text("3x2:\n1 2 3 4 0 5\n0 1 2 3 4 5\n") == BoardPuzzle(3, (1, 2, 3, 4, 0, 5), (0, 1, 2, 3, 4, 5))
+
+
+def test_a_shape_contradicted_by_the_rows_of_a_board_and_its_goal_is_refused_with_the_shape_they_fill():
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text("2x3:\n1 2 3\n4 0 5\n1 2 3\n4 5 0\n")
+    assert str(refused.value) == "The shape 2x3 says rows of 2 tiles, but these rows hold 3 each: write 3x2, or rows of 2."
+
+
+def test_rows_are_a_board_then_its_goal_only_when_the_first_half_is_a_board():
+    """Otherwise they are one board, with its fault named as the board's."""
+    with pytest.raises(BoardError) as refused:
+        parse_board_text("1 2\n3 4\n\n0 1\n2 3\n")
+    assert str(refused.value) == "Tile 1 appears twice in the board."
+
+
+def test_the_first_word_decides_between_a_board_and_a_word_ladder():
+    assert parse_puzzle_text("cold 5") == WordPuzzle("cold", "5")
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_puzzle_text("7")
+    assert str(refused.value) == "A 7x7 board needs 49 numbers after the size (98 with its goal), but there are 0."
+
+
+def test_a_board_puzzle_knows_its_shape():
+    square, wide = BoardPuzzle(3, tuple(range(9))), BoardPuzzle(3, tuple(range(6)))
+    assert (square.width, square.height, square.shape, square.square) == (3, 3, "3x3", True)
+    assert (wide.width, wide.height, wide.shape, wide.square) == (3, 2, "3x2", False)

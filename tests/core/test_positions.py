@@ -58,3 +58,22 @@ def test_seven_digits_are_read_and_then_refused_by_the_board_as_out_of_range():
         parse_board_text("1 2\n1234567 0")
     with pytest.raises(NotationError, match="^Tile 3 is missing: a 2x2 position uses 0 to 3 once each.$"):
         parse_position("1 2/1234567 0")
+
+
+@pytest.mark.parametrize("word", ["1234567", "+1234567", "-1234567", "0000000"])
+def test_seven_digits_are_a_number_in_a_file_and_a_link_a_sign_not_counted(word):
+    """Read, then refused by the board as a tile (out of range, or a second blank)."""
+    with pytest.raises(BoardError, match="^Tile .* (is out of range|appears twice)"):
+        parse_board_text(f"2\n1 2 {word} 0")
+    with pytest.raises(BoardError, match="^Tile .* (is out of range|appears twice)"):
+        parse_fragment(f"board=2:1,2,{word.replace('+', '%2B')},0")
+
+
+@pytest.mark.parametrize("word", ["12345678", "+12345678", "-12345678", "00000000"])
+def test_eight_digits_are_far_too_large_in_a_file_and_a_link_a_sign_not_counted(word):
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_board_text(f"2\n1 2 {word} 0")
+    assert str(refused.value) == f"Line 2: '{word}' is far too large."
+    with pytest.raises(PuzzleFormatError) as refused:
+        parse_fragment(f"board=2:1,2,{word.replace('+', '%2B')},0")
+    assert str(refused.value) == f"The value '{word}' in the board is far too large."

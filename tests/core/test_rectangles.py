@@ -204,3 +204,17 @@ def test_the_learn_view_refuses_a_rectangle_in_one_sentence():
     answer = handle({"op": "explain", "id": 1, "board": "1 2 3\n4 0 5"})
     assert answer["type"] == "error" and answer["field"] == "board"
     assert answer["message"] == "The Learn view steps through square boards; this one is 3x2: solve it in Solve."
+
+
+def test_every_corner_goal_in_either_orientation_asks_for_the_wide_shapes_usual_tables(monkeypatch, tmp_path):
+    """The tables the worker downloads are those of the board's canonical image (grid.canonical_rectangle): the
+    usual goal's on the wide shape, for a tall board and for a goal with its blank in any corner; a goal with its
+    blank elsewhere has tables of its own, which are not served."""
+    monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))   # no table on hand
+    usual = [f.url for f in policy.data_files(BoardPuzzle(8, tuple(range(1, 15)) + (0, 15)))]
+    assert len(usual) == 7 and all(url.startswith("pdb/rect/rect-8x2-") for url in usual)
+    first_blank = (0,) + tuple(range(1, 16))                    # the goal's blank in the first corner
+    assert [f.url for f in policy.data_files(BoardPuzzle(8, (1, 0) + tuple(range(2, 16)), first_blank))] == usual
+    assert [f.url for f in policy.data_files(BoardPuzzle(2, (1, 0) + tuple(range(2, 16)), first_blank))] == usual
+    off_corner = (1, 0) + tuple(range(2, 16))
+    assert policy.data_files(BoardPuzzle(8, (1, 2, 0) + tuple(range(3, 16)), off_corner)) == []
