@@ -34,18 +34,20 @@ export async function recordRun(run, last) {
   if (helped) return kept.kept ? null : kept.problem;
   const counts = run.played.map(({ session }) => moveCounts(session.past.join("")));
   const sum = (key) => counts.reduce((total, c) => total + c[key], 0);
-  const [w, h] = run.boards[0];
-  const solve = await stats.record(`${w}x${h}`, { time, stm: sum("stm"), mtm: sum("mtm"), replay: id, type: run.statsType });
-  if (!kept.kept) return kept.problem;
-  return solve && !solve.kept ? keptOnlyHere(solve.problem) : null;
+  const problem = await recordSolve(stats, run, { time, stm: sum("stm"), mtm: sum("mtm"), replay: id });
+  return kept.kept ? problem : kept.problem;
 }
 
 /** A run that ended unsolved (a blind solve's wrong "Done"): its solve kept as a DNF of its category, no replay. */
 export async function recordDnf(run, last) {
   if (run.helped) return null;
   const { stats } = await playerData();
+  return recordSolve(stats, run, { time: last.elapsedMs(), ...moveCounts(last.past.join("")), penalty: "dnf" });
+}
+
+/** The run's one solve in the statistics of its category (its first board's shape, its type); null when kept. */
+async function recordSolve(stats, run, fields) {
   const [w, h] = run.boards[0];
-  const { stm, mtm } = moveCounts(last.past.join(""));
-  const solve = await stats.record(`${w}x${h}`, { time: last.elapsedMs(), stm, mtm, type: run.statsType, penalty: "dnf" });
+  const solve = await stats.record(`${w}x${h}`, { ...fields, type: run.statsType });
   return solve && !solve.kept ? keptOnlyHere(solve.problem) : null;
 }
