@@ -1,9 +1,9 @@
 """Build the pattern tables of :mod:`puzzlesolver.fast.tables.pdb_files` (NumPy; build time only, never shipped).
 
-``PYTHONPATH=pysrc python -m buildtools.build_tables DIR [--only small|compact] [--force] [--verbose]`` writes the
-missing tables into DIR: the small ones (3x3 exact, 4x4 6-6-3 and 5x5 5-5-5-5-4: about 50 s on two cores, 1 GB of
-memory per 5-tile table) and the 15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3 minutes on two
-cores, two searches at a time, 900 MB).  ``python3 build.py`` runs it into ``.cache/pdb``;
+``PYTHONPATH=pysrc python -m buildtools.build_tables DIR [--only small|24|compact|8x2] [--force] [--verbose]`` writes
+the missing tables into DIR: the small ones (3x3 exact, 4x4 6-6-3 and 5x5 5-5-5-5-4: about 50 s on two cores, 1 GB of
+memory per 5-tile table), the 15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3 minutes on two
+cores, two searches at a time, 900 MB) and 8x2's (the same builder, about a minute).  ``python3 build.py`` runs it into ``.cache/pdb``;
 ``serve`` builds the compact tables in the background.
 """
 
@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from puzzlesolver.fast.tables.pdb_files import (COMPACT_4, EXACT_3_BLANKS, FILES_3, FILES_4, FILES_5, PATTERNS_4,
+from puzzlesolver.fast.tables.pdb_files import (COMPACT_4, COMPACT_8X2, EXACT_3_BLANKS, FILES_3, FILES_4, FILES_5, PATTERNS_4,
                                                 PATTERNS_5, candidates, rank_perm, stored)
 from puzzlesolver.grid import standard_goal_with_blank
 
@@ -142,10 +142,14 @@ def _build_additive(folder: str, name: str, n: int, pattern: Sequence[int]) -> T
 
 #: The groups of tables, by how long they take to build: ``small`` (the 8-puzzle's exact tables and the
 #: 15-puzzle's 6-6-3 ones, about 15 s), ``24`` (the 24-puzzle's 5-5-5-5-4 ones, about 50 s on two cores,
-#: 1 GB each) and ``compact`` (the 15-puzzle's 7-tile ones, about 3 minutes on two cores).
-GROUPS = ("small", "24", "compact")
+#: 1 GB each), ``compact`` (the 15-puzzle's 7-tile ones, about 3 minutes on two cores) and ``8x2`` (8x2's two
+#: 7-tile ones, about a minute on two cores).
+GROUPS = ("small", "24", "compact", "8x2")
 #: The files of each group, as the engine names them (:data:`puzzlesolver.fast.tables.pdb_files.FILES`).
-GROUP_FILES = {"small": FILES_3 + FILES_4, "24": FILES_5, "compact": COMPACT_4}
+GROUP_FILES = {"small": FILES_3 + FILES_4, "24": FILES_5, "compact": COMPACT_4, "8x2": COMPACT_8X2}
+#: What the builder says as it starts a group of compact tables.
+COMPACT_NOTES = {"compact": "the 15-puzzle's compact 7-tile tables (about 3 minutes on two cores, 900 MB of memory)",
+                 "8x2": "8x2's compact 7-tile tables (about a minute on two cores, 1 GB of memory)"}
 
 
 def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROUPS, verbose: bool = False) -> List[Path]:
@@ -159,12 +163,15 @@ def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROU
         written += _build_additive_set(folder, force, log, 4, FILES_4, PATTERNS_4)
     if "24" in only:
         written += _build_additive_set(folder, force, log, 5, FILES_5, PATTERNS_5)
-    if "compact" in only:
-        missing = [name for name in COMPACT_4 if force or not (folder / stored(name)).is_file()]
+    for group, note in COMPACT_NOTES.items():
+        missing = [name for name in GROUP_FILES[group] if force or not (folder / stored(name)).is_file()] \
+            if group in only else []
         if missing:
             from .build_compact import build_set
-            log("pdb: the 15-puzzle's compact 7-tile tables (about 3 minutes on two cores, 900 MB of memory)")
-            build_set(folder, jobs=2, log=lambda line: log(f"pdb: {line}"), verbose=verbose)
+            log(f"pdb: {note}")
+            for name in missing:
+                (folder / stored(name)).unlink(missing_ok=True)
+            build_set(folder, missing, jobs=2, log=lambda line: log(f"pdb: {line}"), verbose=verbose)
             written += [folder / stored(name) for name in missing]
     return written
 

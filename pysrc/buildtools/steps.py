@@ -218,13 +218,11 @@ def step_examples() -> None:
     stamp("examples", digest)
 
 
-def build(brotli: bool = True, tables=("small", "24", "compact"), rect_tables: bool = True,
-          strong_rect_tables: bool = True) -> None:
+def build(brotli: bool = True, tables=("small", "24", "compact", "8x2"), rect_tables: bool = True) -> None:
     """Assemble dist/ (each step skips itself when its inputs did not change); ``brotli``: make the brotli
     copies of the big files now, ``tables``: the groups of pattern tables to build now, ``rect_tables``: the
     rectangles' tables too (``serve`` makes the brotli copies, the tables of LATE_GROUPS and the rectangles'
-    in the background instead), ``strong_rect_tables``: 8x2's 6-tile ones among them (about 1.5 minutes once;
-    the test run does without them: the page then reads the 5-tile ones, and the tests of the strong ones skip)."""
+    in the background instead)."""
     DIST.mkdir(exist_ok=True)
     step_npm()
     step_word_lists()
@@ -238,7 +236,7 @@ def build(brotli: bool = True, tables=("small", "24", "compact"), rect_tables: b
     step_data()
     step_pdb(tables)
     if rect_tables:
-        step_rect_tables(strong=strong_rect_tables)
+        step_rect_tables()
     step_examples()
     step_icons()
     step_manifest()

@@ -19,7 +19,7 @@ PDB_CACHE = ROOT / ".cache" / "pdb"  # git-ignored, kept between builds
 #: The groups of pattern tables that ``serve`` builds after the site is up (the 15-puzzle's 7-tile tables,
 #: the 24-puzzle's): the app does without them meanwhile (6-6-3 tables; linear conflicts) and takes them up
 #: from the next solve, without a reload.
-LATE_GROUPS = ("compact", "24")
+LATE_GROUPS = ("compact", "24", "8x2")
 
 
 @functools.lru_cache(maxsize=None)
@@ -42,13 +42,15 @@ LATE_GROUP_NOTES = {
                "until then 4x4 boards use the 6-6-3 tables)",
     "24": "the 24-puzzle's tables are not built yet: building them (about a minute on 2 cores; until then the "
           "5x5 bound uses linear conflicts)",
+    "8x2": "8x2's 7-tile tables are not built yet: building them (about a minute on 2 cores; until then 8x2 and 2x8 "
+           "boards use the 5-tile tables)",
 }
 
 
-def step_pdb(groups=("small", "24", "compact")) -> None:
+def step_pdb(groups=("small", "24", "compact", "8x2")) -> None:
     """Pattern tables: build the missing ones of ``groups`` into .cache/pdb (NumPy, once: the small ones in
-    about 15 s, the 24-puzzle's in about 50 s and the 15-puzzle's compact ones in about 3 minutes on 2
-    cores), copy them to dist/pdb/.
+    about 15 s, the 24-puzzle's in about 50 s, the 15-puzzle's compact ones in about 3 minutes and 8x2's in
+    about a minute on 2 cores), copy them to dist/pdb/.
 
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
@@ -107,29 +109,14 @@ def copy_tables() -> None:
             stale.unlink()
 
 
-def step_rect_tables(strong: bool = True) -> None:
-    """The rectangles' pattern tables built into .cache/pdb/rect and copied to dist/pdb/rect/, so that the page
-    downloads them instead of building them in the worker: the 5-tile ones (rect_tables.SHIPPED: 2.4 MB, about
-    17 s of pure Python once) and 8x2's strong ones (rect_tables.STRONG, NumPy: buildtools.build_rect, about 1.5
-    minutes on two cores once, 67 MB, about 9 MB compressed).  ``serve`` runs it after the site is up (the page
-    builds the 5-tile tables itself meanwhile, and does without the strong ones); they are late tables
-    (:func:`is_late_table`).  Without NumPy, or when its build fails, the strong tables are left out with a
-    warning: the 5-tile ones stand in (as they do when ``strong`` is False: the test run's build)."""
+def step_rect_tables() -> None:
+    """The rectangles' 5-tile pattern tables (rect_tables.SHIPPED: 2.4 MB, about 17 s of pure Python once) built into
+    .cache/pdb/rect and copied to dist/pdb/rect/, so that the page downloads them instead of building them in the
+    worker.  ``serve`` runs it after the site is up (the page builds them itself meanwhile); they are late tables
+    (:func:`is_late_table`)."""
     rect_tables = engine_module("fast.tables.rect_tables")
     folder, served = PDB_CACHE / rect_tables.FOLDER_NAME, DIST / "pdb" / rect_tables.FOLDER_NAME
     names = set()
-    wanted = [name for width, height in rect_tables.STRONG for name in rect_tables.strong_files(width, height)] if strong else []
-    if not all((folder / name).is_file() for name in wanted):
-        began = time.monotonic()
-        log("the 8x2 rectangle's 6-6-3 tables are not built yet: building them (about 1.5 minutes on 2 cores)")
-        env = {**os.environ, "PYTHONPATH": str(PYSRC)}
-        command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "buildtools.build_rect", str(folder)]
-        try:
-            _run_with_progress(command, env, sum(not (folder / name).is_file() for name in wanted), "8x2 6-6-3")
-            log(f"8x2 6-6-3 tables built in {time.monotonic() - began:.1f} s")
-        except (subprocess.CalledProcessError, OSError) as error:
-            log(f"WARNING: could not build the 8x2 tables ({error}); 8x2 and 2x8 boards use the 5-tile tables")
-    names.update(name for name in wanted if (folder / name).is_file())
     for width, height in rect_tables.SHIPPED:
         files = rect_tables.shipped_files(width, height)
         if not all((folder / name).is_file() for name in files):
@@ -143,4 +130,3 @@ def step_rect_tables(strong: bool = True) -> None:
     for stale in served.glob("*"):
         if stale.name not in names:
             stale.unlink()
-

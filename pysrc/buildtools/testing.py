@@ -20,7 +20,7 @@ def _ready_for_the_browser() -> None:
     tables too: 1.5 minutes of the run's time, and the page does without them)."""
     step_venv()
     step_chromium()
-    build(brotli=False, strong_rect_tables=False)
+    build(brotli=False)
 
 
 def test(pytest_args: list) -> int:

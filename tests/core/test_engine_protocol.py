@@ -11,6 +11,7 @@ from typing import Tuple, Type
 
 import puzzlesolver.fast.engines
 from puzzlesolver.fast.engines.manhattan import ManhattanEngine
+from puzzlesolver.fast.engines.pdb_8x2 import Engine8x2
 from puzzlesolver.fast.engines.pdb_compact import EngineMax
 from puzzlesolver.fast.engines.pdb_rectangles import TableEngine
 from puzzlesolver.fast.engines.pdb_squares import AdditivePdb, Exact3, Pdb5, Pdb663
@@ -26,7 +27,7 @@ def held(engine: Type[Engine]) -> Type[Engine]:
 
 #: Every IDA* engine, each held to the protocol.
 ENGINES: Tuple[Type[Engine], ...] = (held(ManhattanEngine), held(AdditivePdb), held(Pdb663), held(Pdb5),
-                                     held(Exact3), held(EngineMax), held(TableEngine))
+                                     held(Exact3), held(EngineMax), held(Engine8x2), held(TableEngine))
 
 
 def test_every_engine_implements_the_engine_protocol():

@@ -62,7 +62,10 @@ def test_every_option_is_one_column_or_refused_in_one_sentence_naming_its_field(
     (7, 3, None, Options(), "anytime: placement beams, bound by IDA* on linear conflicts"),  # 3 across: beams stall
     (5, 4, None, Options("ida", "pdb"), "IDA* on linear conflicts: no tables for this shape"),
     (5, 3, None, Options(), "IDA* on tables built for the rectangle"),
-    (8, 2, None, Options(), "IDA* on tables built for the rectangle"),                  # 16 cells: optimal
+    (8, 2, None, Options(), "IDA* on the 8x2 compact tables"),                          # 16 cells: optimal
+    (2, 8, (0,) + tuple(range(1, 16)), Options(), "IDA* on the 8x2 compact tables"),    # by a symmetry
+    (8, 2, (1, 0) + tuple(range(2, 16)), Options(), "IDA* on tables built for the rectangle"),  # blank off the corners
+    (7, 2, None, Options(), "IDA* on tables built for the rectangle"),
     (6, 3, None, Options(), "anytime: placement beams, bound by IDA* on linear conflicts"),
     (5, 4, None, Options(), "anytime: beams, bound by IDA* on linear conflicts"),
     (16, 4, None, Options(), "anytime: beams, bound by IDA* on linear conflicts"),      # 64 cells

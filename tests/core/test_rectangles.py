@@ -161,19 +161,20 @@ def test_one_set_of_tables_serves_both_orientations_and_every_corner_goal(width,
 
 def test_a_shape_the_app_serves_tables_for_asks_for_them_before_it_searches(monkeypatch, tmp_path):
     """The worker downloads a rectangle's tables (pdb/rect/...) instead of building them: the request declares
-    them, for the board's wide image when the board is tall; 8x2's strong tables first, its 5-tile ones when
-    those cannot be had."""
-    from puzzlesolver.fast.tables import rect_tables
+    them, for the board's wide image when the board is tall; 8x2's compact tables first (pdb/, inflated on the
+    way), its 5-tile ones when those cannot be had."""
+    from puzzlesolver.fast.tables import pdb_files, rect_tables
     rect_tables.forget()
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))   # no table on hand
+    monkeypatch.setattr(pdb_files, "_cache", {})
     tall = BoardPuzzle(2, tuple(range(1, 15)) + (0, 15))       # 2 wide, 8 high: the 8x2 tables
     files = policy.data_files(tall)
-    assert [f.url for f in files] == [f"pdb/rect/{name}" for name in rect_tables.strong_files(8, 2)]   # 6-6-3 first
-    assert all(f.path.startswith(str(tmp_path / "rect")) for f in files)
-    strong = files[0].url
-    files = policy.data_files(tall, unavailable=[strong])   # not served (yet): the 5-tile ones
+    assert [f.url for f in files] == [f"pdb/{name}.gz" for name in pdb_files.COMPACT_8X2]
+    assert [f.path for f in files] == [str(tmp_path / name) for name in pdb_files.COMPACT_8X2]
+    compact = files[0].url
+    files = policy.data_files(tall, unavailable=[compact])   # not served (yet): the 5-tile ones
     assert len(files) == 7 and all(f.url.startswith("pdb/rect/rect-8x2-") for f in files)
-    assert strong not in [f.url for f in files]
+    assert all(f.path.startswith(str(tmp_path / "rect")) for f in files)
     assert policy.data_files(BoardPuzzle(3, (1, 2, 3, 4, 0, 5))) == []                        # 6 cells: no tables
     assert policy.data_files(tall, Options("ida", "linear-conflict")) == []                   # no tables asked for
 
@@ -210,11 +211,17 @@ def test_every_corner_goal_in_either_orientation_asks_for_the_wide_shapes_usual_
     """The tables the worker downloads are those of the board's canonical image (grid.canonical_rectangle): the
     usual goal's on the wide shape, for a tall board and for a goal with its blank in any corner; a goal with its
     blank elsewhere has tables of its own, which are not served."""
+    from puzzlesolver.fast.tables import pdb_files
     monkeypatch.setenv("PUZZLESOLVER_PDB_DIR", str(tmp_path))   # no table on hand
+    monkeypatch.setattr(pdb_files, "_cache", {})
     usual = [f.url for f in policy.data_files(BoardPuzzle(8, tuple(range(1, 15)) + (0, 15)))]
-    assert usual and all(url.startswith("pdb/rect/rect-8x2-") for url in usual)   # (the strong ones first, when served)
+    assert usual == ["pdb/p8x2-5-6-7-8-13-14-15.bin.gz", "pdb/p8x2-any-5-6-7-8-13-14-15.bin.gz"]
+    five_tile = [f.url for f in policy.data_files(BoardPuzzle(8, tuple(range(1, 15)) + (0, 15)), unavailable=usual[:1])]
+    assert five_tile and all(url.startswith("pdb/rect/rect-8x2-") for url in five_tile)
     first_blank = (0,) + tuple(range(1, 16))                    # the goal's blank in the first corner
     assert [f.url for f in policy.data_files(BoardPuzzle(8, (1, 0) + tuple(range(2, 16)), first_blank))] == usual
     assert [f.url for f in policy.data_files(BoardPuzzle(2, (1, 0) + tuple(range(2, 16)), first_blank))] == usual
+    assert [f.url for f in policy.data_files(BoardPuzzle(2, (1, 0) + tuple(range(2, 16)), first_blank),
+                                             unavailable=usual[:1])] == five_tile
     off_corner = (1, 0) + tuple(range(2, 16))
     assert policy.data_files(BoardPuzzle(8, (1, 2, 0) + tuple(range(3, 16)), off_corner)) == []

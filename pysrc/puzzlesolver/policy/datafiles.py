@@ -47,15 +47,14 @@ def data_files(puzzle: Union[BoardPuzzle, WordPuzzle], options: Options = Option
     plan = board_plan(puzzle, options)
     if plan is None or not grid.can_reach(puzzle.tiles, goal_of(puzzle), puzzle.n):  # parity settles it: no tables
         return []
+    url = lambda name: f"pdb/{pdb_files.stored(name)}"  # noqa: E731 - the file the site serves
+    other = plan.instead()
+    if other is not None and any(url(name) in unavailable for name in plan.files):
+        plan = other
     if plan.shape_tables:
         return _shape_table_files(puzzle.tiles, goal_of(puzzle), puzzle.width, unavailable)
-    url = lambda name: f"pdb/{pdb_files.stored(name)}"  # noqa: E731 - the file the site serves
-    names = plan.files
-    other = plan.instead()
-    if other is not None and any(url(name) in unavailable for name in names):
-        names = other.files
     folder = pdb_files.data_dir()
-    return [DataFile(url(name), str(Path(folder) / name)) for name in pdb_files.missing_files(names)
+    return [DataFile(url(name), str(Path(folder) / name)) for name in pdb_files.missing_files(plan.files)
             if url(name) not in unavailable]
 
 
@@ -69,18 +68,13 @@ def _dictionary_files(puzzle: WordPuzzle) -> List[DataFile]:
 
 def _shape_table_files(tiles: Sequence[int], goal: Sequence[int], width: int,
                        unavailable: Collection[str]) -> List[DataFile]:
-    """The served tables a rectangle's search reads (those of its wide, usual-goal image) not on hand yet: its
-    strong tables when it has some (8x2), else, or when one of them cannot be had, its 5-tile ones."""
+    """The served tables a rectangle's search reads (those of its wide, usual-goal image) not on hand yet."""
     canon = grid.canonical_rectangle(tiles, goal, width)
     if canon is None:
         return []
     moved, _, wide = canon
     folder = rect_tables.folder()
     url = lambda name: f"pdb/{rect_tables.FOLDER_NAME}/{name}"  # noqa: E731 - the file the site serves
-    strong = rect_tables.strong_files(wide, len(moved) // wide)
-    if strong and rect_tables.strong_tables(wide, len(moved) // wide) is not None:
-        return []   # read already
-    names = strong if strong and not any(url(name) in unavailable for name in strong) else \
-        rect_tables.shipped_files(wide, len(moved) // wide)
+    names = rect_tables.shipped_files(wide, len(moved) // wide)
     return [DataFile(url(name), str(folder / name)) for name in names
             if not (folder / name).is_file() and url(name) not in unavailable]

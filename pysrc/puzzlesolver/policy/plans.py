@@ -20,6 +20,9 @@ fetches first, the tables read into memory before the search starts and the sear
 * **Rectangles** (W != H) of up to :data:`RECT_OPTIMAL_UP_TO` cells: optimal IDA* on additive pattern tables built
   for the shape and goal as the search starts (:mod:`puzzlesolver.fast.tables.rect_tables`; from 10 cells on), or on
   linear conflicts when that heuristic (or Manhattan distance) is asked for; larger rectangles as the big squares.
+  **8x2 and 2x8** (the goal's blank in a corner) read compact 7-tile tables built once by the build instead
+  (:mod:`puzzlesolver.fast.engines.pdb_8x2`: every board of the ``rect16`` suite within 2.5 million nodes, where the
+  5-tile tables built for the shape took up to 131 million), and fall back on those while they cannot be had.
 * ``"astar"`` / ``"astar-tree"`` (and ``"auto"`` with an estimate only A* has: hamming, walking-distance): the seeds'
   A* with that estimate, "auto" being the pattern tables on 3x3 and 4x4 and linear conflicts elsewhere.
 * ``"weighted"``: weighted A* up to 4x4 and on small rectangles, the line-by-line solver above; ``"lines"``: the
@@ -91,9 +94,11 @@ class Plan:
 
     def instead(self) -> Optional["Plan"]:
         """The plan whose files are fetched and read when one of this plan's cannot be had: the fallback, when it
-        reads tables of its own (the 15-puzzle's 6-6-3 ones).  A fallback on linear conflicts reads none, and this
-        plan's files are read all the same: those at hand may serve (a 3x3 needs only its goal's table)."""
-        return self.fallback if self.fallback is not None and self.fallback.files else None
+        reads tables of its own (the 15-puzzle's 6-6-3 ones, a rectangle's shape tables).  A fallback on linear
+        conflicts reads none, and this plan's files are read all the same: those at hand may serve (a 3x3 needs
+        only its goal's table)."""
+        fallback = self.fallback
+        return fallback if fallback is not None and (fallback.files or fallback.shape_tables) else None
 
     def reads(self) -> Tuple[str, ...]:
         """The files the search will read: this plan's when all are at hand, else those of :meth:`instead`."""
@@ -127,6 +132,7 @@ ANYTIME_BEAMS = Plan("anytime: beams, bound by IDA* on linear conflicts", _anyti
 ANYTIME_PLACEMENTS = Plan("anytime: placement beams, bound by IDA* on linear conflicts",
                           _anytime(CONFLICTS, Answers.PLACEMENTS))
 RECT_TABLES = Plan("IDA* on tables built for the rectangle", searches.rect_tables_search, shape_tables=True)
+COMPACT_8X2 = Plan("IDA* on the 8x2 compact tables", searches.compact_8x2, pdb_files.COMPACT_8X2, RECT_TABLES)
 RECT_CONFLICTS = Plan("IDA* on a rectangle's linear conflicts", searches.rect_conflicts)
 ASTAR_PDB_3 = Plan("A* on the exact 3x3 tables", searches.astar_pdb, pdb_files.FILES_3)
 ASTAR_PDB_4 = Plan("A* on the 4x4 6-6-3 tables", searches.astar_pdb, pdb_files.FILES_4)
@@ -179,6 +185,9 @@ TABLE: Dict[str, Row] = {
         Row(ANYTIME_BEAMS,      CONFLICTS,   NO_TABLES,   ASTAR_CONFLICTS, ASTAR_PDB,       LINES),
     "9x9 and up":
         Row(ANYTIME_PLACEMENTS, CONFLICTS,   NO_TABLES,   ASTAR_CONFLICTS, ASTAR_PDB,       LINES),
+    "8x2 and 2x8, the goal's blank in a corner":
+        Row(COMPACT_8X2,        COMPACT_8X2, COMPACT_8X2, ASTAR_CONFLICTS, ASTAR_CONFLICTS, WEIGHTED,
+            conflicts=RECT_CONFLICTS, manhattan=RECT_CONFLICTS),
     "rectangle of up to 16 cells":
         Row(RECT_TABLES,        RECT_TABLES, RECT_TABLES, ASTAR_CONFLICTS, ASTAR_CONFLICTS, WEIGHTED,
             conflicts=RECT_CONFLICTS, manhattan=RECT_CONFLICTS),
@@ -190,7 +199,7 @@ TABLE: Dict[str, Row] = {
 
 #: Every plan the table reaches, directly or as a fallback or an anytime search's bound.
 PLANS = (CONFLICTS, MANHATTAN, OTHER_GOAL, NO_TABLES, TABLES_MISSING, EXACT_3, PDB_663, COMPACT_4, TABLES_5, BOUND_5,
-         *ANYTIME, RECT_TABLES, RECT_CONFLICTS, ASTAR_PDB_3, ASTAR_PDB_4, ASTAR_PDB_5, ASTAR_PDB, ASTAR_CONFLICTS,
+         *ANYTIME, RECT_TABLES, COMPACT_8X2, RECT_CONFLICTS, ASTAR_PDB_3, ASTAR_PDB_4, ASTAR_PDB_5, ASTAR_PDB, ASTAR_CONFLICTS,
          ASTAR_NAMED, WEIGHTED, LINES)
 
 
@@ -199,6 +208,8 @@ def shape_class(width: int, height: int, goal: Sequence[int]) -> str:
     if width == height:
         return _square_class(width, goal)
     cells = width * height
+    if {width, height} == {8, 2} and grid.canonical_rectangle(goal, goal, width) is not None:
+        return "8x2 and 2x8, the goal's blank in a corner"
     if cells <= RECT_OPTIMAL_UP_TO:
         return "rectangle of up to 16 cells"
     if min(width, height) <= THIN or cells > BEAM_UP_TO ** 2:

@@ -15,6 +15,7 @@ from typing import Callable, List
 from .. import grid
 from ..board import Board
 from ..fast.engines.manhattan import ManhattanEngine
+from ..fast.engines.pdb_8x2 import Engine8x2
 from ..fast.engines.pdb_compact import EngineMax
 from ..fast.engines.pdb_squares import Exact3, Pdb5, Pdb663
 from ..fast.searches.ida import IDAStar
@@ -27,7 +28,7 @@ from ..search import AStar, BoardSearch
 from ..steps import Work
 from .options import Options
 
-__all__ = ["Factory", "at_once", "exact_3x3", "compact_4x4", "pdb_663", "tables_5x5", "conflicts", "manhattan",
+__all__ = ["Factory", "at_once", "exact_3x3", "compact_4x4", "compact_8x2", "pdb_663", "tables_5x5", "conflicts", "manhattan",
            "conflicts_other_goal", "conflicts_no_tables", "conflicts_tables_missing", "rect_tables_search",
            "rect_conflicts", "astar_pdb", "astar_conflicts", "astar_named", "astar_name", "weighted", "lines",
            "LINES_FINISH"]
@@ -69,6 +70,17 @@ def compact_4x4(board: Board, _options: Options) -> IDAStar:
         pdb_files.load_table(name)
     return IDAStar(board, lambda counter: EngineMax(tiles, counter),
                    "IDA* + 7-7-1 compact pattern databases (two partitions, max, mirror lookup)", back)
+
+
+@at_once
+def compact_8x2(board: Board, _options: Options) -> RectIDAStar:
+    """IDA* on 8x2's compact 7-tile tables: an 8x2 or 2x8 board whose goal's blank is in a corner, searched as its
+    8x2 image with the usual goal."""
+    canon = grid.canonical_rectangle(board.tiles, board.goal, board.width)
+    assert canon is not None and canon[2] == 8, "the plan table sends only 8x2 and 2x8 boards, goals in a corner"
+    tiles, back, _ = canon
+    exact, free = (pdb_files.load_table(name) for name in pdb_files.COMPACT_8X2)
+    return RectIDAStar(8, 2, tiles, back=back, engine=lambda counter: Engine8x2(tiles, counter, exact, free))
 
 
 @at_once

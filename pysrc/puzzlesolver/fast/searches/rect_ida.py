@@ -15,13 +15,13 @@ run: :class:`~.ida.SlicedIDAStar`), ``stats``, ``bound``, ``frontier_size``, ``b
 ``method``, ``optimal``.  Its engine is Manhattan distance plus linear conflicts
 (:mod:`puzzlesolver.fast.engines.manhattan`), or additive pattern tables built for the shape and goal
 (:mod:`puzzlesolver.fast.engines.pdb_rectangles`, the tables from :mod:`puzzlesolver.fast.tables.rect_tables`), which
-:func:`preparing` builds first, in steps.
+:func:`preparing` builds first, in steps, or any engine given (8x2's compact tables: :mod:`puzzlesolver.fast.engines.pdb_8x2`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Callable, List, Optional, Sequence, Tuple, Union
 
 from ...grid import Tiles, can_reach, check_rectangle, standard_goal, tiles_along
 from ...search import SearchStats
@@ -30,6 +30,7 @@ from ..tables import rect_tables
 from .ida import SlicedIDAStar
 from ..engines.manhattan import ManhattanEngine
 from ..engines.pdb_rectangles import TableEngine
+from ..engines.protocol import Engine
 
 __all__ = ["RectIDAStar", "preparing"]
 
@@ -38,7 +39,8 @@ class RectIDAStar(SlicedIDAStar):
     """Optimal IDA* for a W x H board and any goal, run in slices (the :class:`~puzzlesolver.search.Search`
     protocol, with ``blank_path()`` as board searches give it).
 
-    ``tables``: None for Manhattan distance + linear conflicts, else what
+    ``engine``: the engine, given the budget cell (8x2's compact tables' :class:`~puzzlesolver.fast.engines.pdb_8x2.Engine8x2`);
+    else ``tables``: None for Manhattan distance + linear conflicts, else what
     :func:`puzzlesolver.fast.tables.rect_tables.tables_for` returns for this shape and goal (one or two
     :class:`~puzzlesolver.fast.tables.rect_tables.PatternTables`; with two, the larger sum).  An unsolvable
     board is done at once with ``solvable`` False and an empty path.  ``stats.expanded`` counts
@@ -50,7 +52,8 @@ class RectIDAStar(SlicedIDAStar):
     optimal = True
 
     def __init__(self, width: int, height: int, tiles: Sequence[int], goal: Optional[Sequence[int]] = None,
-                 tables=None, back: Optional[Sequence[int]] = None) -> None:
+                 tables=None, back: Optional[Sequence[int]] = None,
+                 engine: Optional[Callable[[List[int]], Engine]] = None) -> None:
         goal = tuple(goal) if goal is not None else standard_goal(width, height)
         check_rectangle(width, height, tiles, goal)
         self.width, self.height = width, height
@@ -60,10 +63,11 @@ class RectIDAStar(SlicedIDAStar):
         partitions = [] if tables is None else [tables] if hasattr(tables, "patterns") else list(tables)
         if any((p.width, p.height, p.goal) != (width, height, goal) for p in partitions):
             raise ValueError("the pattern tables were built for another shape or goal")
-        self.engine = (TableEngine(width, height, tiles, partitions, self.counter) if partitions
+        self.engine = (engine(self.counter) if engine is not None
+                       else TableEngine(width, height, tiles, partitions, self.counter) if partitions
                        else ManhattanEngine(tiles, goal, width, True, self.counter))
         self.method = f"IDA* + {self.engine.name}"
-        if partitions and back is not None and list(back) != list(range(len(back))):
+        if (partitions or engine) and back is not None and list(back) != list(range(len(back))):
             self.method += f" (solved as its {width}x{height} mirror image, the tables' shape and goal)"
         self.stats = SearchStats(0, 0, 0)
         self.iterations = 0
@@ -112,8 +116,7 @@ def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequ
               back: Optional[Sequence[int]] = None) -> Work[RectIDAStar]:
     """The optimal search for one board, in steps: its tables built first (from
     :data:`~puzzlesolver.fast.tables.rect_tables.TABLES_FROM` cells on, and only when the board can reach its goal),
-    yielding :func:`~puzzlesolver.fast.tables.rect_tables.building`'s progress (the shape's
-    :func:`~puzzlesolver.fast.tables.rect_tables.strong_tables` instead when they are in ``folder``, read at once); returns the :class:`RectIDAStar`,
+    yielding :func:`~puzzlesolver.fast.tables.rect_tables.building`'s progress; returns the :class:`RectIDAStar`,
     not yet run (run it in slices, e.g. with :func:`puzzlesolver.steps.searching`); ``back`` maps its cells onto
     the board it stands for (see :func:`puzzlesolver.grid.canonical_rectangle`).
 
@@ -126,7 +129,5 @@ def preparing(width: int, height: int, tiles: Sequence[int], goal: Optional[Sequ
     check_rectangle(width, height, tiles, goal)
     tables = None
     if width * height >= rect_tables.TABLES_FROM and can_reach(tiles, goal, width):
-        tables = rect_tables.strong_tables(width, height, goal, folder)
-        if tables is None:
-            tables = yield from rect_tables.building(width, height, goal, folder=folder, step_seconds=step_seconds)
+        tables = yield from rect_tables.building(width, height, goal, folder=folder, step_seconds=step_seconds)
     return RectIDAStar(width, height, tiles, goal, tables, back)

@@ -1,8 +1,9 @@
 """Pattern-table files: which exist, where they live, how they load (standard library only).
 
-Four kinds ship (built by ``buildtools/build_tables.py``, which needs NumPy and never ships):
+Five kinds ship (built by ``buildtools/build_tables.py``, which needs NumPy and never ships):
 the 15-puzzle's compact 7-tile tables (:data:`COMPACT_PATTERNS_4`, files :data:`COMPACT_4`, read by the
-engine of :mod:`puzzlesolver.fast.engines.pdb_compact`), and these three:
+engine of :mod:`puzzlesolver.fast.engines.pdb_compact`), 8x2's (:data:`COMPACT_8X2`, read by
+:mod:`puzzlesolver.fast.engines.pdb_8x2`), and these three:
 
 * **4x4, additive 6-6-3** (goal 1..15 then the blank).  Tiles are split into three disjoint groups
   (:data:`PATTERNS_4`); for each group a table holds the fewest moves *of that group's tiles* that put
@@ -44,6 +45,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 from ...steps import Work, to_end
 
 __all__ = ["PATTERNS_4", "PATTERNS_5", "EXACT_3_BLANKS", "FILES", "FILES_5", "COMPACT_PATTERNS_4", "COMPACT_4",
+           "COMPACT_PATTERN_8X2", "COMPACT_8X2", "COMPACT_TABLES", "CompactTable",
            "ALL_FILES", "TableFile",
            "files_for", "missing_files", "set_data_dir", "data_dir", "load_table", "reading", "loading", "stored",
            "at_hand", "tables_663", "tables_5", "exact_3", "compact_name", "rank_perm", "unrank_perm", "TablesMissing"]
@@ -80,12 +82,50 @@ COMPACT_PATTERNS_4: Tuple[Tuple[int, ...], ...] = ((3, 4, 7, 8, 11, 12, 15), (1,
                                                    (2, 5, 6, 9, 10, 13, 14))
 
 
+#: 8x2's compact 7-tile table (:mod:`puzzlesolver.fast.engines.pdb_8x2`): R, the right half of the board but
+#: the blank's cell, its tiles' cells numbered column by column.  Two tables of it: one counted to the goal (the
+#: blank in its corner), read on the board; one counted to the pattern at home with the blank anywhere, read on the
+#: board turned half a turn and mirrored left to right (the left half's tiles, with one left out), where the goal's
+#: blank is not in its corner.  16!/9! one-byte entries each.
+#:    R:  .  .  .  .  5  6  7  8
+#:        .  .  .  . 13 14 15  .
+COMPACT_PATTERN_8X2: Tuple[int, ...] = (5, 6, 7, 8, 13, 14, 15)
+
+
+@dataclass(frozen=True)
+class CompactTable:
+    """A compact 7-tile table (``buildtools/build_compact.py`` builds it): its tiles' ``pattern`` on the ``width`` x
+    ``height`` board (16 cells), counted to the goal (1..15, then the blank) or, with ``any_blank``, to the pattern
+    at home with the blank anywhere."""
+
+    pattern: Tuple[int, ...]
+    width: int = 4
+    height: int = 4
+    any_blank: bool = False
+
+    @property
+    def name(self) -> str:
+        """The file it is read from: ``p15-<tiles>.bin`` (4x4), ``p8x2-<tiles>.bin`` or ``p8x2-any-<tiles>.bin``."""
+        shape = "p15" if (self.width, self.height) == (4, 4) else f"p{self.width}x{self.height}"
+        return "-".join([shape] + (["any"] if self.any_blank else []) + [str(t) for t in self.pattern]) + ".bin"
+
+    @property
+    def size(self) -> int:
+        return prod(range(16, 16 - len(self.pattern), -1))
+
+
 def compact_name(pattern: Sequence[int]) -> str:
     """The table of a compact 15-puzzle pattern, as the engine reads it: ``p15-<tiles>.bin``."""
-    return "p15-" + "-".join(str(t) for t in pattern) + ".bin"
+    return CompactTable(tuple(pattern)).name
 
 
+#: Every compact table, by its file's name.
+COMPACT_TABLES: Dict[str, CompactTable] = {table.name: table for table in (
+    *(CompactTable(p) for p in COMPACT_PATTERNS_4),
+    CompactTable(COMPACT_PATTERN_8X2, 8, 2), CompactTable(COMPACT_PATTERN_8X2, 8, 2, any_blank=True))}
 COMPACT_4 = tuple(compact_name(p) for p in COMPACT_PATTERNS_4)
+#: 8x2's tables: the one counted to the goal, then the one to the blank anywhere.
+COMPACT_8X2 = tuple(name for name, table in COMPACT_TABLES.items() if (table.width, table.height) == (8, 2))
 
 
 @dataclass(frozen=True)
@@ -100,7 +140,7 @@ FILES: Dict[str, TableFile] = {
     **{name: TableFile(16 ** len(p)) for name, p in zip(FILES_4, PATTERNS_4)},
     **{name: TableFile(25 ** len(p)) for name, p in zip(FILES_5, PATTERNS_5)},
     **{name: TableFile(362880) for name in FILES_3},
-    **{name: TableFile(prod(range(16, 16 - len(p), -1))) for name, p in zip(COMPACT_4, COMPACT_PATTERNS_4)},
+    **{name: TableFile(table.size) for name, table in COMPACT_TABLES.items()},
 }
 
 #: Every table the build makes.

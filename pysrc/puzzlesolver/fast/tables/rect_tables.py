@@ -31,7 +31,8 @@ The build makes the tables of :data:`SHIPPED` (the shapes of 10 to 16 cells, wid
 2.4 MB of files, 17 s of CPython) into the pattern tables' folder (:func:`folder`), and the web app serves
 them, so that the first solve of one of those shapes downloads its tables instead of building them (8x2:
 9 s of CPython, about twice that in the web worker); every taller-than-wide board and every goal with its
-blank in a corner maps onto them (:func:`puzzlesolver.grid.canonical_rectangle`).
+blank in a corner maps onto them (:func:`puzzlesolver.grid.canonical_rectangle`).  8x2 and 2x8 read stronger
+tables when they are at hand (:mod:`puzzlesolver.fast.engines.pdb_8x2`); these stand in until then.
 
 >>> [t.describe() for t in tables_for(3, 2, (1, 2, 3, 4, 5, 0))]
 ['5']
@@ -54,7 +55,7 @@ from . import pdb_files
 
 __all__ = ["PatternTables", "default_patterns", "default_partitions", "TWO_PARTITIONS_FROM", "TABLES_FROM",
            "building", "tables_for", "cached", "forget", "table_file", "folder", "shipped_files",
-           "SHIPPED", "STRONG", "strong_files", "strong_tables", "FOLDER_NAME", "GROUP_SIZE", "UNSEEN"]
+           "SHIPPED", "FOLDER_NAME", "GROUP_SIZE", "UNSEEN"]
 
 #: The largest group :func:`default_patterns` makes: a 5-tile group on 15-16 cells is 360,360-524,160
 #: placements (a few seconds of breadth-first search in CPython); 6 tiles would be 6 to 11 times that.
@@ -68,14 +69,6 @@ TWO_PARTITIONS_FROM = 12
 UNSEEN = 255
 #: The shapes (wide side first) whose tables for the usual goal the build makes and the web app serves.
 SHIPPED = ((5, 2), (6, 2), (7, 2), (8, 2), (4, 3), (5, 3))
-#: The shapes (wide side first, usual goal) that also have stronger tables, too big to build in the page: built
-#: by the build with NumPy (``buildtools/build_rect.py``), served, and read as they are (bytes, not lists: 16**6
-#: entries each).  8 x 2: a 6-6-3 partition of the tiles column by column and its shifted 3-6-6 twin, the
-#: larger of the two sums (``rect16`` suite: every board solved within 60 s, one not before; 8 to 26 times fewer
-#: nodes on most hard boards, up to twice as many on a few: ``docs/performance.md``); a 2 x 8 board and every corner goal map onto them.  Until they are built and
-#: served, the 5-tile tables of :data:`SHIPPED` stand in.
-STRONG = {(8, 2): (((1, 9, 2, 10, 3, 11), (4, 12, 5, 13, 6, 14), (7, 15, 8)),
-                   ((1, 9, 2), (10, 3, 11, 4, 12, 5), (13, 6, 14, 7, 15, 8)))}
 #: The subfolder of the pattern tables' folder (:func:`puzzlesolver.fast.tables.pdb_files.data_dir`) they are kept in.
 FOLDER_NAME = "rect"
 
@@ -102,7 +95,7 @@ class PatternTables:
     height: int
     goal: Tuple[int, ...]
     patterns: Tuple[Tuple[int, ...], ...]
-    tables: List[Sequence[int]]   # lists; bytes for the :data:`STRONG` tables, too big to be lists
+    tables: List[Sequence[int]]
     seconds: float = 0.0  # how long its tables took to build (or to read from a file)
 
     def describe(self) -> str:
@@ -293,51 +286,6 @@ def shipped_files(width: int, height: int, goal: Optional[Sequence[int]] = None)
     return [table_file(".", width, height, goal, pattern).name for pattern in groups]
 
 
-def strong_files(width: int, height: int, goal: Optional[Sequence[int]] = None) -> List[str]:
-    """The file names of the :data:`STRONG` tables of this shape and goal (none for other shapes and goals).
-
-    >>> len(strong_files(8, 2)), strong_files(2, 8), strong_files(5, 3)
-    (6, [], [])
-    """
-    goal = _standard(width, height, goal)
-    if (width, height) not in STRONG or goal != _standard(width, height, None):
-        return []
-    groups = dict.fromkeys(p for partition in STRONG[width, height] for p in partition)
-    return [table_file(".", width, height, goal, pattern).name for pattern in groups]
-
-
-_strong: Dict[Tuple[int, int], Tuple[PatternTables, ...]] = {}
-
-
-def strong_tables(width: int, height: int, goal: Optional[Sequence[int]] = None,
-                  folder: Optional[Union[str, Path]] = None) -> Optional[Tuple[PatternTables, ...]]:
-    """The :data:`STRONG` tables of this shape and goal read from ``folder`` (kept in memory once read, as
-    bytes: 16.8 MB a 6-tile table), or None when there are none or one of their files is missing or damaged
-    (the page then does with the 5-tile tables)."""
-    goal = _standard(width, height, goal)
-    if not strong_files(width, height, goal):
-        return None
-    if (width, height) in _strong:
-        return _strong[width, height]
-    if folder is None:
-        return None
-    cells = width * height
-    began = time.perf_counter()
-    read: Dict[Tuple[int, ...], bytes] = {}
-    for pattern in dict.fromkeys(p for partition in STRONG[width, height] for p in partition):
-        path = table_file(folder, width, height, goal, pattern)
-        table = _read(path, cells ** len(pattern)) if path.is_file() else None
-        if table is None:
-            return None
-        read[pattern] = bytes(table)
-    seconds = time.perf_counter() - began
-    found = tuple(PatternTables(width, height, goal, partition, [read[p] for p in partition], seconds)
-                  for partition in STRONG[width, height])
-    _strong.clear()   # one shape's at a time: 67 MB
-    _strong[width, height] = found
-    return found
-
-
 def _standard(width: int, height: int, goal: Optional[Sequence[int]]) -> Tuple[int, ...]:
     return tuple(goal) if goal is not None else tuple(range(1, width * height)) + (0,)
 
@@ -406,7 +354,6 @@ def forget() -> None:
     _memory.clear()
     _seconds.clear()
     _recent.clear()
-    _strong.clear()
 
 
 def _keep_recent(shape: Tuple[int, int, Tuple[int, ...]]) -> None:
