@@ -183,12 +183,7 @@ def parse_board_text(text: str) -> BoardPuzzle:
 def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
     n, values = numbers[0], numbers[1:]
     check_side(n)
-    cells = n * n
-    if len(values) not in (cells, 2 * cells):
-        verb = "is" if len(values) == 1 else "are"
-        raise PuzzleFormatError(f"A {n}x{n} board needs {cells} numbers after the size ({2 * cells} with "
-                                f"its goal), but there {verb} {len(values)}.")
-    return validated_puzzle(n, values[:cells], values[cells:] or None)
+    return _board_then_maybe_goal(values, n, n, after="the size")
 
 
 def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
@@ -196,11 +191,17 @@ def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
     check_side(width, height=height)
     rows = [numbers for _, numbers in _number_rows(text.replace("/", "\n"))]
     _check_rows_fit_shape(rows, width, height)
-    values = [number for numbers in rows for number in numbers]
+    return _board_then_maybe_goal([number for numbers in rows for number in numbers], width, height,
+                                  after="its shape")
+
+
+def _board_then_maybe_goal(values: List[int], width: int, height: int, after: str) -> BoardPuzzle:
+    """A W x H board's numbers, then perhaps its goal's, as written ``after`` a size or a shape; any other count
+    is refused in one sentence that says both counts it could be."""
     cells = width * height
     if len(values) not in (cells, 2 * cells):
         verb = "is" if len(values) == 1 else "are"
-        raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after its shape "
+        raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after {after} "
                                 f"({2 * cells} with its goal), but there {verb} {len(values)}.")
     return validated_puzzle(width, values[:cells], values[cells:] or None)
 
