@@ -18,7 +18,8 @@ In every layout a comma separates numbers as whitespace does.
 A file whose first word is not a number is a **word ladder**: exactly two words, start and goal.
 
 Every problem is reported as one short sentence (no file name, no traceback) in a
-:class:`PuzzleFormatError` or, for tile problems, a :class:`~puzzlesolver.board.BoardError`:
+:class:`PuzzleFormatError` or, for the shape and the tiles, a :class:`~puzzlesolver.board.BoardError` (the
+board's own check, in its words):
 
 >>> parse_board_text("3\\n 0 1 3\\n 4 2 5\\n 7 8 6\\n")
 BoardPuzzle(n=3, tiles=(0, 1, 3, 4, 2, 5, 7, 8, 6), goal=None)
@@ -41,7 +42,7 @@ from .positions import NumberError
 
 __all__ = [
     "PuzzleFormatError", "BoardPuzzle", "WordPuzzle", "parse_board_text", "parse_puzzle_text", "quoted", "plural",
-    "read_number", "check_shape", "validated_puzzle", "SHAPE_FIRST",
+    "read_number", "validated_puzzle", "SHAPE_FIRST",
 ]
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -151,8 +152,9 @@ def parse_board_text(text: str) -> BoardPuzzle:
     game's notation for a position, "1 2 3/4 5 6/7 0 8") or n*n tiles row by row, and validate it completely.
 
     Raises :class:`PuzzleFormatError` for the layout (empty text, words, ragged or non-square
-    grids, a wrong count of numbers, n < 2) and :class:`~puzzlesolver.board.BoardError` for the
-    tiles (a repeated tile, a number out of range).
+    grids, a wrong count of numbers) and :class:`~puzzlesolver.board.BoardError` for the shape (a side
+    below 2 or above 20, :func:`~puzzlesolver.board.check_side`) and the tiles (a repeated tile, a number
+    out of range).
 
     >>> parse_board_text("1 3 4\\n8 6 2\\n7 0 5\\n\\n1 2 3\\n8 0 4\\n7 6 5\\n").goal
     (1, 2, 3, 8, 0, 4, 7, 6, 5)
@@ -180,25 +182,26 @@ def parse_board_text(text: str) -> BoardPuzzle:
 
 def _parse_princeton(numbers: List[int]) -> BoardPuzzle:
     n, values = numbers[0], numbers[1:]
-    _check_side(n)
-    cells = n * n
-    if len(values) not in (cells, 2 * cells):
-        verb = "is" if len(values) == 1 else "are"
-        raise PuzzleFormatError(f"A {n}x{n} board needs {cells} numbers after the size ({2 * cells} with "
-                                f"its goal), but there {verb} {len(values)}.")
-    return validated_puzzle(n, values[:cells], values[cells:] or None)
+    check_side(n)
+    return _board_then_maybe_goal(values, n, n, after="the size")
 
 
 def _parse_shape_first(width: int, height: int, text: str) -> BoardPuzzle:
     """The tiles after a ``WxH`` shape (any layout, "/" as a line break), then optionally the goal's."""
-    check_shape(width, height)
+    check_side(width, height=height)
     rows = [numbers for _, numbers in _number_rows(text.replace("/", "\n"))]
     _check_rows_fit_shape(rows, width, height)
-    values = [number for numbers in rows for number in numbers]
+    return _board_then_maybe_goal([number for numbers in rows for number in numbers], width, height,
+                                  after="its shape")
+
+
+def _board_then_maybe_goal(values: List[int], width: int, height: int, after: str) -> BoardPuzzle:
+    """A W x H board's numbers, then perhaps its goal's, as written ``after`` a size or a shape; any other count
+    is refused in one sentence that says both counts it could be."""
     cells = width * height
     if len(values) not in (cells, 2 * cells):
         verb = "is" if len(values) == 1 else "are"
-        raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after its shape "
+        raise PuzzleFormatError(f"A {shape_name(width, height)} board needs {cells} numbers after {after} "
                                 f"({2 * cells} with its goal), but there {verb} {len(values)}.")
     return validated_puzzle(width, values[:cells], values[cells:] or None)
 
@@ -223,7 +226,7 @@ def _parse_one_line(numbers: List[int]) -> BoardPuzzle:
         raise PuzzleFormatError(f"One line of {len(numbers)} numbers is not a square board (a 3x3 board is 9 "
                                 "numbers, a 4x4 one 16): type one row per line, separate the rows with '/' "
                                 "as in '1 2 3/4 5 6/7 8 0', or give the shape first, as in '4x3: 1 2 3 ...'.")
-    _check_side(side)
+    check_side(side)
     return validated_puzzle(side, numbers, None)
 
 
@@ -231,7 +234,7 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
     if len(rows) == 1:
         return _parse_one_line(rows[0][1])
     width = len(rows[0][1])
-    if width > grid.MAX_SIDE:  # a row's length, not a size: not _check_side's 'this one is 30x30'
+    if width > grid.MAX_SIDE:  # a row's length, not a size: not check_side's 'this board is 30x2'
         raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported, and row 1 has "
                                 f"{width} numbers.")
     for index, (_, numbers) in enumerate(rows[1:], start=2):
@@ -240,9 +243,9 @@ def _parse_rows(rows: List[Tuple[int, List[int]]]) -> BoardPuzzle:
                                     f"{width}: every row must have the same length.")
     values = [number for _, numbers in rows for number in numbers]
     if _board_then_goal(values, width):
-        check_shape(width, len(values) // 2 // width)   # a pair too is refused past 20 a side, as its board is
+        check_side(width, height=len(values) // 2 // width)   # a pair too is refused past 20 a side, as its board is
         return validated_puzzle(width, values[:len(values) // 2], values[len(values) // 2:])
-    check_shape(width, len(rows))
+    check_side(width, height=len(rows))
     return validated_puzzle(width, values, None)
 
 
@@ -254,22 +257,6 @@ def _board_then_goal(values: List[int], width: int) -> bool:
     if odd or sorted(values[:half]) != list(range(half)):
         return False
     return half == width * width or sorted(values[half:]) == list(range(half))
-
-
-def check_shape(width: int, height: int) -> None:
-    """Refuse a W x H shape outside 2..MAX_SIDE a side before reading a single tile (in the board's words)."""
-    if width == height:
-        _check_side(width)
-    else:
-        check_side(width, height=height)
-
-
-def _check_side(n: int) -> None:
-    """Refuse a size outside 2..MAX_SIDE before reading a single tile."""
-    if n < 2:
-        raise PuzzleFormatError(f"The board size must be at least 2, not {n}.")
-    if n > grid.MAX_SIDE:
-        raise PuzzleFormatError(f"Boards up to {grid.MAX_SIDE}x{grid.MAX_SIDE} are supported; this one is {n}x{n}.")
 
 
 def validated_puzzle(width: int, tiles: Sequence[int], goal: Optional[Sequence[int]]) -> BoardPuzzle:

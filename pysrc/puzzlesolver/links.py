@@ -13,8 +13,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from urllib.parse import quote, unquote
 
 from . import grid
-from .board import Board, shape_name, validate_tiles
-from .formats import SHAPE_FIRST, BoardPuzzle, PuzzleFormatError, check_shape, quoted, read_number, validated_puzzle
+from .board import Board, check_side, shape_name, validate_tiles
+from .formats import SHAPE_FIRST, BoardPuzzle, PuzzleFormatError, quoted, read_number, validated_puzzle
 from .words import DICTIONARIES
 
 __all__ = ["board_fragment", "word_fragment", "play_fragment", "parse_fragment", "DICTIONARY_NAMES"]
@@ -184,7 +184,7 @@ def _board_and_goal(fields: Dict[str, str], kind: str) -> BoardPuzzle:
     if not colon:
         raise PuzzleFormatError(f"The {what} in the link must look like '{kind}=3:8,1,3,4,0,2,7,6,5'.")
     width, height = _link_shape(size)
-    check_shape(width, height)
+    check_side(width, height=height)
     tiles = _numbers_in(_tiles_after(size, tile_text, what), "board")
     if len(tiles) != width * height:   # in the shape's words, before the tiles are read as a board of theirs
         validate_tiles(tiles, width, "board", height)

@@ -28,7 +28,8 @@ Every message is declared in ``protocol.json`` beside this package, generated fr
   ``job``: its id; ``resume`` ``{job, max_seconds?}`` goes on with it (one such job is kept per owner).
 
 The requests about jobs (advance, cancel, resume, drop) are ops too (:mod:`puzzlesolver.ops.scheduling`),
-given the table of jobs this module keeps.
+given the table of jobs this module keeps; so is ``stats``, how long the calls into the engine held the worker,
+which :func:`call` counts.
 
 Solving in slices::
 
@@ -44,11 +45,13 @@ Solving in slices::
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Dict
 
 from . import jobs
 from .ops import OPS, InputError
 from .ops.protocol import PATH as PROTOCOL
+from .ops import scheduling
 from .ops.scheduling import JobFailed, NeedFiles, start
 from .words import WordError
 
@@ -64,13 +67,17 @@ _jobs = jobs.Jobs()
 
 
 def call(message_json: str) -> str:
-    """Answer one worker message (a JSON string) with one JSON string; never raises."""
+    """Answer one worker message (a JSON string) with one JSON string; never raises.  Each call's time, from
+    reading the message to writing the answer, is counted for the ``stats`` request."""
+    began = time.perf_counter()
     message: Message = {}
+    counted_as = "unreadable"
     try:
         parsed = json.loads(message_json)
         if not isinstance(parsed, dict):
             raise InputError("internal", "A message must be a JSON object.")
         message = parsed
+        counted_as = scheduling.counted_as(_jobs, message)
         answer = _dispatch(message)
     except NeedFiles as need:
         answer = {"type": "fetch", "files": need.files}
@@ -79,7 +86,9 @@ def call(message_json: str) -> str:
     except Exception as error:  # noqa: BLE001 - the page must get a sentence, never a traceback
         answer = _error(error)
     answer["id"] = message.get("id")
-    return json.dumps(answer)
+    reply = json.dumps(answer)
+    _jobs.call_times.record(counted_as, time.perf_counter() - began)
+    return reply
 
 
 def answer(message: Message) -> Message:

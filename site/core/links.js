@@ -14,7 +14,7 @@
 //     game | solve | ladders | learn                 a view by its name (no puzzle)
 // Parsing only: nothing from a link is evaluated or inserted as HTML.
 
-import { DAILY_SIZES, MAX_SIDE, MIN_SIDE, goalTiles, isSolvable, positionsAlong, sameTiles } from "./rules.js";
+import { DAILY_SIZES, goalTiles, isSolvable, positionsAlong, sameTiles, shapeRefusal } from "./rules.js";
 import { quoted, sentence } from "./messages.js";
 
 export const MAX_MOVES_IN_LINK = 20000;
@@ -34,8 +34,6 @@ export class FragmentError extends Error {
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const NAME = /^[a-z][a-z0-9_-]*$/;
-// The sides of the boards the engine takes (formats._check_side: at least 2; grid.MAX_SIDE at most): rules.js's.
-export { MIN_SIDE, MAX_SIDE };
 const MAX_DIGITS = 7;   // longer numbers than this are refused at once
 const KINDS = ["board", "words", "play"];  // the first present names the puzzle, as in parse_fragment
 // A game is a record of play: every part must be one the game knows, once.  Board and word links ignore
@@ -147,15 +145,6 @@ function linkShape(size) {
   return [n, n];
 }
 
-// board.check_side for a rectangle: each side 2..MAX_SIDE, in the board's words.  A refusal carries `read`.
-function checkShape(width, height, read) {
-  const shape = `${width}x${height}`;
-  if (width < BigInt(MIN_SIDE) || height < BigInt(MIN_SIDE)) refuse(`a board needs at least 2 rows and 2 columns; this one is ${shape}`, ...read);
-  if (width > BigInt(MAX_SIDE) || height > BigInt(MAX_SIDE)) {
-    refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported (each side ${MIN_SIDE} to ${MAX_SIDE}); this board is ${shape}`, ...read);
-  }
-}
-
 // The board and goal of a board or play link (`kind`): {n (its width), height, tiles, goal}.  Every refusal
 // after the size is read carries it (the width and the height).
 function boardFromText(text, goalText, { kind = "board" } = {}) {
@@ -168,9 +157,8 @@ function boardFromText(text, goalText, { kind = "board" } = {}) {
   const size = text.slice(0, colon).trim();
   const [n, height] = linkShape(size);
   const read = [Number(n), Number(height)];
-  if (n !== height) checkShape(n, height, read);
-  if (n < BigInt(MIN_SIDE)) refuse(`the board size must be at least ${MIN_SIDE}, not ${n}`, ...read);
-  if (n > BigInt(MAX_SIDE)) refuse(`boards up to ${MAX_SIDE}x${MAX_SIDE} are supported; this one is ${n}x${n}`, ...read);
+  const refusal = shapeRefusal(n, height);   // board.check_side, in its words
+  if (refusal) refuse(refusal, ...read);
   const tiles = numbersIn(tilesAfter(text, colon, what, read), "board", read);
   let goal = null;
   if (goalText) {

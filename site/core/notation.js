@@ -15,8 +15,7 @@
 // aligned (boardText, as slidy's grid display).  The Python twin is pysrc/puzzlesolver/notation.py; both are
 // held to tests/parity/notation_cases.json.
 
-import { MAX_SIDE, MIN_SIDE } from "./links.js";
-import { OPPOSITE } from "./rules.js";
+import { OPPOSITE, shapeRefusal } from "./rules.js";
 
 export const CONVENTIONS = {
   tile: "the way a tile moves",          // after the field's label "Letters:" (play/notation-panel.js)
@@ -75,18 +74,8 @@ export function positionText(tiles, width) {
   return rowsOf(tiles, width).map((row) => row.join(" ")).join("/");
 }
 
-/** The engine's words for a shape outside 2 to MAX_SIDE a side (board.py check_side), or null: one sentence,
- *  also replay.js's for a replay of such a shape. */
-export function shapeRefusal(width, height) {
-  const shape = `${width}x${height}`;
-  if (Math.min(width, height) < MIN_SIDE) return `A board needs at least 2 rows and 2 columns; this one is ${shape}.`;
-  if (Math.max(width, height) <= MAX_SIDE) return null;
-  const each = width === height ? "" : ` (each side ${MIN_SIDE} to ${MAX_SIDE})`;
-  return `Boards up to ${MAX_SIDE}x${MAX_SIDE} are supported${each}; this board is ${shape}.`;
-}
-
 /** "a b c/d e f/g h 0" (any spacing; newlines also end rows) -> {width, height, tiles}, and n when square;
- *  each side 2 to MAX_SIDE.  Throws NotationError, one sentence. */
+ *  each side 2 to 20 (rules.js shapeRefusal).  Throws NotationError, one sentence. */
 export function parsePosition(text) {
   const rows = String(text).trim().split(/\s*[/\n]\s*/).filter(Boolean).map((row) => row.split(/[\s,]+/));
   const height = rows.length;

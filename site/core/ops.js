@@ -162,3 +162,15 @@ export function cancel(solver, params = {}, options = {}) {
 export function resume(solver, params, options) {
   return new Job(solver, "resume", params, options);
 }
+
+/**
+ * How long the calls into the engine held the worker: the longest, and the longest of each op (for the tests and
+ * the budgets report: no call should hold it much longer than a slice).
+ * @param {SolverClient} solver
+ * @param {{}} params
+ * @param {{again?: boolean}} [options]
+ * @returns {Promise<object>} the worker's answer
+ */
+export function stats(solver, params = {}, options = {}) {
+  return solver.request("stats", params, null, options);
+}

@@ -27,8 +27,8 @@
 // same letter (slidy's Mtm metric, one per Move, a Move being a direction and an amount -- R3 is one).
 // TPS = STM / seconds, the seconds being timeMs, the last move's time: Slidysim's score.time.
 
-import { NotationError, parseMoves, parsePosition, positionText, shapeRefusal, toNotation } from "./notation.js";
-import { OPPOSITE, cellForDir, goalTiles, sameTiles } from "./rules.js";
+import { NotationError, parseMoves, parsePosition, positionText, toNotation } from "./notation.js";
+import { OPPOSITE, cellForDir, goalTiles, sameTiles, shapeRefusal } from "./rules.js";
 import { lowerFirst, plural } from "./messages.js";
 import { PackingError, base64Bytes, bytesBase64, bytesBase64Url, packText, unpackText } from "./packing.js";
 import { aboutFields, aboutFromFields, aboutFromLeaderboard, checkedAbout } from "./replay-about.js";

@@ -7,6 +7,7 @@
 // * a move slides the tile next to the blank into it (board.py's neighbors);
 // * a board can reach its goal when permutation parity + blank row + blank column has the goal's parity
 //   (board.py's is_solvable).
+// And the words for a shape the engine refuses (board.py's check_side) are mirrored here once: shapeRefusal.
 // The share links are read in links.js, the messages worded in messages.js (both here in core/).
 
 // The game plays every W x H board with sides MIN_SIDE to MAX_SIDE (the engine's: board.py check_side, grid.MAX_SIDE);
@@ -14,6 +15,18 @@
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 20;
 export const DAILY_SIZES = { min: 3, max: 7 };
+
+/** board.py check_side's sentence for a W x H shape with a side outside MIN_SIDE to MAX_SIDE, or null when it has
+ *  none.  The sides may be BigInts (a link's, read as written), both of one kind. */
+export function shapeRefusal(width, height = width) {
+  if (width < MIN_SIDE || height < MIN_SIDE) {
+    if (width === height) return `A board needs at least 2 rows and 2 columns, not ${width}.`;
+    return `A board needs at least 2 rows and 2 columns; this one is ${width}x${height}.`;
+  }
+  if (width <= MAX_SIDE && height <= MAX_SIDE) return null;
+  const each = width === height ? "" : ` (each side ${MIN_SIDE} to ${MAX_SIDE})`;
+  return `Boards up to ${MAX_SIDE}x${MAX_SIDE} are supported${each}; this board is ${width}x${height}.`;
+}
 
 // Directions are the way a TILE slides.  The tile that slides left is the one right of the blank.
 export const DIRS = {

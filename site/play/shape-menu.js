@@ -6,7 +6,7 @@
 //   menu.chosen();            // [width, height] the menu says, or a refusal: {refused: "one sentence"}
 //   menu.show(5, 3);          // the shape on screen (a square dealt from the fields keeps them: fromFields)
 
-import { shapeRefusal } from "../core/notation.js";
+import { shapeRefusal } from "../core/rules.js";
 
 const NOT_NUMBERS = "Width and height are whole numbers of tiles, from 2 to 20.";
 

@@ -5,9 +5,8 @@
 //   const form = new SolveForm(document.getElementById("solve-form"), { onEdit });
 //   form.mode = "words";  form.boardParams();  form.showBoard({ n, tiles });  form.setError("board", "…");
 
-import { boardText, shapeRefusal } from "../core/notation.js";
-import { goalTiles } from "../core/rules.js";
-import { MAX_SIDE, MIN_SIDE } from "../core/links.js";
+import { boardText } from "../core/notation.js";
+import { MAX_SIDE, MIN_SIDE, goalTiles, shapeRefusal } from "../core/rules.js";
 import { quoted } from "../core/messages.js";
 
 // Each field's input, the element its message goes to and where that is, in words; "link" messages have no

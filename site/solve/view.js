@@ -7,8 +7,8 @@
 // data-testid="moves" then holds only the optimal number of moves, or the word "unsolvable".
 
 import { Player, renderBoard } from "./board.js";
-import { goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../core/rules.js";
-import { FragmentError, MAX_SIDE, MIN_SIDE, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../core/links.js";
+import { MAX_SIDE, MIN_SIDE, goalTiles, movesAlongBlankPath, positionsAlong, dealTiles } from "../core/rules.js";
+import { FragmentError, boardFragment, explainFragment, fragmentKind, parseFragment, route, wordsFragment } from "../core/links.js";
 import { lowerFirst, number, plural, refusal, sentence } from "../core/messages.js";
 import { JobPanel, answerText } from "../core/job.js";
 import * as ops from "../core/ops.js";

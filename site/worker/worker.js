@@ -9,7 +9,8 @@
 // into Python holds the worker much longer than one slice and the jobs of the form, the game, the judge
 // and the Learn view all move together.  Its own messages: {type: "ready", info, bootMs, took} once,
 // {type: "fatal", message} if booting failed, {id, type: "loading", url, loaded, total} while a data
-// file downloads, and the answer to {op: "stats"} (the longest call into Python so far).
+// file downloads, and an error when Python itself failed.  (How long its calls into Python took is the
+// engine's to count and answer: the "stats" op.)
 
 import { ROOT, fetchResponse, fromNetwork, fromOfflineCopy, readBytes, readStream, sha256Hex, startPython } from "./python.js";
 
@@ -21,8 +22,6 @@ let buildId = null;           // build.json's build_id: tables.json must name th
 let lateTables = new Set();   // the paths of build.json's "tables"
 const running = [];           // ids of the jobs being advanced, a slice each in turn
 const preparing = new Map();  // id -> {owner, cancelled}: requests still fetching their data files
-const ops = new Map();        // id -> op, for the jobs running (the stats name an advance by its job's op)
-const stats = { longestCallMs: 0, longestCallOp: null, calls: 0, longestByOp: {} };
 let pumping = false;
 
 const post = (message) => self.postMessage(message);
@@ -32,18 +31,6 @@ const channel = new MessageChannel();
 const wakeups = [];
 channel.port1.onmessage = () => wakeups.shift()();
 const yieldToEvents = () => new Promise((resolve) => { wakeups.push(resolve); channel.port2.postMessage(0); });
-
-/** One call into Python, timed (the worker is held for as long as it takes). */
-function timedCall(message) {
-  const began = performance.now();
-  const reply = call(message);
-  const took = performance.now() - began;
-  stats.calls += 1;
-  const op = message.op === "advance" ? `advance ${ops.get(message.id) || ""}`.trim() : message.op;
-  stats.longestByOp[op] = Math.max(stats.longestByOp[op] || 0, Math.round(took));
-  if (took > stats.longestCallMs) { stats.longestCallMs = Math.round(took); stats.longestCallOp = op; }
-  return reply;
-}
 
 // A data file of this build, checked against the sha256 build.json gives it (so two versions never mix),
 // or null when no copy can be had.  A late table (tables.json: the server may build them after the site
@@ -159,22 +146,21 @@ async function firstReply(message) {
   preparing.set(message.id, { owner: message.owner || "page", cancelled: false });
   try {
     for (let round = 0; round < 4; round++) {
-      if (preparing.get(message.id).cancelled) return timedCall({ id: message.id, op: "drop", why: "cancelled" });
-      const reply = timedCall(round ? { ...message, unavailable } : message);
+      if (preparing.get(message.id).cancelled) return call({ id: message.id, op: "drop", why: "cancelled" });
+      const reply = call(round ? { ...message, unavailable } : message);
       if (reply.type !== "fetch") return reply;
       unavailable.push(...await fetchFiles(message.id, reply.files));
     }
   } finally {
     preparing.delete(message.id);
   }
-  return timedCall({ id: message.id, op: "drop", why: "files" });
+  return call({ id: message.id, op: "drop", why: "files" });
 }
 
 async function answer(message) {
   const reply = await firstReply(message);
   post(reply);
   if (reply.type === "started") {
-    ops.set(message.id, message.op);
     running.push(message.id);
     pump();
   }
@@ -189,9 +175,9 @@ async function pump() {
     while (running.length) {
       await yieldToEvents();
       const id = running.shift();
-      const reply = timedCall({ id, op: "advance", slice_ms: SLICE_MS });
+      const reply = call({ id, op: "advance", slice_ms: SLICE_MS });
       post(reply);
-      if (reply.type === "progress") running.push(id); else ops.delete(id);
+      if (reply.type === "progress") running.push(id);
     }
   } finally {
     pumping = false;
@@ -214,7 +200,7 @@ function cancel(message) {
     const named = message.job !== undefined && message.job !== null;
     if (named ? id === message.job : !message.owner || request.owner === message.owner) request.cancelled = true;
   }
-  post(timedCall(message));
+  post(call(message));
 }
 
 const booted = boot().then(() => true, (error) => {
@@ -225,7 +211,6 @@ const booted = boot().then(() => true, (error) => {
 
 self.onmessage = async (event) => {
   const message = event.data || {};
-  if (message.op === "stats") { post({ id: message.id, type: "stats", ...stats, running: running.length }); return; }
   if (!(await booted)) {
     post({ id: message.id, type: "error", field: "worker", message: "The solver could not start." });
     return;

@@ -174,28 +174,28 @@ class LineMap:
         self.current = None
 
 
-def line_map(files: List[Path]) -> Dict[tuple, List[str]]:
-    """{(file, line): [test ids]} over SUITES, from one traced run of pytest (in this process); a line run while
-    collecting maps to the suites themselves."""
+def line_map(files: List[Path], suites: List[str]) -> Dict[tuple, List[str]]:
+    """{(file, line): [test ids]} over ``suites``, from one traced run of pytest (in this process); a line run
+    while collecting maps to the suites themselves."""
     import pytest
 
     plugin = LineMap(files)
     os.chdir(ROOT)
-    pytest.main([*SUITES, "-q", "-p", "no:cacheprovider", "--no-header"], plugins=[plugin])   # a timed test may fail, traced
+    pytest.main([*suites, "-q", "-p", "no:cacheprovider", "--no-header"], plugins=[plugin])   # a timed test may fail, traced
     by_line: Dict[tuple, List[str]] = {}
     for nodeid, lines in plugin.lines.items():
         for key in lines:
             by_line.setdefault(key, []).append(nodeid)
     for key in plugin.lines.get(COLLECTION, ()):
-        by_line[key] = list(SUITES)
+        by_line[key] = list(suites)
     return by_line
 
 
-def tests_of(mutant: Mutant, by_line: Dict[tuple, List[str]]) -> List[str]:
+def tests_of(mutant: Mutant, by_line: Dict[tuple, List[str]], suites: List[str]) -> List[str]:
     """The tests that run the mutant's line or its statement's first line (a line of a long expression may
     not be traced as its own)."""
     found = by_line.get((str(mutant.path), mutant.line), []) + by_line.get((str(mutant.path), mutant.statement), [])
-    return list(SUITES) if any(test in SUITES for test in found) else sorted(set(found))
+    return list(suites) if any(test in suites for test in found) else sorted(set(found))
 
 
 # -- running the mutants ------------------------------------------------------------------------------------
@@ -225,6 +225,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed (default 1)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a mutant's tests may take (default 300)")
     parser.add_argument("--report", type=Path, default=ROOT / "test-results" / "mutants.json")
+    parser.add_argument("--tests", nargs="+", default=SUITES,
+                        help="the test files or folders to trace and run (default: tests/core and tests/parity); "
+                             "fewer make a module whose lines run at import (links.py) quicker to measure, "
+                             "and its figure a lower bound")
     args = parser.parse_args(argv)
     modules = [path.resolve() for path in args.modules]
     changed = subprocess.run(["git", "status", "--porcelain", "--", *map(str, modules)], cwd=ROOT, capture_output=True,
@@ -234,8 +238,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     # Stopped (Ctrl-C, kill): the mutated module is put back by run_mutant's finally, as SIGTERM raises too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     began = time.monotonic()
-    print(f"tracing which tests run which line of {', '.join(path.name for path in modules)}...", flush=True)
-    by_line = line_map(modules)
+    print(f"tracing which of {' '.join(args.tests)} run which line of {', '.join(path.name for path in modules)}...",
+          flush=True)
+    by_line = line_map(modules, args.tests)
     print(f"traced in {time.monotonic() - began:.0f} s", flush=True)
     report = {}
     for path in modules:
@@ -243,7 +248,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         sample = sorted(random.Random(args.seed).sample(everyone, min(args.sample, len(everyone))), key=lambda m: m.index)
         outcomes = {}
         for mutant in sample:
-            outcome = run_mutant(mutant, tests_of(mutant, by_line), args.timeout)
+            outcome = run_mutant(mutant, tests_of(mutant, by_line, args.tests), args.timeout)
             outcomes[f"{mutant.change} (mutant {mutant.index})"] = outcome   # one line may hold the same change twice
             if outcome in ("survived", "uncovered"):
                 print(f"  {path.name} {mutant.change} (mutant {mutant.index}): {outcome}", flush=True)

@@ -90,19 +90,23 @@ def test_the_layers_declared_in_pyproject_hold():
         "to its layer there):\n" + done.stdout[done.stdout.find("Contracts"):] + done.stderr)
 
 
-#: The most lines a module of the engine may have (issue 37): past it, a module mixes concerns.
-MAX_ENGINE_MODULE_LINES = 500
+#: The most lines a module of pysrc/ may have (issue 37): past it, a module mixes concerns.
+MAX_PYTHON_MODULE_LINES = 500
+#: build.py and its tools' modules are held to the page's bound (they were, by a shadowed name, until 2026-12-07).
+MAX_BUILD_MODULE_LINES = 400
 
 
-def test_no_engine_module_is_over_500_lines():
-    sizes = {path.relative_to(REPO_ROOT).as_posix(): len(path.read_text().splitlines()) for path in PACKAGE.rglob("*.py")}
-    assert {name: lines for name, lines in sizes.items() if lines > MAX_ENGINE_MODULE_LINES} == {}
+def test_no_module_in_pysrc_is_over_500_lines():
+    """The engine's and the build tools' modules alike (issue 37: none over 500 lines anywhere in pysrc/)."""
+    sizes = {path.relative_to(REPO_ROOT).as_posix(): len(path.read_text().splitlines())
+             for path in (REPO_ROOT / "pysrc").rglob("*.py")}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_PYTHON_MODULE_LINES} == {}
 
 
 def test_build_py_is_the_command_line_and_its_tools_modules_of_their_own():
     sizes = {path.relative_to(REPO_ROOT).as_posix(): len(path.read_text().splitlines())
              for path in [REPO_ROOT / "build.py", *BUILDTOOLS.glob("*.py")]}
-    assert {name: lines for name, lines in sizes.items() if lines > MAX_MODULE_LINES} == {}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_BUILD_MODULE_LINES} == {}
     assert "def step_" not in (REPO_ROOT / "build.py").read_text()
 
 
@@ -158,7 +162,7 @@ def test_importing_the_package_registers_nothing():
 SITE = REPO_ROOT / "site"
 JS_IMPORT = re.compile(
     r"""(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s*["'](\.{1,2}/[^"']+)["']|import\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
-MAX_MODULE_LINES = 400
+MAX_FRONT_END_MODULE_LINES = 400
 #: The page's folders by concern: what every view shares, each view's own, and the Python workers (the solver's
 #: and the Code view's: other global scopes).  At the top only the page's start-up (main.js) and the service
 #: worker (sw.js, whose scope is its folder: it must sit at the root to control the whole site).
@@ -227,7 +231,7 @@ def test_each_concern_imports_only_what_is_shared():
 
 def test_no_front_end_module_is_over_400_lines():
     sizes = {path.relative_to(SITE).as_posix(): len(path.read_text().splitlines()) for path in SITE.rglob("*.js")}
-    assert {name: lines for name, lines in sizes.items() if lines > MAX_MODULE_LINES} == {}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_FRONT_END_MODULE_LINES} == {}
 
 
 def test_one_router_reads_the_address_and_one_module_reads_links():

@@ -213,7 +213,7 @@ BAD_INPUTS = [
     ("missing-tile.txt", "2\n1 2\n3 3\n", "Tile 3 appears twice"),  # 0 missing: the repeat is named
     ("out-of-range.txt", "2\n1 2\n3 4\n", "Tile 4 is out of range: a 2x2 board uses 0 to 3"),
     ("text.txt", "3\n1 2 3\n4 five 6\n7 8 0\n", "Line 3: 'five' is not a whole number"),
-    ("one-by-one.txt", "1\n0\n", "The board size must be at least 2, not 1"),
+    ("one-by-one.txt", "1\n0\n", "A board needs at least 2 rows and 2 columns, not 1."),
     ("empty.txt", "", "The file is empty"),
     ("count.txt", "3\n1 2 3 4 5 6 7 8\n", "A 3x3 board needs 9 numbers after the size"),
     ("three-words.txt", "horse nurse purse\n", "holds two words"),

@@ -107,11 +107,11 @@ BAD_BOARDS = [
     ("8 1 3 4 0 2 7 6", PuzzleFormatError, "One line of 8 numbers is not a square board (a 3x3 board is 9 numbers, "
                                            "a 4x4 one 16): type one row per line, separate the rows with '/'"),
     ("1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 0", PuzzleFormatError, "One line of 18 numbers is not a square board"),
-    (" ".join(map(str, range(441))), PuzzleFormatError, "Boards up to 20x20 are supported; this one is 21x21"),
+    (" ".join(map(str, range(441))), BoardError, "Boards up to 20x20 are supported; this board is 21x21."),
     (" ".join(map(str, range(30))) + "\n" + " ".join(map(str, range(30))), PuzzleFormatError,
      "Boards up to 20x20 are supported, and row 1 has 30 numbers."),
-    ("1\n0\n", PuzzleFormatError, "The board size must be at least 2, not 1"),
-    ("0\n", PuzzleFormatError, "The board size must be at least 2, not 0"),
+    ("1\n0\n", BoardError, "A board needs at least 2 rows and 2 columns, not 1."),
+    ("0\n", BoardError, "A board needs at least 2 rows and 2 columns, not 0."),
     ("3\n1 2 3\n4 5 6\n7 8\n", PuzzleFormatError, "A 3x3 board needs 9 numbers after the size (18 with its goal), "
                                                   "but there are 8"),
     ("2\n1 2 3 0 9\n", PuzzleFormatError, "needs 4 numbers after the size (8 with its goal), but there are 5"),
@@ -132,7 +132,7 @@ def test_a_word_file_must_hold_exactly_two_words():
 
 
 def test_a_huge_size_is_rejected_without_building_anything():
-    with pytest.raises(PuzzleFormatError, match="Boards up to 20x20 are supported; this one is 100000x100000"):
+    with pytest.raises(BoardError, match="Boards up to 20x20 are supported; this board is 100000x100000"):
         parse_board_text("100000\n1 2 3 0\n")
 
 

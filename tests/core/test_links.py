@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlesolver.board import Board
+from puzzlesolver.board import Board, BoardError
 from puzzlesolver.formats import PuzzleFormatError
 from puzzlesolver.links import parse_fragment, play_fragment
 
@@ -93,5 +93,5 @@ def test_a_game_link_takes_the_largest_board_with_its_goal():
     game = parse_fragment(play_fragment(20, tiles, goal=goal, moves="r"))
     assert (game["n"], game["height"], len(game["tiles"]), game["goal"]) == (20, 20, 400, tuple(goal))
     assert Board.from_tiles(tiles, goal).slide(398).is_goal()
-    with pytest.raises(PuzzleFormatError, match=r"^Boards up to 20x20 are supported; this one is 21x21\.$"):
+    with pytest.raises(BoardError, match=r"^Boards up to 20x20 are supported; this board is 21x21\.$"):
         parse_fragment("play=21:" + ",".join(map(str, range(441))))

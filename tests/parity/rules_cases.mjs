@@ -26,6 +26,7 @@ function replayed({ n, tiles, blank_path: blankPath }) {
 process.stdout.write(JSON.stringify({
   solvable: input.solvable.map(({ n, tiles, goal }) => (goal ? core.isSolvable(tiles, n, goal) : core.isSolvable(tiles, n))),
   moves: input.moves.map(({ n, tiles, moves }) => core.positionsAlong(tiles, n, moves)?.at(-1).tiles ?? null),
+  shapes: input.shapes.map(({ width, height }) => core.shapeRefusal(width, height)),
   blankPaths: input.blank_paths.map(({ n, tiles, blank_path: blankPath }) => core.movesAlongBlankPath(n, tiles.indexOf(0), blankPath)),
   links: input.links.map(({ link }) => parsed(link)),
   written: input.written.map(({ board, words, play }) => (board ? core.boardFragment(board) : play ? core.playFragment(play) : core.wordsFragment(words))),

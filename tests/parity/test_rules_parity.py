@@ -2,8 +2,8 @@
 page needs before Python has booted (the game is playable at once and links load into the form at once).
 
 Every case in cases.json runs through both languages and both must give its expected answer: solvability
-(the parity rule), move legality (the engine's neighbors against the page's direction letters), the share
-link grammar read (links.parse_fragment) and written (board_fragment, play_fragment, word_fragment), and the blank's
+(the parity rule), move legality (the engine's neighbors against the page's direction letters), the sides a
+board may have and the sentence for one it may not (board.check_side), the share link grammar read (links.parse_fragment) and written (board_fragment, play_fragment, word_fragment), and the blank's
 path in a solver's answer read as moves.  Random boards and
 real solver answers (the blank's path, replayed as moves by the page) are compared between the two.
 Node runs the JavaScript: one process for the whole module.
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesolver import grid, webapi
-from puzzlesolver.board import Board
+from puzzlesolver.board import Board, BoardError, check_side
 from puzzlesolver.links import board_fragment, parse_fragment, play_fragment, word_fragment
 
 HERE = Path(__file__).resolve().parent
@@ -91,6 +91,7 @@ def js(answers):
         "solvable": CASES["solvable"] + random_boards() + random_rectangles(),
         "moves": CASES["moves"],
         "blank_paths": CASES["blank_paths"],
+        "shapes": CASES["shapes"],
         "links": CASES["links"],
         "written": CASES["written"],
         "replays": [{"n": a["board"]["n"], "tiles": a["board"]["tiles"], "blank_path": a["blank_path"]} for a in answers],
@@ -183,6 +184,25 @@ def test_solver_answers_replay_as_moves_in_the_page(js, answers):
         engine_path = [list(tiles) for tiles in grid.tiles_along(board["tiles"], answer["blank_path"], board["n"])]
         assert replayed == engine_path, answer["method"]
         assert len(answer["blank_path"]) == answer["moves"]
+
+
+# -- shapes ------------------------------------------------------------------------------------------
+
+def python_shape_refusal(width: int, height: int):
+    """board.check_side's sentence for a W x H shape, or None when it takes it."""
+    try:
+        check_side(width, height=height)
+    except BoardError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("index", range(len(CASES["shapes"])),
+                         ids=lambda i: f'{CASES["shapes"][i]["width"]}x{CASES["shapes"][i]["height"]}')
+def test_the_sides_a_board_may_have_and_the_sentence_for_one_it_may_not(js, index):
+    case = CASES["shapes"][index]
+    assert python_shape_refusal(case["width"], case["height"]) == case["refused"]
+    assert js["shapes"][index] == case["refused"]
 
 
 # -- links -------------------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ def test_a_200x200_link_is_refused_within_2_s_with_no_worker_restart(app):
     restarts = app.evaluate("window.__solver.restarts")
     began = time.perf_counter()
     set_fragment(app, "board=200:" + ",".join(map(str, shuffled_board(200))))
-    expect(app.get_by_test_id("link-error")).to_contain_text("boards up to 20x20 are supported; this one is 200x200")
+    expect(app.get_by_test_id("link-error")).to_contain_text("boards up to 20x20 are supported; this board is 200x200")
     seconds = time.perf_counter() - began
     measure("refuse_200x200_link_seconds", round(seconds, 3))
     assert seconds < 2

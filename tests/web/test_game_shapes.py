@@ -146,7 +146,7 @@ REFUSED_SHAPES = [
     # (a link whose shape the game does not play, the reason its refusal gives: the links' own words)
     ("play=21x3:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
     ("play=3x21:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 3x21."),
-    ("play=21:1,2,3", "boards up to 20x20 are supported; this one is 21x21."),
+    ("play=21:1,2,3", "boards up to 20x20 are supported; this board is 21x21."),
     ("play=5y3:1,2,3", "the board size '5y3' in the link is not a whole number."),
 ]
 

@@ -331,7 +331,7 @@ REFUSED_PLAY_LINKS = [
     ("play=5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&moves=xyz",
      "the moves must be letters l, r, u and d.", "5"),
     ("daily=soon&n=6", "a daily puzzle's link looks like 'daily=2026-11-23&n=4'.", "6"),
-    ("play=99:1,2", "boards up to 20x20 are supported; this one is 99x99.", "4"),   # no 99x99 game: the usual size
+    ("play=99:1,2", "boards up to 20x20 are supported; this board is 99x99.", "4"),   # no 99x99 game: the usual size
     ("play=21x3:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3.", "4"),
     # a refused rectangle: never a square of its width
     ("play=3x21:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 3x21.", "4"),

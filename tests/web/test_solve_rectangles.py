@@ -208,7 +208,7 @@ def test_a_refused_link_of_a_shape_the_form_takes_leaves_a_fresh_board_of_that_s
     ("board=21x3:" + ",".join(map(str, range(63))),
      "boards up to 20x20 are supported (each side 2 to 20); this board is 21x3."),
     ("board=3x21:1,2,3", "boards up to 20x20 are supported (each side 2 to 20); this board is 3x21."),
-    ("board=21:1,2,3", "boards up to 20x20 are supported; this one is 21x21."),
+    ("board=21:1,2,3", "boards up to 20x20 are supported; this board is 21x21."),
     ("board=5y3:1,2,3", "the board size '5y3' in the link is not a whole number."),
 ], ids=["21x3", "3x21", "21", "5y3"])
 def test_a_refused_link_of_a_shape_the_form_does_not_take_keeps_the_board_in_the_form(app, fragment, reason):

@@ -71,8 +71,8 @@ def test_the_protocol_declares_exactly_the_ops_the_api_answers():
     quick = {name for name, op in OPS.items() if op.answer}
     about_jobs = {name for name, op in OPS.items() if op.scheduler}
     assert set(PROTOCOL["x-ops"]) - declared_jobs == quick | about_jobs - {"resume"}
-    assert about_jobs == {"advance", "cancel", "resume", "drop"}
-    assert set(PROTOCOL["$defs"]["requests"]) == set(PROTOCOL["x-ops"]) | set(PROTOCOL["x-worker"]["requests"])
+    assert about_jobs == {"advance", "cancel", "resume", "drop", "stats"}
+    assert set(PROTOCOL["$defs"]["requests"]) == set(PROTOCOL["x-ops"])   # the worker answers no request itself
 
 
 def test_each_answer_type_is_declared_once_and_carried_by_the_ops_that_give_it():
@@ -115,6 +115,23 @@ def test_a_request_the_worker_dropped_is_answered_by_the_engine_in_one_sentence(
     assert call(op="drop", why="cancelled")["type"] == "cancelled"
     refused = call(op="drop", why="files")
     assert (refused["type"], refused["field"]) == ("error", "internal") and "data files" in refused["message"]
+
+
+def test_stats_counts_every_call_into_the_engine_and_names_an_advance_by_its_jobs_op():
+    before = call(op="stats")
+    deal = call(op="deal", n=3, moves=5, seed=1, slice_ms=50)
+    assert deal["type"] == "deal"   # answered within its first slice: no advance
+    started = call(op="solve_board", board="13 19 5 22 23\n16 7 24 9 6\n15 0 18 8 14\n21 11 3 17 2\n1 20 12 4 10",
+                   max_seconds=5, slice_ms=1)
+    call(op="advance", id=started["id"], slice_ms=1)
+    call(op="cancel", job=started["id"])
+    call(op="advance", id=started["id"], slice_ms=1)   # its last: cancelled
+    after = call(op="stats")
+    assert after["calls"] == before["calls"] + 6   # the first stats, deal, solve, two advances, cancel
+    assert {"stats", "deal", "solve_board", "advance solve_board", "cancel"} <= set(after["longest_by_op"])
+    assert after["longest_call_ms"] == max(after["longest_by_op"].values())
+    assert after["longest_by_op"][after["longest_call_op"]] == after["longest_call_ms"]
+    assert after["running"] == 0
 
 
 def test_the_protocol_file_is_what_the_declarations_generate():

@@ -106,8 +106,8 @@ class Op:
 
     ``answers``: the answer types it ends with besides ``error``; ``description``: what it does, in a sentence
     (protocol.json's, and the page's function's, core/ops.js); ``answer``: a quick op's work, ``job``: a
-    long one's, ``scheduler``: the work of a request about the jobs themselves (advance, cancel, resume: it
-    is given the table of running jobs); ``progress``: the kind of progress record its job yields, with its
+    long one's, ``scheduler``: the work of a request about the jobs themselves (advance, cancel, resume, stats:
+    it is given the worker's table of jobs); ``progress``: the kind of progress record its job yields, with its
     words; ``budget``: the page gives it a time budget (``max_seconds``), and it can then be resumed;
     ``fast_answer``: the fields that ask the same request for an answer that is fast and not proven
     shortest, after a budget ran out with none; ``sender``: who sends it ("page", or "worker" for the

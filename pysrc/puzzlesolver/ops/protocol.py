@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from . import ANSWERS, OPS
-from .declare import Message, Op, Params
+from .declare import Message, Op
 from .progress import KINDS
 
 __all__ = ["protocol", "text", "PATH", "main"]
@@ -32,13 +32,12 @@ DESCRIPTION = (
     "it ends with besides error, and examples of its fields (the build runs each of them in Pyodide to find the "
     "standard-library modules the worker needs; the tests check them against the schema).")
 
-#: The worker's own messages, answered without the engine: stats (page to worker) asks how long the longest call
-#: into Python took; ready, fatal and loading go to the page.
+#: The messages the worker writes itself, to the page: ready, fatal and loading, and the error for a failure of
+#: Python itself, which the engine cannot word.
 WORKER = {
-    "description": "The worker's own messages, not the engine's ops: stats (page to worker) asks how long the longest "
-                   "call into Python took; ready, fatal and loading go to the page.",
-    "requests": ["stats"],
-    "answers": ["ready", "fatal", "loading", "started", "progress", "cancelled", "fetch", "stats"],
+    "description": "The messages the worker writes itself, not the engine: ready, fatal and loading, and the error "
+                   "for a failure of Python itself, which the engine cannot word.",
+    "answers": ["ready", "fatal", "loading", "error"],
 }
 
 #: What each kind of progress record holds, and its words (the first whose `when` fields a record holds; each
@@ -107,10 +106,6 @@ ENVELOPE_ANSWERS: Dict[str, Message] = {
     "fatal": {"type": "object", "required": ["type", "message"]},
     "loading": {"type": "object", "required": ["type", "id", "url", "loaded", "total"],
                 "description": "A data file downloading for the request id."},
-    "stats": {"type": "object", "required": ["type", "id", "longestCallMs", "longestCallOp", "calls", "running",
-                                             "longestByOp"],
-              "description": "Worker only: the longest call into Python so far (milliseconds) and its op (an advance "
-                             "is named by its job's op), the longest per op, the calls made, the jobs running."},
 }
 
 
@@ -153,7 +148,6 @@ def protocol() -> Message:
     """The whole protocol, as ``protocol.json`` holds it."""
     requests = {name: _request(name, op.params, op.progress is not None, op.description, op.sender == "page")
                 for name, op in OPS.items()}
-    requests["stats"] = _request("stats", Params, False, page=False)
     answers = {**ANSWERS, **ENVELOPE_ANSWERS}
     request, answer = _switch(list(requests), "op", "requests"), _switch(list(answers), "type", "answers")
     request["description"], answer["description"] = "Any request from the page.", "Any answer the page receives."

@@ -1,7 +1,7 @@
 """The requests about jobs themselves: a job started, advanced a slice, cancelled, resumed, or dropped by the
-worker before it began.  Each is declared as an op whose ``scheduler`` is given the worker's table of jobs
-(:class:`puzzlesolver.jobs.Jobs`), so :mod:`puzzlesolver.webapi` only dispatches and the worker builds no
-answer of its own.
+worker before it began; and how long the calls into the engine held the worker (``stats``).  Each is declared
+as an op whose ``scheduler`` is given the worker's table of jobs (:class:`puzzlesolver.jobs.Jobs`), so
+:mod:`puzzlesolver.webapi` only dispatches and the worker builds no answer of its own.
 
 >>> from puzzlesolver.jobs import Jobs
 >>> from puzzlesolver.ops import OPS
@@ -15,16 +15,16 @@ answer of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, List, Optional
 
 from ..budget import cancelled_message, took
 from ..jobs import Jobs
-from .declare import Answer, InputError, Message, Op, Params, positive, wire
+from .declare import Answer, InputError, Message, NoParams, Op, Params, positive, wire
 from .progress import SEARCH
 from .solving import RESULT_ANSWER, SOLVE_SECONDS
 
-__all__ = ["OPS", "start", "NeedFiles", "JobFailed", "Advance", "Cancel", "Resume", "Drop"]
+__all__ = ["OPS", "start", "counted_as", "NeedFiles", "JobFailed", "Advance", "Cancel", "Resume", "Drop"]
 
 #: A slice of a job when the worker does not say (milliseconds).
 DEFAULT_SLICE_MS = 50
@@ -138,11 +138,34 @@ def _drop(table: Jobs, message: Message) -> Message:
                                             "began.", "progress": {}}
 
 
+def _stats(table: Jobs, message: Message) -> Message:
+    return {"type": "stats", **asdict(table.call_times), "running": len(table.running)}
+
+
+def counted_as(table: Jobs, message: Message) -> str:
+    """The name a call is counted under in ``stats``: its op, or an advance's job's op (``advance deal``), looked
+    up before the call, since a job's last advance forgets it."""
+    name = str(message.get("op"))[:40]
+    job = table.job(message.get("id")) if name == "advance" else None
+    return f"advance {job.answering[0].name}" if job is not None and job.answering else name
+
+
 CANCEL_ANSWER = Answer("cancel", {
     "type": "object", "required": ["type", "id", "jobs"],
     "description": "The running jobs it stopped: each still answers under its own id, `cancelled` (or, with "
                    "keep_best, a solve's answer so far or its advice).",
     "properties": {"jobs": {"type": "array", "items": {"$ref": "#/$defs/id"}}}})
+
+STATS_ANSWER = Answer("stats", {
+    "type": "object", "required": ["type", "id", "calls", "longest_call_ms", "longest_call_op", "longest_by_op",
+                                   "running"],
+    "description": "The calls into the engine so far (this one not yet counted), the longest (milliseconds, from "
+                   "reading its message to writing its answer) and its op, the longest of each op (an advance is "
+                   "named by its job's op), and the jobs running.",
+    "properties": {"calls": {"type": "integer"}, "longest_call_ms": {"type": "integer"},
+                   "longest_call_op": {"type": ["string", "null"]},
+                   "longest_by_op": {"type": "object", "additionalProperties": {"type": "integer"}},
+                   "running": {"type": "integer"}}})
 
 OPS = (
     Op("cancel", Cancel, (CANCEL_ANSWER,), scheduler=_cancel,
@@ -163,4 +186,7 @@ OPS = (
                    "cancelled meanwhile, or files it kept asking for and could not get); answers as the request "
                    "would have.",
        examples=({"why": "cancelled"}, {"why": "files"})),
+    Op("stats", NoParams, (STATS_ANSWER,), scheduler=_stats,
+       description="How long the calls into the engine held the worker: the longest, and the longest of each op "
+                   "(for the tests and the budgets report: no call should hold it much longer than a slice)."),
 )
