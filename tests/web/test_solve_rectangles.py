@@ -292,6 +292,19 @@ def test_a_shape_the_app_serves_tables_for_is_solved_without_building_them(app):
     assert not any(text.startswith("Building the pattern tables") for text in seen)
 
 
+#: The rect16 suite's board that takes the most nodes (2.4 million), 103 moves.
+HARDEST_2X8 = "11 7\n0 6\n12 14\n15 4\n13 3\n10 5\n9 2\n1 8"
+
+
+def test_the_hardest_16_cell_board_tested_is_solved_optimally_on_8x2s_compact_tables(app):
+    """A 2x8 board downloads 8x2's compact 7-tile tables and is searched as its 8x2 image (the time it takes in the
+    page is the benchmark's to measure: ``python3 build.py bench --suite rect16 --browser``)."""
+    type_board(app, HARDEST_2X8)
+    expect(app.get_by_test_id("board-note")).to_contain_text("2×8 board, solvable", timeout=10_000)
+    assert solve(app, timeout=SOLVE_TIMEOUT) == "solved" and moves(app) == "103"
+    expect(app.get_by_test_id("result-stats")).to_contain_text("7-7-1 compact pattern tables")
+
+
 def test_a_rectangle_search_past_its_budget_keeps_going_and_cancel_keeps_what_it_proved(app):
     app.evaluate("window.__app.maxSeconds = 1")
     try:
