@@ -16,9 +16,8 @@ h = md + R + max(A, B) on the board and on its mirror image (transpose), the lar
 minus 1): two 7-7-1 partitions sharing R, three tables of 57,657,600 one-byte entries (173 MB in
 memory, 14.6 MB as .xz).
 
-Tables store each placement's value minus the pattern tiles' Manhattan distance, halved ("excess",
-0..7); the loader doubles it and the engine keeps the board's Manhattan distance ``md`` itself (one
-small-table read per move).  A pattern's index is its k-permutation rank (build_compact.py): a
+Tables store each placement's value minus the pattern tiles' Manhattan distance (the "excess", even,
+0..14), and the engine keeps the board's Manhattan distance ``md`` itself (one small-table read per move).  A pattern's index is its k-permutation rank (build_compact.py): a
 horizontal move of a tile changes it by a constant, a vertical move also by one correction per
 same-pattern tile on the three cells jumped over (row-major order).  A move is horizontal on the board
 or on the mirror board, never both: the side where it is horizontal is tested first (no correction
