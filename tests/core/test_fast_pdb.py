@@ -138,3 +138,15 @@ def test_the_5x5_tables_prove_the_same_optimum_as_linear_conflicts_for_goals_wit
         assert "5-5-5-5-4" in result.method and result.moves == len(reference.blank_path())
         *_, last = grid.tiles_along(board.tiles, result.blank_path)
         assert tuple(last) == tuple(goal)
+
+
+@pytest.mark.parametrize("pattern", [(1, 2), (11, 14, 15), (3, 4, 8)])
+def test_the_15_puzzles_6_6_3_builder_matches_brute_force(pattern):
+    """The 6-6-3 tables come from the compact builder's search, re-indexed as the engine reads them."""
+    pytest.importorskip("numpy")
+    from buildtools.build_compact import build_sparse
+    table = build_sparse(pattern)
+    best = brute_force_pattern_distances(4, list(grid.standard_goal_with_blank(4, 15)), pattern)
+    for placement in itertools.permutations(range(16), len(pattern)):
+        assert table[sum(c << 4 * i for i, c in enumerate(placement))] == best[placement], placement
+    assert int((table != 255).sum()) == len(best)
