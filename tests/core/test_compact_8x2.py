@@ -155,3 +155,16 @@ def test_without_the_compact_tables_an_8x2_board_is_solved_on_the_5_tile_tables(
     result = policy.solve(BoardPuzzle(8, tiles))
     assert result.optimal and result.moves == 3
     assert "additive pattern tables (5-5-5 and 3-5-5-2)" in result.method
+
+
+def test_one_boards_compact_tables_are_kept_in_memory_at_a_time(tables, monkeypatch):
+    """Reading 8x2's tables drops the 15-puzzle's from the cache (a tab's heap never shrinks: 173 + 115 MB would
+    stay), and reading the 15-puzzle's drops 8x2's; each is read again when needed."""
+    if pdb_files.missing_files(pdb_files.COMPACT_4):
+        pytest.skip("the 15-puzzle's compact tables are not built")
+    monkeypatch.setattr(pdb_files, "_cache", {})
+    pdb_files.load_table(pdb_files.COMPACT_4[0])
+    pdb_files.load_table(pdb_files.COMPACT_8X2[0])
+    assert set(pdb_files._cache) == {pdb_files.COMPACT_8X2[0]}
+    pdb_files.load_table(pdb_files.COMPACT_4[1])
+    assert set(pdb_files._cache) == {pdb_files.COMPACT_4[1]}

@@ -238,11 +238,24 @@ def reading(name: str) -> Work[Union[bytes, bytearray]]:
     table = _cache.get(name)
     if table is not None:
         return table
+    _make_room_for(name)
     _being_read.add(name)
     try:
         return (yield from _decompressing(name))
     finally:
         _being_read.discard(name)
+
+
+def _make_room_for(name: str) -> None:
+    """One board's compact tables in memory at a time (the 15-puzzle's 173 MB, 8x2's 115 MB: a browser tab's heap never
+    shrinks): reading one board's drops the other board's from the cache.  A search running on them keeps its own
+    reference; the next search that needs them reads them again (in the page, from the offline copy)."""
+    table = COMPACT_TABLES.get(name)
+    if table is None:
+        return
+    for other in [n for n in _cache if n in COMPACT_TABLES]:
+        if (COMPACT_TABLES[other].width, COMPACT_TABLES[other].height) != (table.width, table.height):
+            del _cache[other]
 
 
 def _decompressing(name: str) -> Work[bytearray]:
