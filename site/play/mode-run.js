@@ -15,7 +15,7 @@ import { el, formatTime } from "../core/dom.js";
 import { formatStatNumber, tilesPerSecond } from "../core/averages.js";
 import { plural } from "../core/messages.js";
 import { MODES, boardsOf, statsType } from "./modes.js";
-import { UNCOUNTED } from "./stats.js";
+import { UNCOUNTED } from "./result.js";
 import { recordRun } from "./mode-record.js";
 import { blindRules } from "./mode-blind.js";
 import { fewestRules } from "./mode-fewest.js";

@@ -18,16 +18,6 @@ import { keptOnlyHere } from "./replay-store.js";
 import { downloadLink, panel } from "./extra-panel.js";
 import { categoryLabel } from "./modes.js";
 
-/** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
-export const UNCOUNTED = {
-  typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
-  link: "Not counted in your statistics: this game was opened from a link, not dealt here.",
-  untimed: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
-  exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
-  help: "Not counted in your statistics: the solver helped.",
-  run: "Not counted in your statistics: this board was part of a solve type's run (a marathon, a relay...) that a reload interrupted.",
-};
-
 // ---- the panel -----------------------------------------------------------------------------------
 
 const ROWS = ["single", ...AVERAGE_LENGTHS.map((n) => `ao${n}`)];
