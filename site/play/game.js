@@ -392,6 +392,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
     playTile: (t) => clickTile(t),
     setModeHooks: (hooks) => { modeHooks = hooks; },   // a solve type's deal and restart (mode-run.js)
     settle: () => { render(); if (session.solved) { finish(); reveal(ui.result); } },   // after a blind game's "Done"
+    render: () => render(),   // drawn again and told ("game-render"): features mounted late see the game on screen
     fragment: () => session.fragment(),
     get session() { return session; },
   };

@@ -1,6 +1,6 @@
 // play/keymap.js -- which key does what in the game: the four slides, a new scramble, a restart, and the key that,
 // held, freezes hover sliding (as Slidysim's does: the pointer can then be moved back without sliding tiles).
-// Each action's key can be changed (settings "keymap", play/settings.js draws the choices); a key does one thing.
+// Each action's key can be changed (settings "keymap", play/key-settings.js draws the choices); a key does one thing.
 // No DOM.
 //
 //   const keys = keymapOf(settings.get("keymap"));   // {l: ["ArrowLeft", "a"], ..., freeze: [" "]}
