@@ -4,7 +4,7 @@
 // session-view.js, replays.js, settings-panel.js: their summaries are in index.html) and the session's ao5 and ao12
 // beside the timer (session-bar.js), whose data is kept in the page's store (player-data.js, core/store.js).
 //
-//   const { replays, daily } = mountFeatures(section, game, { solver });
+//   const { replays, daily } = await mountFeatures(section, game, { solver });
 
 import { Judge } from "./verdicts.js";
 import { mountJudging } from "./judge.js";
@@ -20,23 +20,30 @@ import { sessionBar } from "./session-bar.js";
 import { sessionPanel } from "./session-view.js";
 import { modeMenu } from "./mode-menu.js";
 
-export function mountFeatures(section, game, { solver }) {
+/** Each feature in a task of its own (none holds the page long), the game's recorders first. */
+export async function mountFeatures(section, game, { solver }) {
   const judge = new Judge(solver);
-  mountAnalysis(section, game, judge);
-  mountJudging(section, game, judge, settings);
-  modeMenu(section, game);   // the solve types (modes.js): their player is loaded when one is chosen
-  const daily = dailyPuzzles(game);
   // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
   // The store opens meanwhile: the game never waits for it.
   const data = playerData();
-  const replays = replaysPanel(section, game, data, judge);
   const solves = data.then(({ stats }) => stats);
-  dealsPanel(section, game, solver, daily);
-  notationPanel(section, game);
+  const replays = replaysPanel(section, game, data, judge);
   statsPanel(section, game, data, replays);
-  sessionPanel(section, game, solves, settings);
-  settingsPanel(section, game);
-  sessionBar(section, game, solves, settings);
+  const daily = dailyPuzzles(game);
+  for (const mountOne of [
+    () => sessionBar(section, game, solves, settings),
+    () => settingsPanel(section, game),
+    () => { mountAnalysis(section, game, judge); mountJudging(section, game, judge, settings); },
+    () => modeMenu(section, game),   // the solve types (modes.js): their player is loaded when one is chosen
+    () => dealsPanel(section, game, solver, daily),
+    () => notationPanel(section, game),
+    () => sessionPanel(section, game, solves, settings),
+  ]) {
+    await nextTask();
+    mountOne();
+  }
   game.render();   // each feature sees the game on screen (a solve finished before they came is kept)
   return { replays, daily };
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -186,8 +186,10 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
     ui.caption.textContent = session.caption;
     ui.caption.hidden = !session.caption;
     menu.show(session.n, session.height, { fromFields: dealingFromFields });
-    if (sizeChanged) boardView.build(session.n, session.height);
-    renderJump();
+    if (sizeChanged) {
+      boardView.build(session.n, session.height);
+      render();   // new buttons have no place to slide from: no layout forced to keep them still
+    } else renderJump();
     if (session.solved) finish();
   }
 
