@@ -241,4 +241,5 @@ def test_fewest_moves_names_the_optimum_and_the_waste_for_a_3x3(app):
     expect(page.get_by_test_id("mode-optimal")).to_have_text(str(len(best)), timeout=60_000)
     expect(page.get_by_test_id("mode-wasted")).to_have_text("2")
     assert "Fewest moves: solved!" in page.get_by_test_id("play-result").text_content()
+    expect(page.locator("[data-testid=analysis] h3")).to_have_text("The last board (3×3)")   # a run's: its last board
     choose(page, "single")
