@@ -177,6 +177,8 @@ def test_blind_hides_the_tiles_after_start_and_a_wrong_done_is_a_dnf(fresh):
     page.get_by_test_id("play-mode-done").click()
     expect(page.get_by_test_id("mode-dnf")).to_be_visible()
     assert "DNF" in page.get_by_test_id("play-result").text_content()
+    edge = "(element) => getComputedStyle(element).borderLeftColor"
+    assert page.get_by_test_id("play-result").evaluate(edge) == page.get_by_test_id("play-message").evaluate(edge)   # told as a fault
     assert tile.evaluate("(t) => getComputedStyle(t).color") != "rgba(0, 0, 0, 0)"   # shown again, as left
     assert page.evaluate("window.__app.game.play('l') || window.__app.game.play('r')") is False   # closed
     expect_dnf_kept(page)
