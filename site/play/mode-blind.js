@@ -23,7 +23,7 @@ export function blindRules(root, game, run) {
     start.addEventListener("click", onStart);
     done.addEventListener("click", onDone);
     root.addEventListener("game-render", onMove);
-    say("Blind: memorise the board, then press Start (or make your first move). The tiles are hidden while you solve.");
+    say("Blind: memorise the board; Start (or your first move) hides the tiles.");
   }
 
   function onMove() {

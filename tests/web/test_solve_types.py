@@ -207,6 +207,23 @@ def test_blind_solved_then_done_is_kept_as_a_blind_solve(fresh):
     assert [(s["type"], s["shape"]) for s in stored(page, "solves")] == [("blind", "2x2")]
 
 
+def test_on_a_phone_blinds_start_and_done_are_in_view_above_the_board_which_does_not_move(browser, app_url):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.goto(app_url + "#game")
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.get_by_test_id("play-size").select_option("3")
+    board = page.get_by_test_id("play-board").bounding_box()
+    choose(page, "blind")
+    page.evaluate("scrollTo(0, 0)")
+    assert page.get_by_test_id("play-board").bounding_box() == board
+    for testid in ("play-mode-start", "play-mode-done"):
+        button = page.get_by_test_id(testid).bounding_box()
+        assert 0 <= button["y"] and button["y"] + button["height"] <= board["y"], testid   # above the board, in view
+    context.close()
+
+
 def test_the_type_and_its_length_are_kept_across_a_reload(fresh):
     page = fresh
     page.get_by_test_id("play-size").select_option("3")
