@@ -90,6 +90,7 @@ export function modeRunner(root, game) {
   game.setModeHooks({
     deal: (shape) => { const mode = run?.mode ?? armed; if (!mode) return false; begin(mode, shape); return true; },
     restart: () => { if (!run) return false; begin(run.mode, null, run); return true; },
+    done: () => run?.rules?.done?.() ?? false,   // the Done key (keymap.js): a blind solve's
   });
   root.addEventListener("game-render", follow);
 

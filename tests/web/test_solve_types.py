@@ -207,6 +207,34 @@ def test_blind_solved_then_done_is_kept_as_a_blind_solve(fresh):
     assert [(s["type"], s["shape"]) for s in stored(page, "solves")] == [("blind", "2x2")]
 
 
+def test_blinds_done_has_a_key_e_said_on_its_button(fresh):
+    """E ends a blind solve as Done does, once the tiles are hidden (no other action has E: keymap.js); the button
+    says its key."""
+    page = fresh
+    page.get_by_test_id("play-size").select_option("2")
+    choose(page, "blind")
+    done = page.get_by_test_id("play-mode-done")
+    expect(done).to_have_text("Done (E)")
+    assert done.get_attribute("aria-keyshortcuts") == "E"
+    page.keyboard.press("e")   # memorising: nothing to end yet
+    assert page.locator(".play").get_attribute("data-blind") == "memorise"
+    page.get_by_test_id("play-mode-start").click()
+    solve_board(page)
+    page.keyboard.press("e")
+    expect(page.get_by_test_id("mode-result")).to_be_visible()
+    page.wait_for_function("""async () => (await (await import('./core/store.js')).pageStore()).all('solves')
+        .then((all) => all.length === 1)""")
+    assert [(s["type"], s["shape"]) for s in stored(page, "solves")] == [("blind", "2x2")]
+
+
+def test_the_e_key_does_nothing_in_a_single_solve(fresh):
+    page = fresh
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")
+    page.get_by_test_id("play-board").focus()
+    page.keyboard.press("e")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 0, 8] and page.get_by_test_id("play-result").is_hidden()
+
+
 def test_on_a_phone_blinds_start_and_done_are_in_view_above_the_board_which_does_not_move(browser, app_url):
     context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
     page = context.new_page()
