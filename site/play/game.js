@@ -186,10 +186,8 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
     ui.caption.textContent = session.caption;
     ui.caption.hidden = !session.caption;
     menu.show(session.n, session.height, { fromFields: dealingFromFields });
-    if (sizeChanged) {
-      boardView.build(session.n, session.height);
-      render();   // new buttons have no place to slide from: no layout forced to keep them still
-    } else renderJump();
+    if (sizeChanged) boardView.build(session.n, session.height);
+    if (sizeChanged) render(); else renderJump();   // new buttons have nowhere to slide from: no layout forced
     if (session.solved) finish();
   }
 
