@@ -22,6 +22,7 @@ export function mount(section, { solver, router, budgets }) {
 
   /** The link's game on the board at once (a daily puzzle's once the features have come), then what else it opens. */
   async function open(name, link) {
+    if (!game.session) await nextTask();   // the first board drawn in a task of its own, after the modules' evaluation
     if (link.startsWith("daily=")) return openDaily(link, (await features).daily);
     if (link.startsWith("replay=") || !link) { if (!game.session) game.newPuzzle(FIRST_SIZE); }
     else if (!game.shows(link)) game.loadFragment(link);
@@ -41,3 +42,5 @@ export function mount(section, { solver, router, budgets }) {
 
   return { open, game };
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
