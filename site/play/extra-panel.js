@@ -4,10 +4,18 @@
 import { el } from "../core/dom.js";
 
 /** The panel `testid` of the game's shell (index.html holds each <details> with its summary, so that nothing moves
- *  when its module fills it in), with `children` put in. */
+ *  when its module fills it in), with `children` put in when it is first opened: closed <details> holding elements
+ *  cost Chromium layouts of their hidden content while the page loads. */
 export function panel(root, testid, ...children) {
   const details = root.querySelector(`details.extra[data-testid="${testid}"]`);
-  details.append(...children);
+  let filled = false;
+  const fill = () => {
+    if (filled || !details.open) return;
+    filled = true;
+    details.append(...children);
+  };
+  details.addEventListener("toggle", fill);
+  fill();
   return details;
 }
 
