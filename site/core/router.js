@@ -5,7 +5,8 @@
 //   export function mount(section, context) -> { open(name, link), hooks? }
 //
 // `open` is called on every navigation to the view: `name` is the view's name ("solve" or "ladders"
-// share one section), `link` the fragment it holds ("" for the bare view name).  Links are read in
+// share one section), `link` the fragment it holds ("" for the bare view name); the view is ready once it has
+// returned (or its promise has resolved).  Links are read in
 // links.js; the views refuse broken ones in their own words.
 //
 //   const router = new Router(document, { play: () => import("./play/view.js"), ... }, context);
@@ -72,8 +73,8 @@ export class Router {
     if (changed) scrollTo(0, 0);
     const view = await this.view(SECTION_OF[name]);
     if (this.current === name) {
-      view.open(name, link);
-      this.ready = true;
+      await view.open(name, link);
+      if (this.current === name) this.ready = true;
     }
     return view;
   }

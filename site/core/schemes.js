@@ -1,7 +1,7 @@
 // core/schemes.js -- colour schemes for a board's tiles, as speedsolvers use them (Slidysim's, with the labels
 // of benwh1/slidy's label.rs): each tile takes the colour of its home cell's group -- its fringe layer, its row,
 // its column -- so that what is solved next reads at a glance, even where the numbers are too small.  No DOM:
-// the game's board (play/settings.js) and the replay's (play/replay-board.js) set --hue and --shade per tile.
+// the game's board (play/settings-panel.js) and the replay's (play/replay-board.js) set --hue and --shade per tile.
 //
 //   tileColour("fringe", 5, 5, 0, 3)    // {hue: 210, shade: 0}: the first layer of a 5x5
 //   tileColour("plain", 4, 4, 1, 1)     // null: the board's own colours

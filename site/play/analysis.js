@@ -73,7 +73,7 @@ export function mountAnalysis(root, game, judge) {
     const session = game.session;
     if (!session) return;
     if (session.solved) analyse(session);
-    else if (analysedSession) { analysedSession = null; analysis.hidden = true; }
+    else { analysedSession = null; analysis.hidden = true; }   // (its "once the solver has loaded" too)
   };
   root.addEventListener("game-render", update);
   solver.addEventListener("status", update);
@@ -86,14 +86,14 @@ export function mountAnalysis(root, game, judge) {
     const { positions } = gameLine(session);
     const slow = slowToJudge(session.n, session.height);
     if (slow && !positions.every((tiles) => judge.cached(tiles, session.goal, session.n))) {
-      analysis.replaceChildren(el("h3", { text: "Your game" }), el("p", { class: "note", "data-testid": "analysis-summary",
+      analysis.replaceChildren(heading(session), el("p", { class: "note", "data-testid": "analysis-summary",
         text: `Your ${positions.length - 1} moves. On ${session.n}×${session.height} boards each position takes the solver seconds to judge, so the analysis is drawn from the moves judged during play: turn on "Judge each move" before playing.` }));
       return;
     }
     // The analysis's room is taken at once, the chart's frame and its legend in place, so that when the
     // chart comes nothing below it moves.
     const status = el("p", { text: "Analysing your game…" });
-    analysis.replaceChildren(el("h3", { text: "Your game" }), status,
+    analysis.replaceChildren(heading(session), status,
       node("svg", { viewBox: `0 0 ${W} ${H}`, class: "analysis-chart", "aria-hidden": "true" }), legend(!slow));
     const distances = [];
     let exact = true;
@@ -114,11 +114,16 @@ export function mountAnalysis(root, game, judge) {
     analysis.dataset.optimal = String(summary.optimal);
     analysis.dataset.lost = summary.lost.join(",");
     analysis.replaceChildren(
-      el("h3", { text: "Your game" }),
+      heading(session),
       el("p", { "data-testid": "analysis-summary", text: summaryText(summary) }),
       chartSvg(summary),
       legend(exact));
   }
+}
+
+/** "Your game", or for a solve type's run, whose last board alone is analysed, "The last board (2×3)". */
+function heading(session) {
+  return el("h3", { text: session.run ? `The last board (${session.n}×${session.height})` : "Your game" });
 }
 
 function legend(exact) {

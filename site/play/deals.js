@@ -4,7 +4,7 @@
 //
 //   dailyTiles(4, "2026-11-23")       // the same 4x4 board on every device, for that date
 //   const daily = dailyPuzzles(game); daily.load(4, today());
-//   dealsPanel(game, solver, daily)   // the panel, a <details> below the board
+//   dealsPanel(root, game, solver, daily)   // the panel below the board (its <details> in index.html)
 
 import { DAILY_SIZES, dealTiles } from "../core/rules.js";
 import { dailyFragment } from "../core/links.js";
@@ -77,7 +77,7 @@ export function dailyPuzzles(game) {
 }
 
 // ---- the panel ----------------------------------------------------------------------------------
-export function dealsPanel(game, solver, daily) {
+export function dealsPanel(root, game, solver, daily) {
   const moves = el("input", { type: "number", min: "1", max: "60", value: "20", id: "deal-moves", "data-testid": "deal-moves", inputMode: "numeric" });
   const note = el("p", { class: "note", role: "status", "data-testid": "deal-note" });
   const again = button("Try again", "deal-again", () => dealExact());
@@ -128,7 +128,7 @@ export function dealsPanel(game, solver, daily) {
     const copied = done ? "Copied: today's puzzle and your result." : "Copied: today's puzzle.";
     note.textContent = (await copyText(text)) ? copied : "Copy the text below to share.";
   };
-  return panel("More deals: exact difficulty, daily puzzle", "deals-panel",
+  return panel(root, "deals-panel",
     fieldRow("Exactly", moves, dealExact, el("span", { text: "moves" }), button("Deal", "deal-exact", () => dealExact()), again),
     el("div", { class: "play-controls" }, button("Today's puzzle", "daily-play", playDaily),
       button("Share today's puzzle", "daily-share", shareDaily)),

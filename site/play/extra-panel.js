@@ -1,10 +1,22 @@
-// play/extra-panel.js -- the shape every panel below the game's board shares (deals, notation, statistics,
-// settings): a <details>, so that the board keeps the screen, with labelled fields.
+// play/extra-panel.js -- the shape every panel below the game's board shares (deals, notation, statistics, session,
+// replays, settings): a <details> of the shell, so that the board keeps the screen, with labelled fields.
 
 import { el } from "../core/dom.js";
 
-export function panel(title, testid, ...children) {
-  return el("details", { class: "extra", "data-testid": testid }, el("summary", { text: title }), ...children);
+/** The panel `testid` of the game's shell (index.html holds each <details> with its summary, so that nothing moves
+ *  when its module fills it in), with `children` put in when it is first opened: closed <details> holding elements
+ *  cost Chromium layouts of their hidden content while the page loads. */
+export function panel(root, testid, ...children) {
+  const details = root.querySelector(`details.extra[data-testid="${testid}"]`);
+  let filled = false;
+  const fill = () => {
+    if (filled || !details.open) return;
+    filled = true;
+    details.append(...children);
+  };
+  details.addEventListener("toggle", fill);
+  fill();
+  return details;
 }
 
 export function field(labelText, input) {

@@ -51,7 +51,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
   // The address bar follows the game once the person plays it (or opened it from a link); until then a
   // puzzle of another view keeps it.
   let active = false;
-  let modeHooks = {};   // a solve type's own deal([width, height]) and restart(), true when they took it (mode-run.js)
+  let modeHooks = {};   // a solve type's own deal([width, height]), restart() and done(), true when they took it (mode-run.js)
   const boardView = new BoardView(ui.board, (t) => { if (!suppressClick) clickTile(t); });
   const help = new GameHelp({ get session() { return session; }, render, announce, showMessage, playPlan, setSliding, describeFinish }, {
     solver, budgets,
@@ -187,7 +187,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
     ui.caption.hidden = !session.caption;
     menu.show(session.n, session.height, { fromFields: dealingFromFields });
     if (sizeChanged) boardView.build(session.n, session.height);
-    renderJump();
+    if (sizeChanged) render(); else renderJump();   // new buttons have nowhere to slide from: no layout forced
     if (session.solved) finish();
   }
 
@@ -373,7 +373,7 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
     ui.share.dataset.copied = String(copied);
   }
 
-  bindInput(root, ui.board, { keys, slide, undo, redo, newGame: () => { active = true; dealChosen(); }, restart: () => { active = true; restart(); }, suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
+  bindInput(root, ui.board, { keys, slide, undo, redo, newGame: () => { active = true; dealChosen(); }, restart: () => { active = true; restart(); }, done: () => modeHooks.done?.(), suppressClicks: () => { suppressClick = true; setTimeout(() => { suppressClick = false; }, 0); } });
 
   return {
     loadFragment, newPuzzle, refuse,
@@ -390,8 +390,9 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
       if (finished === session && session.solved) { describeFinish(lastUnknown); reveal(ui.result); }
     },
     playTile: (t) => clickTile(t),
-    setModeHooks: (hooks) => { modeHooks = hooks; },   // a solve type's deal and restart (mode-run.js)
+    setModeHooks: (hooks) => { modeHooks = hooks; },   // a solve type's deal, restart and done (mode-run.js)
     settle: () => { render(); if (session.solved) { finish(); reveal(ui.result); } },   // after a blind game's "Done"
+    render: () => render(),   // drawn again and told ("game-render"): features mounted late see the game on screen
     fragment: () => session.fragment(),
     get session() { return session; },
   };

@@ -1,8 +1,9 @@
 // play/input.js -- the game's keys and swipes, turned into the game's own actions: a slide in a direction
-// (the way a tile moves), undo and redo, a new scramble (N) and a restart (R), as speedsolvers keep them at
-// hand; which key does what is the player's keymap (keymap.js).  Clicks on tiles are the game's (game.js).
+// (the way a tile moves), undo and redo, a new scramble (N), a restart (R) and a blind solve's "Done" (E), as
+// speedsolvers keep them at hand; which key does what is the player's keymap (keymap.js).  Clicks on tiles are the
+// game's (game.js).
 //
-//   bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks, keys: () => keymap });
+//   bindInput(root, board, { slide, undo, redo, newGame, restart, done, suppressClicks, keys: () => keymap });
 
 import { OPPOSITE } from "../core/rules.js";
 import { DEFAULT_KEYS, actionFor } from "./keymap.js";
@@ -20,11 +21,11 @@ function usesArrowKeys(target) {
 /**
  * The keymap's keys (arrow keys and W A S D at first) slide, inside the game, or anywhere when nothing in
  * particular has the focus and the game is on screen; Ctrl+Z / Ctrl+Y undo and redo; N deals a new scramble and
- * R restarts (the game they replace comes back with Undo); a swipe on the board slides.
+ * R restarts (the game they replace comes back with Undo); E ends a blind solve; a swipe on the board slides.
  * `suppressClicks()` is called when a swipe ends, so the click that may follow is not taken as a tap.
  */
-export function bindInput(root, board, { slide, undo, redo, newGame, restart, suppressClicks, keys = () => DEFAULT_KEYS }) {
-  const actions = { newGame, restart };
+export function bindInput(root, board, { slide, undo, redo, newGame, restart, done, suppressClicks, keys = () => DEFAULT_KEYS }) {
+  const actions = { newGame, restart, done };
   function onKey(event) {
     const target = event.target;
     if (usesArrowKeys(target)) return;

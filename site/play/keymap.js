@@ -1,6 +1,7 @@
-// play/keymap.js -- which key does what in the game: the four slides, a new scramble, a restart, and the key that,
-// held, freezes hover sliding (as Slidysim's does: the pointer can then be moved back without sliding tiles).
-// Each action's key can be changed (settings "keymap", play/settings.js draws the choices); a key does one thing.
+// play/keymap.js -- which key does what in the game: the four slides, a new scramble, a restart, a blind solve's
+// "Done", and the key that, held, freezes hover sliding (as Slidysim's does: the pointer can then be moved back without
+// sliding tiles).
+// Each action's key can be changed (settings "keymap", play/key-settings.js draws the choices); a key does one thing.
 // No DOM.
 //
 //   const keys = keymapOf(settings.get("keymap"));   // {l: ["ArrowLeft", "a"], ..., freeze: [" "]}
@@ -10,11 +11,11 @@
 /** [action, what it does], in the order the settings list them. */
 export const ACTIONS = [
   ["l", "Slide left"], ["r", "Slide right"], ["u", "Slide up"], ["d", "Slide down"],
-  ["newGame", "New scramble"], ["restart", "Restart"], ["freeze", "Hold to freeze hover"],
+  ["newGame", "New scramble"], ["restart", "Restart"], ["done", "Done (blind)"], ["freeze", "Hold to freeze hover"],
 ];
 const ARROWS = { l: "ArrowLeft", r: "ArrowRight", u: "ArrowUp", d: "ArrowDown" };
 export const DEFAULT_KEYS = { l: ["ArrowLeft", "a"], r: ["ArrowRight", "d"], u: ["ArrowUp", "w"], d: ["ArrowDown", "s"],
-  newGame: ["n"], restart: ["r"], freeze: [" "] };
+  newGame: ["n"], restart: ["r"], done: ["e"], freeze: [" "] };
 // Keys that stay the page's own: leaving the board (Tab), closing things (Escape), pressing buttons (Enter).
 const RESERVED = new Set(["Tab", "Escape", "Enter", "Shift", "Control", "Alt", "Meta"]);
 

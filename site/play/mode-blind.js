@@ -1,13 +1,15 @@
 // play/mode-blind.js -- the rules of a blind solve (modes.js; mode-run.js plays it): the board is shown to be
 // memorised with the clock stopped; "Start" (or the first move) starts the clock and hides the tiles (their numbers
-// and colours: the board's outline and the blank stay); "Done" ends it.  The board solved then is a blind solve, kept
+// and colours: the board's outline and the blank stay); "Done", or its key (E at first: keymap.js), ends it.  The board solved then is a blind solve, kept
 // like any run; any other position is a DNF, said under the board and kept as one in the statistics (mode-record.js),
 // and the tiles show again.
 //
-//   const rules = blindRules(root, game, run);   // rules.begin(); rules.leave(); rules.result(session)
+//   const rules = blindRules(root, game, run);   // rules.begin(); rules.done(); rules.leave(); rules.result(session)
 
 import { el } from "../core/dom.js";
 import { recordDnf } from "./mode-record.js";
+import { keyName, keymapOf } from "./keymap.js";
+import { settings } from "./settings.js";
 
 export function blindRules(root, game, run) {
   const part = (testid) => root.querySelector(`[data-testid="${testid}"]`);
@@ -20,10 +22,11 @@ export function blindRules(root, game, run) {
     start.hidden = false;
     done.hidden = false;
     done.disabled = true;
+    nameDoneKey();
     start.addEventListener("click", onStart);
     done.addEventListener("click", onDone);
     root.addEventListener("game-render", onMove);
-    say("Blind: memorise the board, then press Start (or make your first move). The tiles are hidden while you solve.");
+    say("Blind: memorise the board; Start (or your first move) hides the tiles.");
   }
 
   function onMove() {
@@ -61,6 +64,14 @@ export function blindRules(root, game, run) {
     if (result.getBoundingClientRect().bottom > innerHeight) result.scrollIntoView({ block: "nearest" });
   }
 
+  /** "Done (E)": the button says its key (the keymap's, keymap.js), if it has one. */
+  function nameDoneKey() {
+    const [key] = keymapOf(settings.get("keymap")).done;
+    done.textContent = key ? `Done (${keyName(key)})` : "Done";
+    done.title = key ? `End the blind solve (key ${keyName(key)})` : "End the blind solve";
+    if (key) done.setAttribute("aria-keyshortcuts", keyName(key)); else done.removeAttribute("aria-keyshortcuts");
+  }
+
   function leave() {
     start.removeEventListener("click", onStart);
     done.removeEventListener("click", onDone);
@@ -70,5 +81,8 @@ export function blindRules(root, game, run) {
     delete root.dataset.blind;
   }
 
-  return { begin, leave, result: () => ({ title: "Blind solve done!" }) };
+  /** The Done key: as the button, once the tiles are hidden; true when it was taken. */
+  const doneKey = () => { if (done.hidden || done.disabled) return false; finish(); return true; };
+
+  return { begin, leave, done: doneKey, result: () => ({ title: "Blind solve done!" }) };
 }

@@ -15,7 +15,7 @@ import { el, formatTime } from "../core/dom.js";
 import { formatStatNumber, tilesPerSecond } from "../core/averages.js";
 import { plural } from "../core/messages.js";
 import { MODES, boardsOf, statsType } from "./modes.js";
-import { UNCOUNTED } from "./stats.js";
+import { UNCOUNTED } from "./result.js";
 import { recordRun } from "./mode-record.js";
 import { blindRules } from "./mode-blind.js";
 import { fewestRules } from "./mode-fewest.js";
@@ -90,6 +90,7 @@ export function modeRunner(root, game) {
   game.setModeHooks({
     deal: (shape) => { const mode = run?.mode ?? armed; if (!mode) return false; begin(mode, shape); return true; },
     restart: () => { if (!run) return false; begin(run.mode, null, run); return true; },
+    done: () => run?.rules?.done?.() ?? false,   // the Done key (keymap.js): a blind solve's
   });
   root.addEventListener("game-render", follow);
 

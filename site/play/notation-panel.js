@@ -57,7 +57,7 @@ export function notationPanel(root, game) {
     if (played < moves.length) error.textContent = `Played ${played} of ${moves.length} moves: move ${played + 1} cannot be played here.`;
   };
   show();
-  return panel("Notation: export and import", "notation-panel",
+  return panel(root, "notation-panel",
     el("p", { class: "note", text: "Moves are written as in the speedsolving community (Slidysim): U, D, L, R for the way the tiles move, with counts (R3 = three tiles slide right). The other convention, letters for the way the blank moves, is read and written too." }),
     field("Letters:", convention),
     el("p", {}, "Your moves: ", movesOut),

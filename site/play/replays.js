@@ -52,7 +52,7 @@ export function replaysPanel(root, game, data, judge) {
   const share = shareControls(() => player.replay);
   const list = el("ol", { class: "replay-list", "data-testid": "replay-list", reversed: true });
   const listNote = el("p", { class: "note", "data-testid": "replay-list-note" });
-  const details = panel("Replays", "replay-panel",
+  const details = panel(root, "replay-panel",
     importRow,
     el("p", { class: "note", id: "replay-import-note", text: "A Slidysim replay link (a world record's, a friend's) or this page's #replay= link: any board from 2x2 to 20x20." }),
     message, summary, about, runs.element, player.element, graph.element, share.element, analysis.element,
@@ -137,13 +137,12 @@ export function replaysPanel(root, game, data, judge) {
     return Boolean(entry);
   }
 
-  // Each game once, when a move solves it here: one opened already solved (a link, a reload) is not kept again.
-  // Its id is known at once (the statistics name it); a replay the store refuses is said under "Solved!".
-  let seen = null;
+  // Each game once, when a move solves it here (before this panel was mounted too): one opened already solved (a
+  // link, a reload) is not kept again.  Its id is known at once (the statistics name it); a replay the store
+  // refuses is said under "Solved!".
   root.addEventListener("game-render", () => {
     const s = game.session;
-    if (s !== seen) { seen = s; if (s?.solved) kept.set(s, undefined); }
-    if (!s || !s.solved || kept.has(s)) return;
+    if (!s || !s.solved || s.openedSolved || kept.has(s)) return;
     const replay = replayOf(s);
     const id = replay ? newReplayId(replay) : undefined;
     kept.set(s, id);

@@ -6,7 +6,16 @@
 
 import { el, formatTime } from "../core/dom.js";
 import { plural } from "../core/messages.js";
-import { UNCOUNTED } from "./stats.js";
+
+/** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
+export const UNCOUNTED = {
+  typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
+  link: "Not counted in your statistics: this game was opened from a link, not dealt here.",
+  untimed: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
+  exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
+  help: "Not counted in your statistics: the solver helped.",
+  run: "Not counted in your statistics: this board was part of a solve type's run (a marathon, a relay...) that a reload interrupted.",
+};
 
 /** The result line's parts (elements and text) and its spoken sentence.  `unknown`: why the optimal count is
  *  not shown (null: it is still being worked out, or will be once the solver has loaded: `solverReady`). */

@@ -28,7 +28,7 @@ export function sessionPanel(root, game, stats, settings) {
   const charts = el("div", { class: "session-charts" },
     el("h3", { class: "replay-heading", text: "This session's times" }), histogram,
     el("h3", { class: "replay-heading", text: "Your personal bests on this board" }), history, bests);
-  const details = panel("Session", "session-panel", el("div", { class: "play-controls" },
+  const details = panel(root, "session-panel", el("div", { class: "play-controls" },
     el("label", { class: "extra-field" }, "Board ", shapeMenu), restart), summary, charts,
     el("p", { class: "note", text: "A session: your solves since you last pressed New session (all of them before). ao5 and ao12: the latest five and twelve without the best and the worst; a DNF is the worst, and two make the average a DNF. The histogram counts the session's finished solves (a +2 with its two seconds); the bests are the board's over all your solves." }));
   let chosen = false, shown = 0;

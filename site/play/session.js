@@ -41,6 +41,7 @@ export class GameSession {
     this.run = run;            // the solve type's run this board is part of (mode-run.js), or null
     this.restart();
     for (const dir of moves) this._do(dir);
+    this.openedSolved = this.solved;   // a link's or a reload's moves reach the goal: a solve of before, never kept again
     this.elapsedBefore = time || 0;
     if (Array.isArray(times) && times.length === this.past.length && times.every(Number.isFinite)) this.pastTimes = times.slice();
     if (running && this.past.length && !this.solved) this.startedAt = clock();

@@ -18,16 +18,6 @@ import { keptOnlyHere } from "./replay-store.js";
 import { downloadLink, panel } from "./extra-panel.js";
 import { categoryLabel } from "./modes.js";
 
-/** Why a finished game is not in the statistics (GameSession.uncounted), said under "Solved!". */
-export const UNCOUNTED = {
-  typed: "Not counted in your statistics: this game began from a position typed in, not one the game dealt.",
-  link: "Not counted in your statistics: this game was opened from a link, not dealt here.",
-  untimed: "Not counted in your statistics: this game was opened from a link or a reload, so its time from the start is not known.",
-  exact: "Not counted in your statistics: an exact deal chooses how far the board is from the goal.",
-  help: "Not counted in your statistics: the solver helped.",
-  run: "Not counted in your statistics: this board was part of a solve type's run (a marathon, a relay...) that a reload interrupted.",
-};
-
 // ---- the panel -----------------------------------------------------------------------------------
 
 const ROWS = ["single", ...AVERAGE_LENGTHS.map((n) => `ao${n}`)];
@@ -52,7 +42,7 @@ export function statsPanel(root, game, data, replays) {
   recordSolves(root, game, stats, changed, replays.idOf);
   data.then(({ store }) => store.onChange((stores) => { if (stores.includes("solves")) changed(); }));
   view.show();
-  return panel("Statistics", "stats-panel", view.choices, view.solvesLine, view.table, view.latest, view.message,
+  return panel(root, "stats-panel", view.choices, view.solvesLine, view.table, view.latest, view.message,
     el("p", { class: "note", text: "Kept on this device only. Only games the game dealt (a new puzzle, the daily puzzle) count, solved without hints or help, once each: not an exact deal, a typed position or a game opened from a link. STM counts every tile moved, MTM a slide of tiles in one line once, TPS is STM per second. aoN: the mean of N solves in a row without the best and the worst, as Slidysim keeps it; Best is the best such run, Latest your last N. Pick the best single or a solve to watch its replay; +2 adds two seconds to a solve, DNF counts it as not finished (the worst in its averages; two DNFs make an average a DNF), Delete forgets it (Undo brings it back)." }),
     transferControls(stats, view, changed));
 }
@@ -147,18 +137,19 @@ function transferControls(stats, view, changed) {
 
 /**
  * Keep each counted solve of the game, then `shown()`.  A solve counts once per game, when a move solves it
- * here, and only when the session says it counts (a board the game dealt, solved without help:
- * GameSession.uncounted).  A game opened already solved (a link, a reload) does not count again, nor does the
- * same board solved again after a restart.  Its STM and MTM come from the moves played (core/averages.js); its
- * replay, the id replays.js kept it under (`replayIdOf`).
+ * here (before this panel was mounted too), and only when the session says it counts (a board the game dealt,
+ * solved without help: GameSession.uncounted).  A game opened already solved (a link, a reload) does not count
+ * again, nor does the same board solved again after a restart.  Its STM and MTM come from the moves played
+ * (core/averages.js); its replay, the id replays.js kept it under (`replayIdOf`).
  */
 function recordSolves(root, game, stats, changed, replayIdOf) {
-  let seen = null, recorded = null;
+  let seen = null;
+  const recorded = new WeakSet();
   root.addEventListener("game-render", () => {
     const s = game.session;
-    if (s !== seen) { seen = s; recorded = s.solved ? s : null; changed(); return; }
-    if (!s.solved || recorded === s) return;
-    recorded = s;
+    if (s !== seen) { seen = s; changed(); }
+    if (!s.solved || s.openedSolved || recorded.has(s)) return;
+    recorded.add(s);
     if (s.uncounted) return;
     const solve = { time: s.elapsedMs(), moves: s.past.join(""), optimal: s.optimalStart, replay: replayIdOf(s) };
     stats.then((record) => record.record(`${s.n}x${s.height}`, solve)).then((result) => {

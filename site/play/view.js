@@ -1,26 +1,15 @@
-// play/view.js -- the Play view: the game (game.js) with every move judged (judge.js), a finished game
-// analysed (analysis.js), a big board zoomed on a small screen (zoom.js), and the panels below the board
-// (deals.js, notation-panel.js, stats.js, session-view.js, replays.js, settings.js; the session's ao5 and ao12 beside
-// the timer: session-bar.js), whose data is kept in the page's store
-// (player-data.js, core/store.js).  Its links: #play=N:tiles[&goal=...][&moves=...][&time=MS] restores a game,
-// #daily=YYYY-MM-DD&n=N opens that date's daily puzzle, #replay=... plays a replay in the Replays panel
-// (replays.js), #game (or no fragment) shows the game on screen.
+// play/view.js -- the Play view: the game (game.js), drawn and playable at once with its keys (keymap.js, from the
+// settings: settings.js) and its zoom (zoom.js); the player's features around it (features.js: judging, analysis,
+// solve types, the panels below the board and the session's averages) are loaded meanwhile and mounted once the
+// board is drawn, so that Play's first paint waits for none of them.  Its links: #play=N:tiles[&goal=...]
+// [&moves=...][&time=MS] restores a game, #daily=YYYY-MM-DD&n=N opens that date's daily puzzle, #replay=... plays
+// a replay in the Replays panel (replays.js), #game (or no fragment) shows the game on screen.  A link is opened
+// once the features are mounted (the router's `ready` waits for it).
 
 import { mountGame } from "./game.js";
-import { Judge } from "./verdicts.js";
-import { mountJudging } from "./judge.js";
-import { mountAnalysis } from "./analysis.js";
-import { dailyPuzzles, dealsPanel } from "./deals.js";
-import { notationPanel } from "./notation-panel.js";
-import { statsPanel } from "./stats.js";
-import { replaysPanel } from "./replays.js";
-import { settings, settingsPanel } from "./settings.js";
+import { settings } from "./settings.js";
 import { boardZoom } from "./zoom.js";
 import { keymapOf } from "./keymap.js";
-import { playerData } from "./player-data.js";
-import { sessionBar } from "./session-bar.js";
-import { sessionPanel } from "./session-view.js";
-import { modeMenu } from "./mode-menu.js";
 import { FragmentError, parseDaily } from "../core/links.js";
 
 const FIRST_SIZE = 4;
@@ -28,35 +17,20 @@ const FIRST_SIZE = 4;
 export function mount(section, { solver, router, budgets }) {
   const game = mountGame(section, { solver, budgets, onFragment: (fragment) => router.publish(fragment, "play"),
     keys: () => keymapOf(settings.get("keymap")) });
-  const judge = new Judge(solver);
-  mountAnalysis(section, game, judge);
-  mountJudging(section, game, judge, settings);
   boardZoom(section, settings);
-  modeMenu(section, game);   // the solve types (modes.js): their player is loaded when one is chosen
-  const daily = dailyPuzzles(game);
-  // The replays' panel first hears of a finished game: the statistics then name the replay it was kept as.
-  // The store opens meanwhile: the game never waits for it.
-  const data = playerData();
-  const replays = replaysPanel(section, game, data, judge);
-  const solves = data.then(({ stats }) => stats);
-  section.querySelector("[data-extras]").append(dealsPanel(game, solver, daily), notationPanel(section, game),
-    statsPanel(section, game, data, replays), sessionPanel(section, game, solves, settings), replays.element, settingsPanel(section, game));
-  sessionBar(section, game, solves, settings);   // ao5 and ao12 beside the timer
+  const features = import("./features.js").then(({ mountFeatures }) => mountFeatures(section, game, { solver }));
 
-  function open(name, link) {
-    if (link.startsWith("replay=")) openReplay(link);
-    else if (link.startsWith("daily=")) openDaily(link);
-    else if (link) { if (!game.shows(link)) game.loadFragment(link); }
-    else if (!game.session) game.newPuzzle(FIRST_SIZE);
+  /** The link's game on the board at once (a daily puzzle's once the features have come), then what else it opens. */
+  async function open(name, link) {
+    if (!game.session) await nextTask();   // the first board drawn in a task of its own, after the modules' evaluation
+    if (link.startsWith("daily=")) return openDaily(link, (await features).daily);
+    if (link.startsWith("replay=") || !link) { if (!game.session) game.newPuzzle(FIRST_SIZE); }
+    else if (!game.shows(link)) game.loadFragment(link);
+    const { replays } = await features;
+    if (link.startsWith("replay=")) replays.openLink(link);   // the panel plays it (or says why not)
   }
 
-  /** A replay link: the replays' panel plays it (or says why not); the game stays as it is, or is dealt. */
-  function openReplay(link) {
-    if (!game.session) game.newPuzzle(FIRST_SIZE);
-    replays.openLink(link);
-  }
-
-  function openDaily(link) {
+  function openDaily(link, daily) {
     try {
       const { n, date } = parseDaily(link);
       daily.load(n, date);
@@ -68,3 +42,5 @@ export function mount(section, { solver, router, budgets }) {
 
   return { open, game };
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -56,7 +56,9 @@ def blind(stage: str) -> Scene:
             play(page, solution(tiles_of(page))[0])
         if stage == "dnf":
             page.get_by_test_id("play-mode-done").click()
-        top(page)
+            top(page)
+        else:
+            page.evaluate("scrollTo(0, 0)")   # the board and its Start and Done, above it
     return scene
 
 
@@ -68,7 +70,9 @@ def fewest(stage: str) -> Scene:
         if stage == "solved":
             solved(page)
             page.get_by_test_id("mode-optimal").wait_for(timeout=60_000)
-        top(page)
+            page.evaluate("document.querySelector('[data-testid=play-result]').scrollIntoView({ block: 'start' })")
+        else:
+            top(page)
     return scene
 
 

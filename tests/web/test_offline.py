@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 from buildtools.server import DistHandler
 from buildtools.service_worker import write_service_worker
+from player_helpers import load_game, play, stored
+from test_solve_types import choose, solve_board as solve_the_game_on_screen
 from webhelpers import DIST, open_view
 
 
@@ -274,6 +276,53 @@ def test_a_new_build_is_offered_and_applied_whole(context, site):
     assert page.evaluate("document.querySelector('meta[name=build-marker]').content") == "v2"
     assert "/* v2 */" in page.evaluate("fetch('style.css').then((r) => r.text())")
     wait_until(page, VERSION_CACHES, [new_cache])
+    assert context.foreign == []
+
+
+def kept_records(page):
+    """What the store holds of the player's solves and replays, as comparable tuples."""
+    solves = sorted((s["id"], s.get("type"), s.get("shape"), s["time"], s.get("penalty"), s.get("replay")) for s in stored(page, "solves"))
+    replays = sorted((r["id"], r.get("moves"), bool(r.get("run"))) for r in stored(page, "replays"))
+    return solves, replays
+
+
+def test_a_reload_into_a_new_build_keeps_every_solve_and_replay(context, site):
+    """Solves (two singles, one given +2, and a marathon's run) and their replays, kept under one build, are all there,
+    unchanged, after "Reload to update" into a new one: its page, stylesheet and store modules changed."""
+    page = context.new_page()
+    page.goto(site.url + "#game")
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()                                  # controlled by the service worker of this build
+    wait_ready(page)
+    for tiles in ([1, 2, 3, 4, 5, 6, 7, 0, 8], [1, 2, 3, 4, 5, 6, 0, 7, 8]):
+        load_game(page, 3, tiles, origin="deal")
+        for move in "l" if tiles[7] == 0 else "ll":
+            play(page, move)
+    page.get_by_test_id("play-solve-plus2").click()
+    page.get_by_test_id("play-size").select_option("2")
+    choose(page, "marathon", 2)
+    for _ in range(2):
+        solve_the_game_on_screen(page)
+    page.get_by_test_id("mode-result").wait_for()
+    choose(page, "single")
+    wait_until(page, "(async () => (await (await import('./core/store.js')).pageStore()).all('solves'))().then((all) => all.length)", 3)
+    before = kept_records(page)
+    assert [s[4] for s in before[0]].count("+2") == 1 and len(before[1]) == 3 and sum(r[2] for r in before[1]) == 1
+
+    for name, comment in (("index.html", "<!-- v2 -->"), ("style.css", "/* v2 */"), ("core/store.js", "// v2"),
+                          ("play/replay-store.js", "// v2"), ("play/stats-record.js", "// v2")):
+        (site.dir / name).write_text((site.dir / name).read_text() + f"\n{comment}\n")
+    write_service_worker(site.dir)
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.get_by_test_id("update-ready").wait_for(timeout=60_000)
+    with page.expect_navigation(timeout=60_000):
+        page.get_by_test_id("update-reload").click()
+    wait_ready(page)
+    assert "// v2" in page.evaluate("fetch('core/store.js').then((r) => r.text())")   # the new build's own store module
+    assert kept_records(page) == before
+    page.locator("[data-testid=replay-panel] summary").click()
+    page.wait_for_function("document.querySelectorAll('[data-testid=replay-list] > li').length === 3")
     assert context.foreign == []
 
 

@@ -291,6 +291,27 @@ def test_a_solve_ended_just_as_the_page_reloads_is_kept(context, app_url):
     assert len(stored(page, "replays")) == 2 and len(stored(page, "solves")) == 2
 
 
+def test_a_last_move_played_before_the_players_features_have_come_is_kept(context, app_url, web_server):
+    """Play's board is drawn and playable at once; its features (play/features.js: the statistics, the replays...)
+    come after it.  A reload's game finished in between is kept all the same, as a solve and as a replay."""
+    page = new_page(context, app_url)
+    load_game(page, 3, TWO_MOVES, origin="deal")
+    play(page, "l")
+    web_server.delays["/play/features.js"] = 2
+    try:
+        page.reload(wait_until="commit")
+        page.locator('.play-tile[data-tile="8"]').click()   # the last move, "l", on the board of the reload
+        assert page.evaluate("!window.__app.viewReady"), "play/features.js should still be loading"
+        expect(page.get_by_test_id("play-board")).to_have_attribute("data-tiles", "1,2,3,4,5,6,7,8,0")
+    finally:
+        web_server.delays.pop("/play/features.js", None)
+    page.wait_for_function("window.__app.viewReady")
+    open_panels(page)
+    expect(page.locator("[data-testid=replay-list] > li")).to_have_count(1)
+    expect(page.get_by_test_id("stats-solves")).to_have_text("1 solve on 3×3")
+    assert [r["moves"] for r in stored(page, "replays")] == ["ll"] and len(stored(page, "solves")) == 1
+
+
 def test_old_records_that_cannot_move_in_are_left_and_said(context, app_url):
     """A store that refuses the move (full): the old records stay where they were, and the panels say so."""
     old_records(context, app_url, {"puzzlesolver-replays-v1": json.dumps(OLD_REPLAYS), "puzzlesolver-stats-v2": json.dumps(OLD_STATS)})

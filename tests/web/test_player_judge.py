@@ -87,6 +87,21 @@ def test_a_finished_game_is_analysed(judged):
     assert analysis.is_hidden()
 
 
+def test_a_game_finished_before_the_solver_came_says_its_analysis_will_come_until_the_next_game(browser, app_url):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.goto(app_url + "#game")
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8])
+    play(page, "l")
+    analysis = page.get_by_test_id("analysis")
+    assert analysis.text_content() == "The analysis appears once the solver has loaded."
+    page.get_by_test_id("play-new").click()   # a new game, not solved: no word of an analysis
+    assert analysis.is_hidden()
+    context.close()
+
+
 HARD_5X5 = [13, 19, 5, 22, 23, 16, 7, 24, 9, 6, 15, 0, 18, 8, 14, 21, 11, 3, 17, 2, 1, 20, 12, 4, 10]
 
 

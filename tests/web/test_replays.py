@@ -224,6 +224,7 @@ def test_an_unreadable_stored_record_is_set_aside_and_said(fresh):
           moves: "r", times: null, timeMs: 1000 })""")
     fresh.reload()
     fresh.wait_for_function("window.__app && window.__app.viewReady")
+    fresh.locator("[data-testid=replay-panel] summary").click()   # the panel says so
     expect(fresh.get_by_test_id("replay-message")).to_have_text(re.compile(
         r"^1 stored replay could not be read, so it was set aside in this browser's storage \(set-aside record \d+\)\.$"))
     aside = stored(fresh, "setAside")

@@ -177,6 +177,8 @@ def test_blind_hides_the_tiles_after_start_and_a_wrong_done_is_a_dnf(fresh):
     page.get_by_test_id("play-mode-done").click()
     expect(page.get_by_test_id("mode-dnf")).to_be_visible()
     assert "DNF" in page.get_by_test_id("play-result").text_content()
+    edge = "(element) => getComputedStyle(element).borderLeftColor"
+    assert page.get_by_test_id("play-result").evaluate(edge) == page.get_by_test_id("play-message").evaluate(edge)   # told as a fault
     assert tile.evaluate("(t) => getComputedStyle(t).color") != "rgba(0, 0, 0, 0)"   # shown again, as left
     assert page.evaluate("window.__app.game.play('l') || window.__app.game.play('r')") is False   # closed
     expect_dnf_kept(page)
@@ -203,6 +205,51 @@ def test_blind_solved_then_done_is_kept_as_a_blind_solve(fresh):
     page.wait_for_function("""async () => (await (await import('./core/store.js')).pageStore()).all('solves')
         .then((all) => all.length === 1)""")
     assert [(s["type"], s["shape"]) for s in stored(page, "solves")] == [("blind", "2x2")]
+
+
+def test_blinds_done_has_a_key_e_said_on_its_button(fresh):
+    """E ends a blind solve as Done does, once the tiles are hidden (no other action has E: keymap.js); the button
+    says its key."""
+    page = fresh
+    page.get_by_test_id("play-size").select_option("2")
+    choose(page, "blind")
+    done = page.get_by_test_id("play-mode-done")
+    expect(done).to_have_text("Done (E)")
+    assert done.get_attribute("aria-keyshortcuts") == "E"
+    page.keyboard.press("e")   # memorising: nothing to end yet
+    assert page.locator(".play").get_attribute("data-blind") == "memorise"
+    page.get_by_test_id("play-mode-start").click()
+    solve_board(page)
+    page.keyboard.press("e")
+    expect(page.get_by_test_id("mode-result")).to_be_visible()
+    page.wait_for_function("""async () => (await (await import('./core/store.js')).pageStore()).all('solves')
+        .then((all) => all.length === 1)""")
+    assert [(s["type"], s["shape"]) for s in stored(page, "solves")] == [("blind", "2x2")]
+
+
+def test_the_e_key_does_nothing_in_a_single_solve(fresh):
+    page = fresh
+    load_game(page, 3, [1, 2, 3, 4, 5, 6, 7, 0, 8], origin="deal")
+    page.get_by_test_id("play-board").focus()
+    page.keyboard.press("e")
+    assert tiles_of(page) == [1, 2, 3, 4, 5, 6, 7, 0, 8] and page.get_by_test_id("play-result").is_hidden()
+
+
+def test_on_a_phone_blinds_start_and_done_are_in_view_above_the_board_which_does_not_move(browser, app_url):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.goto(app_url + "#game")
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    page.get_by_test_id("play-size").select_option("3")
+    board = page.get_by_test_id("play-board").bounding_box()
+    choose(page, "blind")
+    page.evaluate("scrollTo(0, 0)")
+    assert page.get_by_test_id("play-board").bounding_box() == board
+    for testid in ("play-mode-start", "play-mode-done"):
+        button = page.get_by_test_id(testid).bounding_box()
+        assert 0 <= button["y"] and button["y"] + button["height"] <= board["y"], testid   # above the board, in view
+    context.close()
 
 
 def test_the_type_and_its_length_are_kept_across_a_reload(fresh):
@@ -241,4 +288,5 @@ def test_fewest_moves_names_the_optimum_and_the_waste_for_a_3x3(app):
     expect(page.get_by_test_id("mode-optimal")).to_have_text(str(len(best)), timeout=60_000)
     expect(page.get_by_test_id("mode-wasted")).to_have_text("2")
     assert "Fewest moves: solved!" in page.get_by_test_id("play-result").text_content()
+    expect(page.locator("[data-testid=analysis] h3")).to_have_text("The last board (3×3)")   # a run's: its last board
     choose(page, "single")
