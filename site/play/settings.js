@@ -12,6 +12,7 @@ export const SETTINGS_KEY = "puzzlesolver-settings-v1";   // where they were kep
 export const settings = {
   values: {},
   store: null,
+  ready: false,   // the store's values read (a listener that came while they were being read waits for them)
   loaded: new Set(),
   get(name, fallback) {
     const value = settings.values[name];
@@ -32,11 +33,12 @@ export const settings = {
       for (const { name, value } of await store.all("settings")) if (!(first && settings.early.has(name))) settings.values[name] = value;
       if (first) for (const name of settings.early) settings.set(name, settings.values[name]);
     } catch { /* unreadable: the defaults */ }
+    settings.ready = true;
     for (const listener of settings.loaded) listener();
   },
   whenLoaded(listener) {
     settings.loaded.add(listener);
-    if (settings.store) listener();
+    if (settings.ready) listener();
   },
 };
 
