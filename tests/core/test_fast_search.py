@@ -312,3 +312,31 @@ def test_anytime_search_proves_easy_boards_optimal():
     board = Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 0, 23, 24])
     search = solve(board)
     assert search.optimal and len(search.blank_path()) == 2
+
+
+def test_the_compact_engines_table_outlives_its_iterations_and_answers_stay_optimal():
+    """The transposition table keeps the depths of earlier iterations (pdb_compact's docstring); answers are as
+    long as without any table, whole or in slices."""
+    from puzzlesolver.fast.engines.pdb_compact import EngineMax
+    from puzzlesolver.fast.searches.ida import IDAStar
+    if pdb_files.missing_files(pdb_files.COMPACT_4):
+        pytest.skip("compact 7-tile tables missing (run `python3 build.py tables`)")
+    rng = random.Random(35)
+    for _ in range(5):
+        board = Board.from_tiles(grid.standard_goal_with_blank(4, 15))
+        for _ in range(70):
+            board = rng.choice(board.neighbors())
+        tiles = board.tiles
+        plain = IDAStar(board, lambda counter: EngineMax(tiles, counter, tt_slack=None), "no table")
+        assert plain.run()
+        for size in (None, 53):
+            kept = IDAStar(board, lambda counter: EngineMax(tiles, counter), "table")
+            while not kept.run(size):
+                pass
+            assert len(kept.path()) == len(plain.path())
+            check_path(board, kept.path())
+    engine = EngineMax(tiles, [1 << 40])
+    engine.dfs(*engine.reset(engine.estimate() + 4))
+    stored = dict(engine.tt)
+    engine.reset(engine.estimate() + 6)
+    assert stored and engine.tt == stored
