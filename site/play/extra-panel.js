@@ -10,12 +10,14 @@ export function panel(root, testid, ...children) {
   const details = root.querySelector(`details.extra[data-testid="${testid}"]`);
   let filled = false;
   const fill = () => {
-    if (filled || !details.open) return;
+    if (filled) return;
     filled = true;
     details.append(...children);
   };
-  details.addEventListener("toggle", fill);
-  fill();
+  // A press on the summary fills it at once (the toggle event comes a task later); opened otherwise, on toggle.
+  details.querySelector("summary").addEventListener("click", fill);
+  details.addEventListener("toggle", () => { if (details.open) fill(); });
+  if (details.open) fill();
   return details;
 }
 

@@ -56,6 +56,7 @@ def play_page(browser, app_url):
     page.goto(app_url + "#game")
     page.wait_for_function("window.__app && window.__app.viewReady")
     page.locator("[data-testid=settings-panel] summary").click()
+    page.get_by_test_id("play-scheme").wait_for()   # a panel's content comes as it is first opened
     yield page
     context.close()
 
