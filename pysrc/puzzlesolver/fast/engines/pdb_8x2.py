@@ -23,7 +23,8 @@ move carries, per lookup, the cell it jumps over and a table of the rank's chang
 ``change[t << 4 | u]``, with a spare 17th cell that is always empty standing in for "no cell".
 
 >>> from puzzlesolver.grid import standard_goal
->>> engine = Engine8x2(standard_goal(8, 2), [0], bytes(57_657_600), bytes(57_657_600))
+>>> no_excess = bytes(57_657_600)    # tables of zeros: the estimate is Manhattan distance
+>>> engine = Engine8x2(standard_goal(8, 2), [0], no_excess, no_excess)
 >>> engine.estimate(), engine.reset(2)[3]
 (0, 0)
 """
