@@ -254,6 +254,18 @@ def build_compact(pattern, layout: Layout = LAYOUTS[4, 4], any_blank: bool = Fal
     return dist[:size]  # a view: no second copy of the table next to the search's array
 
 
+def placements(k: int, layout: Layout, step: int = 1 << 20):
+    """Every placement of a k-tile pattern in rank order, a slice at a time: (the slice of ranks, per pattern tile an
+    array of its row-major cells)."""
+    import numpy as np
+    w, size = weights(k)
+    nth = _nth_free()
+    to_cell = np.array([layout.cell(number) for number in range(16)], dtype=np.int64)
+    for s in range(0, size, step):
+        numbers, _ = unrank(np.arange(s, min(size, s + step), dtype=np.int32), k, w, nth)
+        yield slice(s, min(size, s + step)), [to_cell[number] for number in numbers]
+
+
 def build_sparse(pattern, layout: Layout = LAYOUTS[4, 4]):
     """The same values as :func:`build_compact`, indexed as the 6-6-3 engine reads them: ``sum(cell_i << 4*i)`` over
     the pattern's tiles' row-major cells (16**k entries, 255 where no placement is).  The 15-puzzle's 6-6-3 tables
@@ -261,19 +273,12 @@ def build_sparse(pattern, layout: Layout = LAYOUTS[4, 4]):
     blank's cell) states of :func:`buildtools.build_tables.build_pattern_table`, which took a minute."""
     import numpy as np
     values = build_compact(pattern, layout)
-    k = len(pattern)
-    w, size = weights(k)
-    nth = _nth_free()
-    to_cell = np.array([layout.cell(number) for number in range(16)], dtype=np.int64)
-    table = np.full(16 ** k, 255, dtype=np.uint8)
-    step = 1 << 20
-    for s in range(0, size, step):
-        ranks = np.arange(s, min(size, s + step), dtype=np.int32)
-        numbers, _ = unrank(ranks, k, w, nth)
-        index = np.zeros(ranks.size, dtype=np.int64)
-        for i, number in enumerate(numbers):
-            index += to_cell[number] << (4 * i)
-        table[index] = values[s:s + ranks.size]
+    table = np.full(16 ** len(pattern), 255, dtype=np.uint8)
+    for span, cells in placements(len(pattern), layout):
+        index = np.zeros(len(cells[0]), dtype=np.int64)
+        for i, cell in enumerate(cells):
+            index += cell << (4 * i)
+        table[index] = values[span]
     return table
 
 
@@ -287,21 +292,14 @@ def build_one(folder: str, name: str, verbose: bool = False) -> Tuple[str, float
     layout = LAYOUTS[spec.width, spec.height]
     pattern = spec.pattern
     dist = build_compact(pattern, layout, spec.any_blank, log=(lambda m: print(m, flush=True)) if verbose else None)
-    k = len(pattern)
-    w, size = weights(k)
-    nth = _nth_free()
-    to_cell = np.array([layout.cell(number) for number in range(16)])
-    step = 1 << 20
-    for s in range(0, size, step):  # dist becomes the excess, in place, slice by slice
-        ranks = np.arange(s, min(size, s + step), dtype=np.int32)
-        numbers, _ = unrank(ranks, k, w, nth)
-        md = np.zeros(ranks.size, dtype=np.int16)
-        for t, number in zip(pattern, numbers):
-            row, col = np.divmod(to_cell[number], spec.width)
+    for span, cells in placements(len(pattern), layout):   # dist becomes the excess, in place, slice by slice
+        md = np.zeros(len(cells[0]), dtype=np.int16)
+        for t, cell in zip(pattern, cells):
+            row, col = np.divmod(cell, spec.width)
             md += np.abs(row - (t - 1) // spec.width) + np.abs(col - (t - 1) % spec.width)
-        diff = dist[s:s + ranks.size].astype(np.int16) - md
+        diff = dist[span].astype(np.int16) - md
         assert (diff >= 0).all() and not (diff & 1).any()
-        dist[s:s + ranks.size] = diff
+        dist[span] = diff
     return _store(Path(folder), name, dist.tobytes(), t0)
 
 
