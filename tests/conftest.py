@@ -3,13 +3,18 @@
 Browser tests use Debian's Chromium at /usr/bin/chromium when it is there (``python3 build.py test``
 installs it; Playwright cannot download its own browser on these machines), headless, and with host
 resolution limited to 127.0.0.1 so that nothing the page does can reach another host.
+
+The figures tests measure without asserting (tests/figures.py) are reported at the end of the run; under
+pytest-xdist each worker hands its own to the controller, which reports them all.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
+import figures
 import pytest
 
 CHROMIUM = Path(os.environ.get("PUZZLESOLVER_CHROMIUM", "/usr/bin/chromium"))
@@ -34,3 +39,19 @@ def browser_type_launch_args(pytestconfig):
         extra.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
     args["args"] = extra
     return args
+
+
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)   # set in a pytest-xdist worker
+    if workeroutput is not None:
+        workeroutput["figures"] = json.dumps(figures.SECTIONS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A pytest-xdist worker ended (in the controller): keep its figures."""
+    figures.merge(json.loads(getattr(node, "workeroutput", {}).get("figures", "{}")))
+
+
+def pytest_terminal_summary(terminalreporter):
+    figures.report(terminalreporter)

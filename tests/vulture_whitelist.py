@@ -28,7 +28,9 @@ _.delMin  # priority_queue.MinPQ: algs4's camelCase spelling, for students trans
 _.isEmpty  # priority_queue.MinPQ: the same
 
 # -- tests: pytest's hooks, markers and fixtures, and the standard library's hooks ---------------------------
-pytest_terminal_summary  # a pytest hook (tests/web/conftest.py, tests/browsers/conftest.py)
+pytest_terminal_summary  # pytest's hooks (tests/conftest.py: the figures the tests measure)
+pytest_sessionfinish  # the same
+pytest_testnodedown  # pytest-xdist's hook, the same
 _.pytest_sessionstart  # tests/core/mutants.py LineMap: a pytest plugin's hooks, called by pytest
 _.pytest_collection_finish  # the same
 _.pytest_runtest_protocol  # the same

@@ -21,6 +21,7 @@ TEST_REQUIREMENTS = (
     "pytest==9.2.0",
     "pytest-playwright==0.10.0",
     "pytest-base-url==2.1.0",
+    "pytest-xdist==3.8.0",  # the test run spread over the cores (buildtools/testing.py)
     "playwright==1.65.2",
     "hypothesis==6.170.15",
     "jsonschema==4.26.0",  # the worker protocol's schema (pysrc/puzzlesolver/protocol.json) checks the answers

@@ -1,17 +1,16 @@
 """Fixtures for the smoke tests in other engines (Firefox, WebKit): dist/ served on 127.0.0.1 by the project's
-own handler, and the figures each run measured (the terminal summary and test-results/browsers.json; reported,
-never asserted)."""
+own handler.  The figures each run measures go to the terminal summary and test-results/browsers.json
+(tests/figures.py; reported, never asserted)."""
 
 from __future__ import annotations
 
 import functools
 import http.server
-import json
 import threading
 
 import pytest
 from buildtools.server import DistHandler
-from smoke_cases import DIST, FIGURES, ROOT
+from smoke_cases import DIST
 
 
 class QuietHandler(DistHandler):
@@ -37,14 +36,3 @@ def smoke_url() -> str:
     httpd.shutdown()
     httpd.server_close()
 
-
-def pytest_terminal_summary(terminalreporter):
-    if not FIGURES:
-        return
-    terminalreporter.section("other browsers: seconds (measured, not asserted)")
-    for browser, cases in FIGURES.items():
-        for case, figures in cases.items():
-            terminalreporter.write_line(f"{browser:>10} {case:8} " + ", ".join(f"{k} {v}" for k, v in figures.items()))
-    out = ROOT / "test-results"
-    out.mkdir(exist_ok=True)
-    (out / "browsers.json").write_text(json.dumps(FIGURES, indent=1))

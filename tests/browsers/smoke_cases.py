@@ -73,9 +73,6 @@ if (!window.__smokeErrors) {
   };
 }
 """
-#: browser -> case -> {figure: seconds}; filled by the tests, printed by conftest.py's summary.
-FIGURES: dict = {}
-
 BOARD_3 = "8,1,3,4,0,2,7,6,5"
 #: Korf's first 15-puzzle (Korf 1985): 57 moves to the goal with the blank first, the published optimum
 #: (tests/web/test_late_tables.py checks the same figure in Chromium).
@@ -295,9 +292,11 @@ def require(path: Path, package: str) -> None:
     pytest.skip(f"{path} is missing: Debian's {package} is not installed ({how})")
 
 
-def record(browser: str, case: str, figures: dict) -> None:
-    FIGURES.setdefault(browser, {})[case] = figures
-    print(f"[browsers] {browser} {case}: {figures}")
+def record(browser: str, case: str, timings: dict) -> None:
+    """Keep a case's timings for the summary and test-results/browsers.json (tests/figures.py)."""
+    import figures   # tests/: on the path in a pytest run (tests/conftest.py's folder)
+    figures.record("browsers", browser, {case: timings})
+    print(f"[browsers] {browser} {case}: {timings}")
 
 
 def clean_error(text: str) -> str:

@@ -47,6 +47,7 @@ def site_url():
     server.shutdown()
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_the_20x20_world_record_imports_with_no_task_of_200_ms_in_chromium(page, site_url):
     page.goto(site_url + "/core/")   # a plain page of the same origin: nothing else runs beside the import
     figures = page.evaluate(IMPORT, WR20)

@@ -4,7 +4,7 @@ Pyodide takes seconds to boot, so the solver page is opened once per session (``
 tests reset it through the URL fragment, without a reload.  Every request the browser makes is
 recorded (``solver_context.requests``) and every byte the server sends is counted, so the session
 can report what the first visit costs.  Measurements go to the terminal summary and to
-test-results/web-budgets.json; budgets are reported, not asserted.
+test-results/web-budgets.json (tests/figures.py); budgets are reported, not asserted.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from buildtools.server import DistHandler
-from webhelpers import BUDGETS, DIST, MEASURED, ROOT, measure, wait_ready
+from webhelpers import DIST, ROOT, measure, wait_ready
 
 
 LONGTASK_OBSERVER = """
@@ -188,16 +188,3 @@ def app(solver_page):
              for error in [jsonschema.exceptions.best_match(ANSWER_SCHEMA.iter_errors(answer))] if error]
     assert wrong == [], f"{len(wrong)} of the worker's {len(answers)} messages break the protocol"
 
-
-def pytest_terminal_summary(terminalreporter):
-    if not MEASURED:
-        return
-    terminalreporter.section("web budgets (measured, not asserted)")
-    for name, value in MEASURED.items():
-        budget = BUDGETS.get(name)
-        note = "" if budget is None else f"   (budget {budget:,}: {'within' if value <= budget else 'OVER'})"
-        terminalreporter.write_line(f"{name:>24}: {value:,}{note}" if isinstance(value, (int, float))
-                                    else f"{name:>24}: {value}")
-    out = ROOT / "test-results"
-    out.mkdir(exist_ok=True)
-    (out / "web-budgets.json").write_text(json.dumps({"measured": MEASURED, "budgets": BUDGETS}, indent=1))

@@ -138,6 +138,7 @@ def test_a_syntax_error_is_one_row_naming_its_line(code_page):
     assert summary.startswith("0 of")
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_stop_ends_a_tight_loop_within_a_second_and_the_next_run_works(code_page):
     upload(code_page, {"board.py": LOOPS_FOREVER})
     code_page.get_by_test_id("code-run").click()
@@ -154,6 +155,7 @@ def test_stop_ends_a_tight_loop_within_a_second_and_the_next_run_works(code_page
     run_works_again(code_page)
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 @pytest.mark.slow   # (the test run's time: run with -m slow)
 def test_without_isolation_stop_ends_the_worker_and_its_warm_spare_takes_over(browser, app_url):
     context = browser.new_context()

@@ -127,6 +127,7 @@ def test_offline_before_any_table_was_used_a_15_puzzle_is_solved_and_a_missing_f
 
 # -- huge boards: refused at once, and a request the solver died on is never sent again by itself -------
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_a_200x200_link_is_refused_within_2_s_with_no_worker_restart(app):
     type_board(app, "8 1 3\n4 0 2\n7 6 5")
     restarts = app.evaluate("window.__solver.restarts")

@@ -15,6 +15,7 @@ import time
 import pytest
 
 pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.alone   # both time themselves: run on a machine the other tests leave alone
 
 from player_helpers import wait_solver  # noqa: E402
 from webhelpers import measure, open_view, wait_ready  # noqa: E402

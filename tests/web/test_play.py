@@ -225,6 +225,7 @@ WATCH_TILES = """() => { window.__drawn = { frames: 0, bad: 0 };
 }"""
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_finish_from_here_on_a_20x20_plays_within_seconds_with_no_tile_drawn_over_another(game):
     load(game, "play=20:" + ",".join(map(str, random_walk(20, 400, seed=5))))
     game.get_by_test_id("play-solve").click()

@@ -232,6 +232,7 @@ def test_an_unreadable_stored_record_is_set_aside_and_said(fresh):
     assert stored(fresh, "replays") == []
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_the_20x20_record_imports_with_no_task_of_200_ms(fresh):
     fresh.evaluate("window.__longtasks = []")
     paste(fresh, RECORD[20]["link"])

@@ -110,6 +110,7 @@ def test_custom_goal_typed_by_hand(app):
     assert last.split() == "1 2 3 8 0 4 7 6 5".split()
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_unsolvable_board_is_reported_at_once_with_the_reason(app):
     type_board(app, "0 3 4\n2 7 6\n5 1 8")
     note = app.get_by_test_id("board-note")

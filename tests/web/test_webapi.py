@@ -345,6 +345,7 @@ def test_a_newer_request_of_an_owner_replaces_the_older_one_and_no_other():
     assert call(id=newer["id"], op="advance")["type"] == "cancelled"
 
 
+@pytest.mark.alone   # times itself: run on a machine the other tests leave alone
 def test_no_slice_holds_the_worker_much_longer_than_asked():
     """Every job advances in steps of about 10 ms: a 20 ms slice of a slow search takes about 20 ms of
     computing (process time, so that other programs on the machine do not count).  Now and then one

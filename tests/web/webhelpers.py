@@ -7,15 +7,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 
-#: Budgets from the browser-app issue: measured and reported, never asserted.
-BUDGETS = {"first_load_bytes": 15_000_000, "first_load_bytes_uncompressed": 15_000_000, "ready_seconds": 4.0,
-           "longest_task_ms": 50.0}
-MEASURED: dict = {}
-
-
 def measure(name: str, value) -> None:
-    """Record a measurement for the terminal summary (and print it, visible with -s)."""
-    MEASURED[name] = value
+    """Record a measurement for the terminal summary (tests/figures.py) and print it (visible with -s)."""
+    from figures import record   # tests/: on the path in a pytest run (tests/conftest.py's folder)
+    record("web-budgets", name, value)
     print(f"[web] {name} = {value}")
 
 
