@@ -170,9 +170,10 @@ export function mountGame(root, { solver, budgets, onFragment, keys }) {
   function load({ n, tiles, height = tiles.length / n, goal = null, moves = "", origin = "typed", time = 0, helped = false, caption = "", running = false, times = null, runningSince = null, blind = false, run = null }) {
     help.stopAutoplay(false);
     help.cancel();
-    setAside = session && session.past.length && !session.solved ? session : null;
+    const next = new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption, running, times, runningSince, blind, run });
+    setAside = session?.past.length && !session.solved && session.fragment({ time: false }) !== next.fragment({ time: false }) ? session : null;   // (not the same game gone on with: a run's, resumed)
     setAside?.pause();
-    show(new GameSession({ n, height, tiles, goal, moves, origin, time: time || 0, helped, caption, running, times, runningSince, blind, run }));
+    show(next);
     publish();
     if (setAside) showMessage("Undo brings back the game you were playing.", "note", "set-aside");
   }

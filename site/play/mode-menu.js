@@ -28,7 +28,7 @@ export function modeMenu(root, game) {
   }
 
   /** Play `mode` from now on, and keep it. */
-  async function apply(mode, { now = true } = {}) {
+  async function apply(mode, { now = true, resume = false } = {}) {
     chosen = mode;
     show(mode);
     settings.set("mode", mode);
@@ -40,7 +40,9 @@ export function modeMenu(root, game) {
       return;
     }
     runner ??= (await import("./mode-run.js")).modeRunner(root, game);
-    if (chosen === mode) { if (now) runner.start(mode); else runner.arm(mode); }
+    if (chosen !== mode) return;
+    if (resume && runner.resume(mode)) return;   // a reload's board of a run: the run goes on
+    if (now) runner.start(mode); else runner.arm(mode);
   }
 
   menu.addEventListener("change", () => apply(readMode({ type: menu.value })));
@@ -62,7 +64,8 @@ export function modeMenu(root, game) {
     applyLength(event);
   });
 
-  // The type kept: shown once the settings are read, and played at once unless a game is under way (a reload's).
+  // The type kept: shown once the settings are read, and played at once unless a game is under way (a reload's); a
+  // reload's board of a marathon or a relay goes on with its run.
   let restored = false;
   settings.whenLoaded(() => {
     if (restored) return;
@@ -70,6 +73,6 @@ export function modeMenu(root, game) {
     const kept = readMode(settings.get("mode"));
     if (kept.type === "single" || menu.value !== "single") { if (menu.value === "single") show(kept); return; }
     const session = game.session;
-    apply(kept, { now: !session || !session.past.length || session.origin === "run" });
+    apply(kept, { now: !session || !session.past.length || session.origin === "run", resume: session?.origin === "run" });
   });
 }

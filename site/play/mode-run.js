@@ -8,6 +8,7 @@
 //   const runner = modeRunner(root, game);   // root: the game's section; game: mountGame's object (game.js)
 //   runner.start({ type: "marathon", length: 10 });   // a new run, of the shape on screen
 //   runner.arm(mode);                                  // the next deal starts one (a reload's game goes on)
+//   runner.resume(mode);                               // a reload's board goes on with its run (kept-run.js)
 //   runner.stop();                                     // back to single solves
 
 import { dealTiles, goalTiles, sameTiles } from "../core/rules.js";
@@ -17,6 +18,8 @@ import { plural } from "../core/messages.js";
 import { MODES, boardsOf, statsType } from "./modes.js";
 import { UNCOUNTED } from "./result.js";
 import { recordRun } from "./mode-record.js";
+import { forgetRun, keepRun, keptRun } from "./kept-run.js";
+import { GameSession } from "./session.js";
 import { blindRules } from "./mode-blind.js";
 import { fewestRules } from "./mode-fewest.js";
 
@@ -97,6 +100,7 @@ export function modeRunner(root, game) {
   /** A new run of `mode` on boards of `shape` ([width, height]), or the boards of `again` from the first. */
   function begin(mode, shape, again = null) {
     run?.rules?.leave();
+    forgetRun();
     armed = null;
     run = again ? new Run(mode, again.boards, again.scrambles) : new Run(mode, boardsOf(mode, shape));
     run.rules = RULES[mode.type]?.(root, game, run) ?? null;
@@ -111,6 +115,30 @@ export function modeRunner(root, game) {
     game.loadGame({ n, height, tiles: run.scrambles[index], origin: "run", time, runningSince: since, run,
       caption: run.caption(index), blind: run.mode.type === "blind" });
     run.played.push({ session: game.session, from: time });
+    if (!run.rules) keepRun(run);   // a blind or fewest-moves run is not gone on with after a reload: it shows its board
+  }
+
+  /** The run a reload cut, rebuilt from what kept-run.js kept and the board on screen (a reload's, kept-game.js),
+   *  which goes on with its moves, times and running clock; false when there is none to go on with. */
+  function resume(mode) {
+    const session = game.session;
+    if (RULES[mode.type] || !session || session.origin !== "run" || session.solved) return false;
+    const kept = keptRun(mode, session.start);
+    if (!kept) return false;
+    armed = null;
+    run = new Run(mode, kept.boards, kept.scrambles);
+    run.played = kept.solved.map(({ moves, times, from, elapsed, helped }, index) => {
+      const [n, height] = run.boards[index];
+      const solved = new GameSession({ n, height, tiles: run.scrambles[index], moves, origin: "run", time: elapsed, times, helped, run });
+      return { session: solved, from };
+    });
+    const index = run.played.length, [n, height] = run.boards[index];
+    Object.assign(root.dataset, { mode: mode.type, run: run.statsType });
+    game.loadGame({ n, height, tiles: session.start, moves: session.past.join(""), origin: "run", time: session.elapsedMs(),
+      running: session.timerRunning, times: session.moveTimesMs(), helped: session.helped, run, caption: run.caption(index) });
+    run.played.push({ session: game.session, from: kept.solved.at(-1)?.elapsed ?? 0 });
+    keepRun(run);
+    return true;
   }
 
   /** After each change on the board: a board of the run solved deals the next, and the last keeps the run. */
@@ -127,6 +155,7 @@ export function modeRunner(root, game) {
     if (run.recorded) return;
     const done = run;
     done.recorded = true;
+    forgetRun();
     done.rules?.leave();
     recordRun(done, session).then((problem) => {
       if (problem) game.noteResult(session, problem);
@@ -140,12 +169,14 @@ export function modeRunner(root, game) {
       begin(mode, session ? [session.n, session.height] : [4, 4]);
       root.querySelector('[data-testid="play-board"]').focus();
     },
+    resume,
     /** The next deal ("New puzzle", N, the size menu) starts a run of `mode`; the game on screen stays. */
     arm(mode) {
       armed = mode;
     },
     stop() {
       run?.rules?.leave();
+      forgetRun();
       run = null;
       armed = null;
       root.dataset.mode = "single";

@@ -44,7 +44,7 @@ export class GameSession {
     this.openedSolved = this.solved;   // a link's or a reload's moves reach the goal: a solve of before, never kept again
     this.elapsedBefore = time || 0;
     if (Array.isArray(times) && times.length === this.past.length && times.every(Number.isFinite)) this.pastTimes = times.slice();
-    if (running && this.past.length && !this.solved) this.startedAt = clock();
+    if (running && (this.past.length || origin === "run") && !this.solved) this.startedAt = clock();   // a run's clock runs between boards
     if (runningSince !== null) this.startedAt = runningSince;
   }
 

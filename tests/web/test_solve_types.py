@@ -1,9 +1,11 @@
 """Solve types (issue 35, item 4): a marathon and the relays end in one result, one time and one solve in statistics
 of their own; blind hides the tiles once started and a wrong "Done" is a DNF; fewest moves names the optimum and the
-moves wasted; the type and its length are kept across a reload.  The boards are solved by the engine's own optimal
+moves wasted; the type and its length are kept across a reload, and a marathon cut by a reload goes on.  The boards are solved by the engine's own optimal
 solutions, played through the game's hooks."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -250,6 +252,47 @@ def test_on_a_phone_blinds_start_and_done_are_in_view_above_the_board_which_does
         button = page.get_by_test_id(testid).bounding_box()
         assert 0 <= button["y"] and button["y"] + button["height"] <= board["y"], testid   # above the board, in view
     context.close()
+
+
+def test_a_marathon_cut_by_reloads_goes_on_from_its_board_and_ends_in_one_result_with_no_free_time(fresh):
+    """A reload mid-run loses nothing: the boards solved before it, the board on screen with its moves, and the clock,
+    which runs through the reload (a solve's time is wall time), on a board under way as between two boards."""
+    page = fresh
+    page.get_by_test_id("play-size").select_option("3")
+    choose(page, "marathon", 3)
+    caption = page.get_by_test_id("play-caption")
+
+    def reload():
+        page.wait_for_timeout(500)   # the game's link and the run kept
+        page.reload()
+        page.wait_for_function("window.__app && window.__app.viewReady")
+
+    began = time.monotonic()
+    solve_board(page)
+    solved_first = time.monotonic()
+    expect(caption).to_have_text("Marathon of 3: board 2 of 3 (3×3)")
+    play(page, solution(tiles_of(page))[0])   # board 2 under way (a 3x3 scramble one move from its goal: 2 in 181,439)
+    under_way = tiles_of(page)
+    reload()
+    expect(caption).to_have_text("Marathon of 3: board 2 of 3 (3×3)")
+    assert tiles_of(page) == under_way
+    solve_board(page)
+    expect(caption).to_have_text("Marathon of 3: board 3 of 3 (3×3)")
+    reload()                                  # between two boards: board 3 dealt, not begun, its clock running
+    expect(caption).to_have_text("Marathon of 3: board 3 of 3 (3×3)")
+    back = time.monotonic()
+    solve_board(page)
+    ended = time.monotonic()
+    result = page.get_by_test_id("mode-result")
+    expect(result).to_be_visible()
+    assert result.get_attribute("data-boards") == "3"
+    time_ms = int(result.get_attribute("data-time-ms"))
+    assert (back - solved_first) * 1000 <= time_ms <= (ended - began) * 1000, (time_ms, back - solved_first, ended - began)
+    page.wait_for_function("""async () => (await (await import('./core/store.js')).pageStore()).all('solves')
+        .then((all) => all.length === 1)""")
+    assert [(s["type"], s["time"]) for s in stored(page, "solves")] == [("marathon-3", time_ms)]
+    runs = [r["run"] for r in stored(page, "replays") if r.get("run")]
+    assert len(runs) == 1 and len(runs[0]["boards"]) == 3 and runs[0]["timeMs"] == time_ms
 
 
 def test_the_type_and_its_length_are_kept_across_a_reload(fresh):
