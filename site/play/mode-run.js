@@ -127,6 +127,7 @@ export function modeRunner(root, game) {
     if (!kept) return false;
     armed = null;
     run = new Run(mode, kept.boards, kept.scrambles);
+    run.rules = null;
     run.played = kept.solved.map(({ moves, times, from, elapsed, helped }, index) => {
       const [n, height] = run.boards[index];
       const solved = new GameSession({ n, height, tiles: run.scrambles[index], moves, origin: "run", time: elapsed, times, helped, run });
