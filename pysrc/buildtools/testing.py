@@ -26,6 +26,7 @@ def _ready_for_the_browser() -> None:
 #: The marker of the tests that time themselves against the wall clock (a call into the worker under 250 ms, a
 #: solve within 3 s): they run one at a time, on a machine the other tests leave alone.
 ALONE = "alone"
+NO_TESTS_COLLECTED = 5   # pytest's exit code when a selection is empty (no test marked alone, say)
 
 
 def test(pytest_args: list) -> int:
@@ -42,9 +43,6 @@ def test(pytest_args: list) -> int:
     alone = _pytest(["tests", "-m", f"not slow and {ALONE}", *pytest_args])
     rest = _pytest(["tests", "-m", f"not slow and not {ALONE}", "-n", str(workers), "--dist", "loadfile", *pytest_args])
     return next((code for code in (alone, rest) if code not in (0, NO_TESTS_COLLECTED)), 0)
-
-
-NO_TESTS_COLLECTED = 5   # pytest's exit code when a selection is empty
 
 
 def _pytest(args: list) -> int:
