@@ -1,9 +1,10 @@
 """Build the pattern tables of :mod:`puzzlesolver.fast.tables.pdb_files` (NumPy; build time only, never shipped).
 
-``PYTHONPATH=pysrc python -m buildtools.build_tables DIR [--only small|24|compact|8x2] [--force] [--verbose]`` writes
+``PYTHONPATH=pysrc python -m buildtools.build_tables DIR [--only small|24|compact|8x2 ...] [--force] [--verbose]`` writes
 the missing tables into DIR: the small ones (3x3 exact, 4x4 6-6-3: about 15 s), 5x5's 5-5-5-5-4 (about 50 s on two
 cores, 1 GB of memory per 5-tile table), the 15-puzzle's compact 7-tile ones (:mod:`.build_compact`: about 3 minutes
-on two cores, two searches at a time, 900 MB) and 8x2's (the same builder, about a minute).  ``python3 build.py``
+on two cores, two searches at a time, 900 MB) and 8x2's (the same builder, about a minute; asked for together,
+the five searches share one pool).  ``python3 build.py``
 runs it into ``.cache/pdb``; ``serve`` builds the small ones before it answers, the others in the background.
 """
 
@@ -169,16 +170,18 @@ def build_all(folder, force: bool = False, log=print, only: Sequence[str] = GROU
         written += _build_additive_set(folder, force, log, 4, FILES_4, PATTERNS_4)
     if "24" in only:
         written += _build_additive_set(folder, force, log, 5, FILES_5, PATTERNS_5)
-    for group, note in COMPACT_NOTES.items():
-        missing = [name for name in GROUP_FILES[group] if force or not (folder / stored(name)).is_file()] \
-            if group in only else []
-        if missing:
-            from .build_compact import build_set
-            log(f"pdb: {note}")
-            for name in missing:
-                (folder / stored(name)).unlink(missing_ok=True)
-            build_set(folder, missing, jobs=2, log=lambda line: log(f"pdb: {line}"), verbose=verbose)
-            written += [folder / stored(name) for name in missing]
+    missing = {group: [name for name in GROUP_FILES[group] if force or not (folder / stored(name)).is_file()]
+               for group in COMPACT_NOTES if group in only}
+    seven_tile = [name for names in missing.values() for name in names]
+    if seven_tile:   # one pool for every group's 7-tile searches: no core left idle while the last of a group runs
+        from .build_compact import build_set
+        for group, names in missing.items():
+            if names:
+                log(f"pdb: {COMPACT_NOTES[group]}")
+        for name in seven_tile:
+            (folder / stored(name)).unlink(missing_ok=True)
+        build_set(folder, seven_tile, jobs=2, log=lambda line: log(f"pdb: {line}"), verbose=verbose)
+        written += [folder / stored(name) for name in seven_tile]
     return written
 
 
@@ -220,10 +223,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m buildtools.build_tables", description=__doc__.split("\n")[0])
     parser.add_argument("dir", nargs="?", help="output directory (default: the first data directory)")
     parser.add_argument("--force", action="store_true", help="rebuild even if the files exist")
-    parser.add_argument("--only", choices=GROUPS, help="one group of tables (default: all)")
+    parser.add_argument("--only", choices=GROUPS, action="append", help="a group of tables (again for more; default: all)")
     parser.add_argument("--verbose", action="store_true", help="print each level of each search")
     args = parser.parse_args(argv)
-    build_all(args.dir or candidates()[0], force=args.force, only=[args.only] if args.only else GROUPS,
+    build_all(args.dir or candidates()[0], force=args.force, only=args.only or GROUPS,
               verbose=args.verbose)
     return 0
 

@@ -259,9 +259,9 @@ def build(brotli: bool = True, tables=("small", "24", "compact", "8x2"), rect_ta
     step_editor()
     step_charts()
     step_data()
-    tables_built()
     if rect_tables:
-        step_rect_tables()
+        step_rect_tables()   # pure Python, beside the pattern tables' processes
+    tables_built()
     step_examples()
     step_icons()
     step_manifest()

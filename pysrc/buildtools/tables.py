@@ -36,6 +36,9 @@ def is_late_table(rel: str) -> bool:
     return rel in _late_table_paths() or rel.startswith(f"pdb/{engine_module('fast.tables.rect_tables').FOLDER_NAME}/")
 
 
+#: The groups of 7-tile tables (buildtools.build_compact), built by one builder when several are missing.
+SEVEN_TILE_GROUPS = ("compact", "8x2")
+
 #: What ``serve`` says when a late group is not built yet (it builds it in the background).
 LATE_GROUP_NOTES = {
     "compact": "the 15-puzzle's 7-tile tables are not built yet: building them (about 3 minutes on 2 cores; "
@@ -55,17 +58,20 @@ def step_pdb(groups=("small", "24", "compact", "8x2")) -> None:
     Without them the solver still works (weaker heuristic, said in its answer), so a failed build only warns.
     """
     tables = engine_module("fast.tables.pdb_files")
-    for group in groups:
-        names = _group(group)
-        if all((PDB_CACHE / tables.stored(name)).is_file() for name in names):
-            continue
-        if group in LATE_GROUP_NOTES:
-            log(LATE_GROUP_NOTES[group])
+    missing = [group for group in groups if not all((PDB_CACHE / tables.stored(name)).is_file() for name in _group(group))]
+    seven_tile = [group for group in missing if group in SEVEN_TILE_GROUPS]   # one builder, its searches in one pool
+    batches = [[group] for group in missing if group not in SEVEN_TILE_GROUPS]
+    if seven_tile:
+        batches.insert(missing.index(seven_tile[0]), seven_tile)   # where the first of them was
+    for batch in batches:
+        for group in batch:
+            if group in LATE_GROUP_NOTES:
+                log(LATE_GROUP_NOTES[group])
         env = {**os.environ, "PYTHONPATH": str(PYSRC)}
         command = [build_python(NUMPY_REQUIREMENT, "numpy"), "-m", "buildtools.build_tables", str(PDB_CACHE),
-                   "--only", group] + (["--verbose"] if console.VERBOSE else [])
+                   *(arg for group in batch for arg in ("--only", group))] + (["--verbose"] if console.VERBOSE else [])
         try:
-            _run_with_progress(command, env, len(names), group)
+            _run_with_progress(command, env, sum(len(_group(group)) for group in batch), " and ".join(batch))
         except (subprocess.CalledProcessError, OSError) as error:
             log(f"WARNING: could not build the pattern tables ({error}); the solver will use weaker heuristics")
     copy_tables()
