@@ -295,6 +295,27 @@ def test_a_marathon_cut_by_reloads_goes_on_from_its_board_and_ends_in_one_result
     assert len(runs) == 1 and len(runs[0]["boards"]) == 3 and runs[0]["timeMs"] == time_ms
 
 
+def test_a_relay_cut_by_a_reload_between_its_boards_goes_on_with_its_smaller_board(fresh):
+    page = fresh
+    choose(page, "relay", 3)
+    caption = page.get_by_test_id("play-caption")
+    expect(caption).to_have_text("Relay 2–3: board 1 of 2 (3×3)")
+    assert solve_board(page) == (3, 3)
+    expect(caption).to_have_text("Relay 2–3: board 2 of 2 (2×2)")
+    page.wait_for_timeout(500)   # the game's link and the run kept
+    page.reload()
+    page.wait_for_function("window.__app && window.__app.viewReady")
+    expect(caption).to_have_text("Relay 2–3: board 2 of 2 (2×2)")
+    assert solve_board(page) == (2, 2)
+    result = page.get_by_test_id("mode-result")
+    expect(result).to_be_visible()
+    assert result.get_attribute("data-boards") == "2"
+    page.wait_for_function("""async () => (await (await import('./core/store.js')).pageStore()).all('solves')
+        .then((all) => all.length === 1)""")
+    runs = [r["run"] for r in stored(page, "replays") if r.get("run")]
+    assert len(runs) == 1 and [(b["width"], b["height"]) for b in runs[0]["boards"]] == [(3, 3), (2, 2)]
+
+
 def test_the_type_and_its_length_are_kept_across_a_reload(fresh):
     page = fresh
     page.get_by_test_id("play-size").select_option("3")
