@@ -8,6 +8,8 @@
 //   const kept = keptRun(mode, board);  // {boards, scrambles, solved: [{moves, times, from, elapsed, helped}]} when
 //                                       // the run kept is of `mode` and `board` (its start tiles) is its next, else null
 
+import { sameTiles } from "../core/rules.js";
+
 const KEPT_KEY = "puzzlesolver-run-v1";
 
 export function keepRun(run) {
@@ -21,14 +23,13 @@ export function forgetRun() {
   try { sessionStorage.removeItem(KEPT_KEY); } catch { /* nothing kept */ }
 }
 
-const sameList = (a, b) => Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
-
 export function keptRun(mode, board) {
   try {
     const kept = JSON.parse(sessionStorage.getItem(KEPT_KEY) || "null");
     if (!kept || kept.mode?.type !== mode.type || kept.mode?.length !== mode.length) return null;
     const next = kept.solved.length;
-    if (!sameList(kept.scrambles?.[next], board)) return null;
+    const scramble = kept.scrambles?.[next];
+    if (!Array.isArray(scramble) || !sameTiles(scramble, board)) return null;
     return { boards: kept.boards, scrambles: kept.scrambles, solved: kept.solved };
   } catch { /* nothing kept, or not readable */ }
   return null;

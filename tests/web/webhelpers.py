@@ -7,6 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 
+
 def measure(name: str, value) -> None:
     """Record a measurement for the terminal summary (tests/figures.py) and print it (visible with -s)."""
     from figures import record   # tests/: on the path in a pytest run (tests/conftest.py's folder)
